@@ -1,0 +1,37 @@
+// evochess Web Worker bootstrap (classic worker): one Go instance (worker.wasm)
+// per worker. Messages are JSON strings of the wasm/protocol envelope
+// {"v":1,"type":…,"id":…,"data":…}.
+//
+// Messages that arrive before the Go runtime has installed its own onmessage
+// are queued in self.pendingMsgs; the Go side drains that queue first.
+// Paths are relative to this script, so the site works under any prefix.
+'use strict';
+self.pendingMsgs = [];
+self.onmessage = (e) => { self.pendingMsgs.push(e.data); };
+
+function evochessFail(msg) {
+  self.postMessage(JSON.stringify({ v: 1, type: 'error', data: { message: 'worker: ' + msg } }));
+}
+
+try {
+  importScripts('wasm_exec.js');
+} catch (err) {
+  evochessFail('load wasm_exec.js: ' + err);
+  throw err;
+}
+
+(async () => {
+  const go = new Go();
+  const url = 'worker.wasm';
+  let result;
+  try {
+    result = await WebAssembly.instantiateStreaming(fetch(url), go.importObject);
+  } catch (err) {
+    // Hosts that serve .wasm with a wrong type: fall back to an ArrayBuffer.
+    const resp = await fetch(url);
+    if (!resp.ok) throw new Error('fetch ' + url + ': HTTP ' + resp.status);
+    result = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+  }
+  await go.run(result.instance);
+  evochessFail('Go runtime exited');
+})().catch((err) => evochessFail('start: ' + err));

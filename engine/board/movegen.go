@@ -1,0 +1,289 @@
+package board
+
+// Legal move generation (the hot path). Moves are generated legal directly,
+// not by make-and-test: the king's checkers and our pinned pieces are found
+// first; in double check only king moves are produced; in single check the
+// other pieces may only capture the checker or block its ray (checkMask);
+// pinned pieces stay on the line through their king; king destinations are
+// tested for attacks with the king removed from the occupancy (so it cannot
+// step back along a checking ray). En passant, the one move that can expose
+// the king along a rank by removing two pieces, is tested by recomputing
+// attacks on the king after the capture. Pawn moves of unpinned pawns are
+// generated set-wise with shifts.
+
+const (
+	notFileA Bitboard = ^Bitboard(0x0101010101010101)
+	notFileH Bitboard = ^Bitboard(0x8080808080808080)
+)
+
+// GenerateLegal appends nothing and overwrites ml with all legal moves.
+func (p *Position) GenerateLegal(ml *MoveList) {
+	ml.N = 0
+	p.generate(ml, false)
+}
+
+// GenerateCaptures overwrites ml with the legal captures (en passant
+// included) and all legal promotions, capturing or not.
+func (p *Position) GenerateCaptures(ml *MoveList) {
+	ml.N = 0
+	p.generate(ml, true)
+}
+
+// LegalMoves returns the legal moves in a new slice.
+func (p *Position) LegalMoves() []Move {
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	out := make([]Move, ml.N)
+	copy(out, ml.Moves[:ml.N])
+	return out
+}
+
+// attackedBy reports whether sq is attacked by colour by with occupancy occ.
+func (p *Position) attackedBy(sq Square, by Color, occ Bitboard) bool {
+	pcs := &p.Pieces[by]
+	return pawnAttacks[by^1][sq]&pcs[Pawn] != 0 ||
+		knightAttacks[sq]&pcs[Knight] != 0 ||
+		kingAttacks[sq]&pcs[King] != 0 ||
+		BishopAttacks(sq, occ)&(pcs[Bishop]|pcs[Queen]) != 0 ||
+		RookAttacks(sq, occ)&(pcs[Rook]|pcs[Queen]) != 0
+}
+
+// checkersOf returns the pieces of colour by giving check to the king on ksq.
+func (p *Position) checkersOf(ksq Square, by Color) Bitboard {
+	pcs := &p.Pieces[by]
+	occ := p.Occupied
+	return pawnAttacks[by^1][ksq]&pcs[Pawn] |
+		knightAttacks[ksq]&pcs[Knight] |
+		BishopAttacks(ksq, occ)&(pcs[Bishop]|pcs[Queen]) |
+		RookAttacks(ksq, occ)&(pcs[Rook]|pcs[Queen])
+}
+
+// pinnedTo returns the pieces of colour c that are pinned to the king on ksq
+// by sliders of the other colour.
+func (p *Position) pinnedTo(c Color, ksq Square) Bitboard {
+	them := &p.Pieces[c^1]
+	snipers := RookAttacks(ksq, 0)&(them[Rook]|them[Queen]) | BishopAttacks(ksq, 0)&(them[Bishop]|them[Queen])
+	var pinned Bitboard
+	occ := p.Occupied
+	for snipers != 0 {
+		s := snipers.PopLSB()
+		b := betweenBB[ksq][s] & occ
+		if b != 0 && !b.More() {
+			pinned |= b
+		}
+	}
+	return pinned & p.ByColor[c]
+}
+
+func addPawnMoves(ml *MoveList, tos Bitboard, delta int, flags Move) {
+	for tos != 0 {
+		to := tos.PopLSB()
+		ml.Moves[ml.N] = Move(int(to)-delta) | Move(to)<<6 | flags
+		ml.N++
+	}
+}
+
+func addPromotions(ml *MoveList, from, to Square, flags Move) {
+	base := Move(from) | Move(to)<<6 | flags
+	ml.Moves[ml.N] = base | Move(Queen)<<12
+	ml.Moves[ml.N+1] = base | Move(Rook)<<12
+	ml.Moves[ml.N+2] = base | Move(Bishop)<<12
+	ml.Moves[ml.N+3] = base | Move(Knight)<<12
+	ml.N += 4
+}
+
+func addMoves(ml *MoveList, from Square, tos Bitboard, flags Move) {
+	base := Move(from) | flags
+	for tos != 0 {
+		to := tos.PopLSB()
+		ml.Moves[ml.N] = base | Move(to)<<6
+		ml.N++
+	}
+}
+
+func (p *Position) generate(ml *MoveList, capturesOnly bool) {
+	us, them := p.Side, p.Side^1
+	own, enemy := p.ByColor[us], p.ByColor[them]
+	occ := p.Occupied
+	ksq := p.Pieces[us][King].LSB()
+	checkers := p.checkersOf(ksq, them)
+
+	// King moves.
+	kingTargets := kingAttacks[ksq] &^ own
+	occNoKing := occ &^ SquareBB(ksq)
+	for caps := kingTargets & enemy; caps != 0; {
+		to := caps.PopLSB()
+		if !p.attackedBy(to, them, occNoKing) {
+			ml.add(makeMove(ksq, to) | moveCapture)
+		}
+	}
+	if !capturesOnly {
+		for quiets := kingTargets &^ enemy; quiets != 0; {
+			to := quiets.PopLSB()
+			if !p.attackedBy(to, them, occNoKing) {
+				ml.add(makeMove(ksq, to))
+			}
+		}
+	}
+	if checkers.More() {
+		return
+	}
+
+	checkMask := ^Bitboard(0)
+	if checkers != 0 {
+		checkMask = betweenBB[ksq][checkers.LSB()] | checkers
+	}
+	pinned := p.pinnedTo(us, ksq)
+	empty := ^occ
+	capTargets := enemy & checkMask
+	quietTargets := empty & checkMask
+	if capturesOnly {
+		quietTargets = 0
+	}
+
+	// Knights (a pinned knight can never move).
+	for b := p.Pieces[us][Knight] &^ pinned; b != 0; {
+		from := b.PopLSB()
+		att := knightAttacks[from]
+		addMoves(ml, from, att&capTargets, moveCapture)
+		addMoves(ml, from, att&quietTargets, 0)
+	}
+	// Diagonal sliders.
+	for b := p.Pieces[us][Bishop] | p.Pieces[us][Queen]; b != 0; {
+		from := b.PopLSB()
+		att := BishopAttacks(from, occ)
+		if pinned.Has(from) {
+			att &= lineBB[ksq][from]
+		}
+		addMoves(ml, from, att&capTargets, moveCapture)
+		addMoves(ml, from, att&quietTargets, 0)
+	}
+	// Orthogonal sliders.
+	for b := p.Pieces[us][Rook] | p.Pieces[us][Queen]; b != 0; {
+		from := b.PopLSB()
+		att := RookAttacks(from, occ)
+		if pinned.Has(from) {
+			att &= lineBB[ksq][from]
+		}
+		addMoves(ml, from, att&capTargets, moveCapture)
+		addMoves(ml, from, att&quietTargets, 0)
+	}
+
+	// Pawns: unpinned ones set-wise, pinned ones one by one.
+	pawns := p.Pieces[us][Pawn]
+	free := pawns &^ pinned
+	var up int
+	var rank3, rank8 Bitboard
+	var push1, push2, capL, capR Bitboard
+	if us == White {
+		up, rank3, rank8 = 8, RankBB[2], RankBB[7]
+		push1 = free << 8 & empty
+		push2 = (push1 & rank3) << 8 & empty
+		capL = (free & notFileA) << 7 & enemy
+		capR = (free & notFileH) << 9 & enemy
+	} else {
+		up, rank3, rank8 = -8, RankBB[5], RankBB[0]
+		push1 = free >> 8 & empty
+		push2 = (push1 & rank3) >> 8 & empty
+		capL = (free & notFileA) >> 9 & enemy
+		capR = (free & notFileH) >> 7 & enemy
+	}
+	push1 &= checkMask
+	push2 &= checkMask
+	capL &= checkMask
+	capR &= checkMask
+	// capL: captures towards file a, from square to - (up - 1); capR: to - (up + 1).
+	dL, dR := up-1, up+1
+	for b := capL & rank8; b != 0; {
+		to := b.PopLSB()
+		addPromotions(ml, Square(int(to)-dL), to, moveCapture)
+	}
+	for b := capR & rank8; b != 0; {
+		to := b.PopLSB()
+		addPromotions(ml, Square(int(to)-dR), to, moveCapture)
+	}
+	for b := push1 & rank8; b != 0; {
+		to := b.PopLSB()
+		addPromotions(ml, Square(int(to)-up), to, 0)
+	}
+	addPawnMoves(ml, capL&^rank8, dL, moveCapture)
+	addPawnMoves(ml, capR&^rank8, dR, moveCapture)
+	if !capturesOnly {
+		addPawnMoves(ml, push1&^rank8, up, 0)
+		addPawnMoves(ml, push2, 2*up, 0)
+	}
+	for b := pawns & pinned; b != 0; {
+		from := b.PopLSB()
+		line := lineBB[ksq][from] & checkMask
+		for caps := pawnAttacks[us][from] & enemy & line; caps != 0; {
+			to := caps.PopLSB()
+			if rank8.Has(to) {
+				addPromotions(ml, from, to, moveCapture)
+			} else {
+				ml.add(makeMove(from, to) | moveCapture)
+			}
+		}
+		to1 := Square(int(from) + up)
+		if !empty.Has(to1) {
+			continue
+		}
+		if rank8.Has(to1) {
+			if line.Has(to1) {
+				addPromotions(ml, from, to1, 0)
+			}
+			continue
+		}
+		if capturesOnly {
+			continue
+		}
+		if line.Has(to1) {
+			ml.add(makeMove(from, to1))
+		}
+		if rank3.Has(to1) {
+			if to2 := Square(int(to1) + up); empty.Has(to2) && line.Has(to2) {
+				ml.add(makeMove(from, to2))
+			}
+		}
+	}
+
+	// En passant.
+	if ep := p.EnPassant; ep != NoSquare {
+		capSq := Square(int(ep) - up)
+		for b := pawnAttacks[them][ep] & pawns; b != 0; {
+			from := b.PopLSB()
+			occ2 := occ&^SquareBB(from)&^SquareBB(capSq) | SquareBB(ep)
+			th := &p.Pieces[them]
+			if RookAttacks(ksq, occ2)&(th[Rook]|th[Queen]) != 0 ||
+				BishopAttacks(ksq, occ2)&(th[Bishop]|th[Queen]) != 0 ||
+				knightAttacks[ksq]&th[Knight] != 0 ||
+				pawnAttacks[us][ksq]&th[Pawn]&^SquareBB(capSq) != 0 {
+				continue
+			}
+			ml.add(makeMove(from, ep) | moveCapture | moveEnPassant)
+		}
+	}
+
+	// Castling.
+	if capturesOnly || checkers != 0 || p.Castling == 0 {
+		return
+	}
+	if us == White {
+		if p.Castling&WhiteKingside != 0 && occ&(SquareBB(F1)|SquareBB(G1)) == 0 &&
+			!p.attackedBy(F1, them, occ) && !p.attackedBy(G1, them, occ) {
+			ml.add(makeMove(E1, G1) | moveCastle)
+		}
+		if p.Castling&WhiteQueenside != 0 && occ&(SquareBB(B1)|SquareBB(C1)|SquareBB(D1)) == 0 &&
+			!p.attackedBy(D1, them, occ) && !p.attackedBy(C1, them, occ) {
+			ml.add(makeMove(E1, C1) | moveCastle)
+		}
+	} else {
+		if p.Castling&BlackKingside != 0 && occ&(SquareBB(F8)|SquareBB(G8)) == 0 &&
+			!p.attackedBy(F8, them, occ) && !p.attackedBy(G8, them, occ) {
+			ml.add(makeMove(E8, G8) | moveCastle)
+		}
+		if p.Castling&BlackQueenside != 0 && occ&(SquareBB(B8)|SquareBB(C8)|SquareBB(D8)) == 0 &&
+			!p.attackedBy(D8, them, occ) && !p.attackedBy(C8, them, occ) {
+			ml.add(makeMove(E8, C8) | moveCastle)
+		}
+	}
+}

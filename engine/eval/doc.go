@@ -1,0 +1,163 @@
+// Package eval holds the evaluation schemes of the four papers evochess
+// implements, as one source of truth for playing and for tuning.
+//
+// # Model (eval.go)
+//
+// A Scheme declares named integer parameters ([]param.Spec: name, the
+// paper's meaning, group, bounds, default, GA bit width) over one flat weight
+// vector []int32, and one feature extractor. Features(pos) emits sparse
+// integer counts from White's point of view (White's count minus Black's);
+// the score is
+//
+//	White(pos) = FloorDiv(Σ w[i]·count[i], Scale())      (centipawns)
+//
+// negated by Evaluate when Black is to move. Every scheme is linear in its
+// weights, which is what lets tuner/fitness compile a sample of positions
+// into dot products. Each scheme's terms are written once, in a function
+// that computes both sides' "natural" counts (a number of doubled pawns, a
+// mobility, a material sum, a phase weight); a per-parameter unit turns a
+// natural count into the scaled count of the dot product. Features,
+// Evaluator.Evaluate and Evaluator.Trace all run that one function;
+// Evaluate multiplies by precomputed weight×unit and does not allocate.
+// The tests check Evaluate == FloorDiv(Dot(w, Features)) on thousands of
+// positions from random games, and that a position and its colour-flipped
+// mirror have exactly opposite features.
+//
+// Shared definitions (info.go). "Mobility" is the number of squares a piece
+// attacks that do not hold a piece of its own side. A pawn is "doubled" when
+// another own pawn stands in front of it on its file (n pawns on a file make
+// n−1 doubled pawns); "isolated" when no own pawn stands on an adjacent
+// file; "backward" when it is not isolated, no own pawn on an adjacent file
+// stands level with or behind it, and an enemy pawn attacks the square in
+// front of it; "passed" when no enemy pawn stands in front of it on its own
+// or an adjacent file. A square "cannot be evicted by an enemy pawn" (outpost,
+// operations base) when no enemy pawn can attack it now or after advancing.
+// The king zone is the king's square and its neighbours; a piece "acts on"
+// the zone when it attacks one of its squares. The "material of pieces acting
+// on the zone" uses fixed values 100, 300, 330, 500, 900 (Vázquez-Fernández
+// et al. §III, "as Shannon did"), pawns included, kings not: weighting it by
+// the player's own material weights would make the scheme non-linear.
+// A king is "castled" when it stands on its first rank on the a, b or c file
+// (long) or the g or h file (short); positions do not record castling.
+// Ring k (knight periphery k) is the squares at distance k from the nearest
+// edge: ring 0 a1–a8, b1–g1, h1–h8, b8–g8; ring 1 b2–b7, c2–f2, g2–g7, c7–f7;
+// ring 2 c3–c6, d3, e3, f3–f6, d6, e6; ring 3 d4, e4, d5, e5.
+// Central pawns stand on c4, c5, d4, d5, e4, e5, f4, f5. Rook files are open
+// (no pawns), semi-open (only enemy pawns), closed (pawns of both sides, the
+// rook either ahead of all its own pawns on the file or behind one), or
+// own-only (no term).
+//
+// # vazquez29 (vazquez.go): Vázquez-Fernández, Coello Coello, Sagols Troncoso, CEC 2012
+//
+// Eqs. 1–9 with Table I's bounds, in Table I's order: material X1–X5 (pawn
+// fixed at 100); king X_king,1 (KingDefenders: material of own pieces acting
+// on the own king zone), X_king,2 (KingAttackers: material of enemy pieces
+// acting on it; the paper says "pieces that attack the king" and Table I
+// makes the weight non-positive, so it is read as a penalty for the attacked
+// side), X_king,3 castled, X_king,4 pawn shield (own pawns on the king's and
+// adjacent files one or two ranks in front of it); rook X_rook,1–7 (mobility,
+// open, semi-open, closed and ahead of its pawns, closed and behind, on the
+// seventh, at least two on the seventh); bishop mobility; knight X_knight,1–7
+// (mobility, defended by a pawn, cannot be evicted, rings 0–3); pawns
+// X_pawn,1–5 (doubled, isolated, backward, central, passed). Table I lists 29
+// weights and omits eq. 5's queen mobility X_queen,1; it is the 30th
+// parameter, QueenMobility, bounds [0, 100] like the other mobilities, preset
+// value the mean of the other three mobility weights of the column.
+// Silent points, our choices: the king-material sums are in centipawns and
+// their weights count per 10,000 (1675 × 2000 cp of defenders = 335 cp), and
+// mobility weights count per ten moves; the paper's magnitudes (X_king,1 up to
+// 4000, mobility weights ≈ 70 next to a 100-point pawn) are otherwise
+// implausible. Hence Scale = 10,000 with units 10,000 (counts), 1,000
+// (mobility) and 1 (material sums). Bits: the smallest width covering each
+// range. Presets "vazquez-table2-exploration" (VP^200_exploration) and
+// "vazquez-table2-exploitation" (VP_exploitation, also the defaults).
+//
+// # david35 (david.go): David, van den Herik, Koppel, Netanyahu, IEEE TEC 2014
+//
+// Fig. 3's 35 parameters. The pawn is fixed at 100 (0 bits); the four other
+// material values have 11 bits (0–2047) and every other parameter 6 bits
+// (0–63): 4·11 + 30·6 = 224 bits, the paper's chromosome. The paper only
+// names the terms; our definitions (Fig. 3 values are positive, so
+// penalties are negative counts):
+//   - PawnAdvanceA / PawnAdvanceB: ranks advanced from the second rank,
+//     summed over wing pawns (files a, b, g, h) / centre pawns (files c–f).
+//   - PassedPawnMult: Σ r² over passed pawns, r = rank from own side (1–6).
+//   - DoubledPawnPenalty, IsolatedPawnPenalty, BackwardPawnPenalty: −count.
+//   - WeakSquarePenalty: −(squares of the own third and fourth ranks that no
+//     own pawn can attack now or after advancing).
+//   - PassedPawnEnemyKingDist: Σ over passed pawns of the king distance from
+//     the enemy king to the promotion square.
+//   - KnightSqMult: Σ ring (0 edge … 3 centre) over knights.
+//   - KnightOutpostMult: knights on the own 4th–6th rank that no enemy pawn
+//     can attack count 1, plus 1 when defended by an own pawn.
+//   - BishopMobility, RookMobility, QueenMobility: mobility; BishopPair: two
+//     or more bishops.
+//   - RookAttackKingFile: rooks on the enemy king's file;
+//     RookAttackKingAdjFile: on an adjacent file among c–f;
+//     RookAttackKingAdjFileABGH: on an adjacent file among a, b, g, h.
+//   - Rook7thRank: rooks on the own 7th rank; RookConnected: pairs of rooks
+//     that see each other along a rank or file.
+//   - RookBehindPassedPawn: rooks with an own passed pawn in front of them on
+//     their file; RookOpenFile, RookSemiOpenFile: as above;
+//     RookAtckWeakPawnOpenColumn: rooks on a semi-open file holding an
+//     isolated or backward enemy pawn; RookColumnMult: Σ file centrality
+//     (a/h 0, b/g 1, c/f 2, d/e 3).
+//   - KingNoFriendlyPawn: −1 when the king's file has no own pawn;
+//     KingNoFriendlyPawnAdj: −1 per adjacent file without own pawn;
+//     KingNoEnemyPawn, KingNoEnemyPawnAdj: the same for enemy pawns (an
+//     opponent's rook can use the file); KingFriendlyPawnAdvanced1: with the
+//     king on its first or second rank, −1 per own pawn on the third rank on
+//     the king's or an adjacent file; KingPressureMult: −Σ over enemy knights,
+//     bishops, rooks and queens of the king-zone squares each attacks.
+//
+// Preset "david-fig3" (the defaults). Scale 1.
+//
+// # prasad38 (prasad.go): Prasad, Sairam, Bhavana Sri, Siva Krishna
+//
+// Table 1's 38 weights with its ranges, pawn fixed at 50. Feature f_i is
+// player A's count. The table and the feature list disagree on the rook
+// names; we map #18 "ROOK SEMIOPEN COLUMN BEHIND" to the semi-open column,
+// #19 "ROOK CLOSED COLUMN" to "closed column, behind its pawns" and #26
+// "ROOK SEMIOPEN COLUMN AHEAD" to "closed column, ahead of its pawns".
+// KING ATTACKING MATERIAL (range −90…10) is the material of the opponent's
+// pieces acting on A's king zone; KING DEFENDING MATERIAL of A's own.
+// KING PAWNS: own pawns on the king's adjacent squares. KING MOBILITY: the
+// king's mobility. LONG/SHORT CASTLING: king castled on the a–c / g–h files.
+// BISHOP AHEAD: own pawns that are the first piece on a forward diagonal of
+// an own bishop; BISHOP PAWNS MOBILITY: those of them whose square in front
+// is empty (the paper's example, Bc1 with b2 and d2, gives 2 and 2).
+// KING OPEN CHECK and QUEEN PINNED have non-negative ranges, so they are read
+// as A's opportunities: a piece of A alone between A's slider and the
+// opponent's king (a discovered check), and the opponent's queen alone
+// behind one piece on the line of A's rook or bishop ("removal of the piece
+// in front of the queen leads to loss of the queen"). ROOK DOUBLED: two rooks
+// on one file. Central squares: the paper's list ends "f4 or f6"; we use f5.
+// The paper gives no weight values: preset "prasad-table1" (the defaults) is
+// the midpoint of every range. Units as vazquez29: Scale 1,000, mobility per
+// ten moves, king material per 1,000 cp. Bits cover each range.
+//
+// # phoenix640 (phoenix.go): Aralikkatte, Srinivasaraghavan, Phoenix
+//
+// Ten positional value tables of 64 values (Table I): pawn, knight, bishop
+// and king have a middle-game and an end-game table, rook and queen one
+// table. Values are indexed by the square from the piece owner's side
+// (Black reads the rank-mirrored square), bounds [−128, 127], 8 bits. The
+// paper does not say how middle and end game are told apart; we taper
+// linearly by Phase (knights and bishops 1, rooks 2, queens 4, max 24): a
+// piece on square s adds phase·MG[s] + (24−phase)·EG[s], a single-table
+// piece 24·T[s], and Scale = 24, which keeps the scheme linear. Material is
+// fixed (parameters with Min = Max and 0 bits, 640–644): 100, 320, 330, 500,
+// 900. Preset "phoenix-default" is Tomasz Michniewski's Simplified
+// Evaluation Function tables (chessprogramming wiki; his knight and bishop
+// tables serve both phases, his king middle/end tables the king's), with our
+// pawn end-game table 0, 0, 5, 10, 20, 35, 60, 0 by rank.
+//
+// # material (material.go)
+//
+// Piece counts only; pawn fixed at 100, defaults 320, 330, 500, 900.
+//
+// # Presets (presets.go)
+//
+// Presets, LookupPreset, RandomWeights and RandomPreset (uniform within the
+// bounds from an explicit PCG seed).
+package eval

@@ -1,0 +1,247 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/param"
+)
+
+// Aralikkatte and Srinivasaraghavan, Phoenix: ten positional value tables
+// (PVTs) of 64 values, Table I: pawn, knight, bishop and king have middle-
+// and end-game tables; rook and queen a middle-game table only. Material is
+// fixed. Tables are indexed by square from White's side (a1 = 0 … h8 = 63);
+// Black's pieces read the rank-mirrored square.
+
+// pvt describes one of the ten tables.
+type pvt struct {
+	piece board.PieceType
+	name  string // parameter name prefix, e.g. "PawnMG"
+	phase int    // phaseMG: weighted by phase; phaseEG: by MaxPhase−phase; phaseAll: always
+}
+
+const (
+	phaseMG = iota
+	phaseEG
+	phaseAll
+)
+
+// phoenixTables lists the ten tables in chromosome order (Table I's rows).
+var phoenixTables = [10]pvt{
+	{board.Pawn, "PawnMG", phaseMG}, {board.Pawn, "PawnEG", phaseEG},
+	{board.Rook, "RookMG", phaseAll},
+	{board.Knight, "KnightMG", phaseMG}, {board.Knight, "KnightEG", phaseEG},
+	{board.Bishop, "BishopMG", phaseMG}, {board.Bishop, "BishopEG", phaseEG},
+	{board.Queen, "QueenMG", phaseAll},
+	{board.King, "KingMG", phaseMG}, {board.King, "KingEG", phaseEG},
+}
+
+// MaxPhase is the game phase of a full board: knights and bishops count 1,
+// rooks 2, queens 4 (both sides; capped at 24). It is phoenix640's Scale: a
+// tapered table's value is weighted by phase/24 (middle game) or
+// (24−phase)/24 (end game).
+const MaxPhase = 24
+
+// phoenixMaterial is the first of the five fixed material parameters.
+const phoenixMaterial = 640
+
+// phoenixFixedMaterial holds the fixed material values (pawn to queen):
+// Michniewski's 100, 320, 330, 500, 900.
+var phoenixFixedMaterial = [5]int32{100, 320, 330, 500, 900}
+
+// pieceNames holds the piece types' names for parameter names and docs.
+var pieceNames = [6]string{"Pawn", "Knight", "Bishop", "Rook", "Queen", "King"}
+
+// phoenixByPiece[pt] lists the tables that score piece type pt.
+var phoenixByPiece = func() (m [6][2]int32) {
+	for pt := range m {
+		m[pt] = [2]int32{-1, -1}
+	}
+	for i, t := range phoenixTables {
+		if m[t.piece][0] < 0 {
+			m[t.piece][0] = int32(i)
+		} else {
+			m[t.piece][1] = int32(i)
+		}
+	}
+	return m
+}()
+
+// michniewski holds the Simplified Evaluation Function tables (Tomasz
+// Michniewski, chessprogramming wiki), written rank 8 first as on a diagram
+// from White's side; see phoenixDefault.
+var michniewski = map[string][64]int32{
+	"pawn": {
+		0, 0, 0, 0, 0, 0, 0, 0,
+		50, 50, 50, 50, 50, 50, 50, 50,
+		10, 10, 20, 30, 30, 20, 10, 10,
+		5, 5, 10, 25, 25, 10, 5, 5,
+		0, 0, 0, 20, 20, 0, 0, 0,
+		5, -5, -10, 0, 0, -10, -5, 5,
+		5, 10, 10, -20, -20, 10, 10, 5,
+		0, 0, 0, 0, 0, 0, 0, 0,
+	},
+	"knight": {
+		-50, -40, -30, -30, -30, -30, -40, -50,
+		-40, -20, 0, 0, 0, 0, -20, -40,
+		-30, 0, 10, 15, 15, 10, 0, -30,
+		-30, 5, 15, 20, 20, 15, 5, -30,
+		-30, 0, 15, 20, 20, 15, 0, -30,
+		-30, 5, 10, 15, 15, 10, 5, -30,
+		-40, -20, 0, 5, 5, 0, -20, -40,
+		-50, -40, -30, -30, -30, -30, -40, -50,
+	},
+	"bishop": {
+		-20, -10, -10, -10, -10, -10, -10, -20,
+		-10, 0, 0, 0, 0, 0, 0, -10,
+		-10, 0, 5, 10, 10, 5, 0, -10,
+		-10, 5, 5, 10, 10, 5, 5, -10,
+		-10, 0, 10, 10, 10, 10, 0, -10,
+		-10, 10, 10, 10, 10, 10, 10, -10,
+		-10, 5, 0, 0, 0, 0, 5, -10,
+		-20, -10, -10, -10, -10, -10, -10, -20,
+	},
+	"rook": {
+		0, 0, 0, 0, 0, 0, 0, 0,
+		5, 10, 10, 10, 10, 10, 10, 5,
+		-5, 0, 0, 0, 0, 0, 0, -5,
+		-5, 0, 0, 0, 0, 0, 0, -5,
+		-5, 0, 0, 0, 0, 0, 0, -5,
+		-5, 0, 0, 0, 0, 0, 0, -5,
+		-5, 0, 0, 0, 0, 0, 0, -5,
+		0, 0, 0, 5, 5, 0, 0, 0,
+	},
+	"queen": {
+		-20, -10, -10, -5, -5, -10, -10, -20,
+		-10, 0, 0, 0, 0, 0, 0, -10,
+		-10, 0, 5, 5, 5, 5, 0, -10,
+		-5, 0, 5, 5, 5, 5, 0, -5,
+		0, 0, 5, 5, 5, 5, 0, -5,
+		-10, 5, 5, 5, 5, 5, 0, -10,
+		-10, 0, 5, 0, 0, 0, 0, -10,
+		-20, -10, -10, -5, -5, -10, -10, -20,
+	},
+	"kingMG": {
+		-30, -40, -40, -50, -50, -40, -40, -30,
+		-30, -40, -40, -50, -50, -40, -40, -30,
+		-30, -40, -40, -50, -50, -40, -40, -30,
+		-30, -40, -40, -50, -50, -40, -40, -30,
+		-20, -30, -30, -40, -40, -30, -30, -20,
+		-10, -20, -20, -20, -20, -20, -20, -10,
+		20, 20, 0, 0, 0, 0, 20, 20,
+		20, 30, 10, 0, 0, 10, 30, 20,
+	},
+	"kingEG": {
+		-50, -40, -30, -20, -20, -30, -40, -50,
+		-30, -20, -10, 0, 0, -10, -20, -30,
+		-30, -10, 20, 30, 30, 20, -10, -30,
+		-30, -10, 30, 40, 40, 30, -10, -30,
+		-30, -10, 30, 40, 40, 30, -10, -30,
+		-30, -10, 20, 30, 30, 20, -10, -30,
+		-30, -30, 0, 0, 0, 0, -30, -30,
+		-50, -30, -30, -30, -30, -30, -30, -50,
+	},
+}
+
+// pawnEndgameByRank is our end-game pawn table (Michniewski has none): a
+// bonus by rank from the pawn's side, ranks 1–8.
+var pawnEndgameByRank = [8]int32{0, 0, 5, 10, 20, 35, 60, 0}
+
+// phoenixDefault is the phoenix-default preset: Michniewski's tables (his
+// single knight and bishop tables serve both phases; his king tables are
+// the king's middle and end game), our rank bonus as the pawn end-game
+// table, and the fixed material.
+var phoenixDefault = func() []int32 {
+	w := make([]int32, phoenixMaterial+5)
+	diagram := func(t [64]int32) (out [64]int32) {
+		for sq := 0; sq < 64; sq++ {
+			out[sq] = t[(7-sq/8)*8+sq%8]
+		}
+		return out
+	}
+	var pawnEG [64]int32
+	for sq := 8; sq < 56; sq++ {
+		pawnEG[sq] = pawnEndgameByRank[sq/8]
+	}
+	tables := [10][64]int32{
+		diagram(michniewski["pawn"]), pawnEG,
+		diagram(michniewski["rook"]),
+		diagram(michniewski["knight"]), diagram(michniewski["knight"]),
+		diagram(michniewski["bishop"]), diagram(michniewski["bishop"]),
+		diagram(michniewski["queen"]),
+		diagram(michniewski["kingMG"]), diagram(michniewski["kingEG"]),
+	}
+	for t := range tables {
+		copy(w[t*64:], tables[t][:])
+	}
+	copy(w[phoenixMaterial:], phoenixFixedMaterial[:])
+	return w
+}()
+
+var phoenixScheme = func() *scheme {
+	specs := make([]param.Spec, 0, phoenixMaterial+5)
+	unit := make([]int32, 0, phoenixMaterial+5)
+	for t, tab := range phoenixTables {
+		phase := [...]string{"middle game, weighted by phase/24", "end game, weighted by (24−phase)/24", "whole game"}[tab.phase]
+		for sq := board.Square(0); sq < 64; sq++ {
+			specs = append(specs, param.Spec{
+				Name:    fmt.Sprintf("%s_%s", tab.name, sq),
+				Doc:     fmt.Sprintf("PVT %s (%s): value of a %s on %s (Black: mirrored square)", tab.name, phase, pieceNames[tab.piece], sq),
+				Group:   tab.name,
+				Min:     -128,
+				Max:     127,
+				Default: int(phoenixDefault[t*64+int(sq)]),
+				Bits:    8,
+			})
+			unit = append(unit, 1)
+		}
+	}
+	for pt := board.Pawn; pt <= board.Queen; pt++ {
+		v := int(phoenixFixedMaterial[pt])
+		specs = append(specs, param.Spec{
+			Name: pieceNames[pt] + "Value", Doc: "material (fixed in Phoenix)", Group: "material",
+			Min: v, Max: v, Default: v,
+		})
+		unit = append(unit, MaxPhase)
+	}
+	return &scheme{
+		name:  "phoenix640",
+		title: "Aralikkatte, Srinivasaraghavan: Phoenix, a self-optimizing chess engine (ten 64-value PVTs, Table I)",
+		specs: specs,
+		unit:  unit,
+		scale: MaxPhase,
+		kind:  kindPhoenix,
+	}
+}()
+
+// Phase returns pos's game phase, 0 (bare kings and pawns) to MaxPhase.
+func Phase(pos *board.Position) int {
+	ph := 0
+	for c := board.White; c <= board.Black; c++ {
+		p := &pos.Pieces[c]
+		ph += (p[board.Knight] | p[board.Bishop]).Count() + 2*p[board.Rook].Count() + 4*p[board.Queen].Count()
+	}
+	return min(ph, MaxPhase)
+}
+
+func phoenixAppend(x *posInfo, c board.Color, dst []Feature) []Feature {
+	ph := int32(x.phase)
+	weight := [3]int32{ph, MaxPhase - ph, MaxPhase}
+	{
+		for pt := board.Pawn; pt <= board.King; pt++ {
+			tabs := phoenixByPiece[pt]
+			for b := x.pos.Pieces[c][pt]; b != 0; {
+				s := int32(relSquare(c, b.PopLSB()))
+				for _, t := range tabs {
+					if t < 0 {
+						continue
+					}
+					if w := weight[phoenixTables[t].phase]; w != 0 {
+						dst = append(dst, Feature{t*64 + s, w})
+					}
+				}
+			}
+		}
+	}
+	return appendMaterial(x, c, dst, phoenixMaterial)
+}

@@ -1,0 +1,101 @@
+package pgn
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"testing"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+// FuzzReader feeds arbitrary bytes to the PGN reader: it must never panic,
+// must terminate, and every game it returns must replay legally from its FEN.
+func FuzzReader(f *testing.F) {
+	for _, name := range []string{"testdata/features.pgn", "testdata/errors.pgn", "testdata/bom_crlf.pgn"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4 *"))
+	f.Add([]byte("1. e4 (((( e5 ) 2. ) $ {"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pr := NewReader(bytes.NewReader(data))
+		for i := 0; ; i++ {
+			if i > len(data)+1 {
+				t.Fatalf("more games than bytes")
+			}
+			g, err := pr.Next()
+			if err == io.EOF {
+				break
+			}
+			var ge *GameError
+			if errors.As(err, &ge) {
+				if g != nil || ge.Number != pr.Read()+pr.Skipped() {
+					t.Fatalf("bad game error %v", ge)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("unexpected error %v", err)
+			}
+			pos, err := g.StartPosition()
+			if err != nil {
+				t.Fatalf("game returned with bad FEN: %v", err)
+			}
+			for _, m := range g.Moves {
+				if !pos.IsLegal(m) {
+					t.Fatalf("illegal move %v in %s", m, pos.FEN())
+				}
+				pos.MakeMove(m)
+			}
+		}
+	})
+}
+
+// FuzzParseEPD: never panics, and accepted records have a usable position
+// whose best moves are legal.
+func FuzzParseEPD(f *testing.F) {
+	f.Add(`2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";`)
+	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400")
+	f.Add(`r3k2r/8/8/8/8/8/8/R3K2R w KQkq - c0 "x\"; y"; am O-O`)
+	f.Fuzz(func(t *testing.T, line string) {
+		e, err := ParseEPD(line)
+		if err != nil {
+			return
+		}
+		for _, m := range append(e.Best, e.Avoid...) {
+			if !e.Position.IsLegal(m) {
+				t.Fatalf("illegal move %v accepted", m)
+			}
+		}
+	})
+}
+
+// FuzzParseSAN: never panics; an accepted move is legal and is the move
+// board.ParseSAN returns for its canonical SAN.
+func FuzzParseSAN(f *testing.F) {
+	for _, s := range []string{"Nf3", "e8=Q+", "O-O-O", "exd6e.p.", "Ng1-f3", "a8(N)", "Qh4xe1#"} {
+		f.Add(board.StartFEN, s)
+	}
+	f.Add("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=Q")
+	f.Fuzz(func(t *testing.T, fen, san string) {
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		m, err := ParseSAN(pos, san)
+		if err != nil {
+			return
+		}
+		if !pos.IsLegal(m) {
+			t.Fatalf("illegal move %v", m)
+		}
+		if o, err := pos.ParseSAN(pos.SAN(m)); err != nil || o != m {
+			t.Fatalf("%s: canonical SAN %s gives %v %v", fen, pos.SAN(m), o, err)
+		}
+	})
+}

@@ -1,0 +1,327 @@
+package pgn
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/internal/shareddata"
+	"github.com/notnil/chess"
+)
+
+// readAll reads every game of the file, returning the games and the errors of
+// skipped games.
+func readAll(t testing.TB, r io.Reader) ([]*Game, []*GameError, *Reader) {
+	t.Helper()
+	pr := NewReader(r)
+	var games []*Game
+	var errs []*GameError
+	for {
+		g, err := pr.Next()
+		if err == io.EOF {
+			break
+		}
+		var ge *GameError
+		if errors.As(err, &ge) {
+			errs = append(errs, ge)
+			continue
+		}
+		if err != nil {
+			t.Fatalf("fatal error: %v", err)
+		}
+		games = append(games, g)
+	}
+	return games, errs, pr
+}
+
+func uciLine(moves []board.Move) string {
+	s := make([]string, len(moves))
+	for i, m := range moves {
+		s[i] = m.UCI()
+	}
+	return strings.Join(s, " ")
+}
+
+func TestReaderFeatures(t *testing.T) {
+	f, err := os.Open("testdata/features.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, errs, pr := readAll(t, f)
+	if len(errs) != 0 {
+		t.Fatalf("unexpected errors: %v", errs)
+	}
+	want := []struct {
+		event, result, fen, moves string
+		line                      int
+	}{
+		{"Comments, NAGs and variations", "1-0", board.StartFEN,
+			"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8", 2},
+		{"No result tag, draw terminator", "1/2-1/2", board.StartFEN, "d2d4 d7d5 c2c4 e7e6", 13},
+		{"Set up position", "1-0", "4k3/P7/8/8/8/8/8/4K3 w - - 0 60", "a7a8q e8d7 a8b7", 17},
+		{"Missing result, next game follows without a terminator", "*", board.StartFEN, "e2e4 c7c5 g1f3", 24},
+		{"Black starts", "*", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "c7c5 g1f3 d7d6", 27},
+		{"Castling with zeros, en passant and promotions", "0-1", board.StartFEN,
+			"e2e4 d7d5 e4e5 f7f5 e5f6 g8f6 g1f3 b8c6 f1c4 c8g4 e1g1 d8d7 d2d3 e8c8", 32},
+		{`Escaped "quotes" in a tag`, "*", board.StartFEN, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6", 36},
+	}
+	if len(games) != len(want) {
+		t.Fatalf("read %d games, want %d", len(games), len(want))
+	}
+	for i, w := range want {
+		g := games[i]
+		if g.Tag("Event") != w.event || g.Result != w.result || g.FEN != w.fen || uciLine(g.Moves) != w.moves ||
+			g.Number != i+1 || g.Line != w.line {
+			t.Errorf("game %d: got event %q result %q fen %q line %d moves %q\nwant event %q result %q fen %q line %d moves %q",
+				i+1, g.Tag("Event"), g.Result, g.FEN, g.Line, uciLine(g.Moves), w.event, w.result, w.fen, w.line, w.moves)
+		}
+	}
+	if games[6].Tag("Annotator") != `x\y` {
+		t.Errorf("escaped backslash: got %q", games[6].Tag("Annotator"))
+	}
+	if games[0].Tag("Missing") != "" || len(games[0].Tags) != 5 {
+		t.Errorf("tags of game 1: %v", games[0].Tags)
+	}
+	if pr.Read() != 7 || pr.Skipped() != 0 {
+		t.Errorf("totals read %d skipped %d", pr.Read(), pr.Skipped())
+	}
+}
+
+func TestReaderBOMAndCRLF(t *testing.T) {
+	b, err := os.ReadFile("testdata/bom_crlf.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Feed one byte at a time too, so that the BOM and CR LF straddle reads.
+	for _, r := range []io.Reader{bytes.NewReader(b), &oneByteReader{b: b}} {
+		games, errs, _ := readAll(t, r)
+		if len(errs) != 0 || len(games) != 1 {
+			t.Fatalf("games %d errors %v", len(games), errs)
+		}
+		g := games[0]
+		if g.Tag("Event") != "BOM and CRLF" || g.Result != "0-1" || uciLine(g.Moves) != "f2f3 e7e5 g2g4 d8h4" {
+			t.Errorf("got %+v %q", g.Tags, uciLine(g.Moves))
+		}
+	}
+}
+
+type oneByteReader struct{ b []byte }
+
+func (r *oneByteReader) Read(p []byte) (int, error) {
+	if len(r.b) == 0 {
+		return 0, io.EOF
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	p[0] = r.b[0]
+	r.b = r.b[1:]
+	return 1, nil
+}
+
+func TestReaderErrors(t *testing.T) {
+	f, err := os.Open("testdata/errors.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, errs, pr := readAll(t, f)
+	var events []string
+	for _, g := range games {
+		events = append(events, g.Tag("Event"))
+	}
+	if got := strings.Join(events, ","); got != "good 1,good 2,good 4" {
+		t.Errorf("games read: %s", got)
+	}
+	want := []struct {
+		number, line int
+		text         string
+	}{
+		{2, 7, "pgn: game 2 (line 7): move 3. Ke3: illegal in position rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"},
+		{4, 16, "pgn: game 4 (line 16): move 1. Nb3: ambiguous in position 4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1"},
+		{5, 20, "pgn: game 5 (line 20): result '*' inside a variation"},
+		{6, 24, "pgn: game 6 (line 24): unbalanced ')'"},
+		{7, 26, `pgn: game 7 (line 26): [FEN "this is not a FEN"]`},
+		{8, 31, "pgn: game 8 (line 31): tag Event: unterminated string"},
+		{10, 41, "pgn: game 10 (line 41): unexpected character '@'"},
+		{11, 45, "pgn: game 11 (line 45): unterminated comment {"},
+	}
+	if len(errs) != len(want) {
+		t.Fatalf("got %d errors, want %d: %v", len(errs), len(want), errs)
+	}
+	for i, w := range want {
+		e := errs[i]
+		if e.Number != w.number || e.Line != w.line || !strings.HasPrefix(e.Error(), w.text) {
+			t.Errorf("error %d: got %q (game %d line %d), want prefix %q", i, e.Error(), e.Number, e.Line, w.text)
+		}
+	}
+	if pr.Read() != 3 || pr.Skipped() != 8 {
+		t.Errorf("totals read %d skipped %d", pr.Read(), pr.Skipped())
+	}
+}
+
+func TestReaderEmptyAndTrailing(t *testing.T) {
+	for _, in := range []string{"", "\n\n\n", "% only an escape line\n", "\xef\xbb\xbf\r\n"} {
+		games, errs, _ := readAll(t, strings.NewReader(in))
+		if len(games) != 0 || len(errs) != 0 {
+			t.Errorf("%q: games %d errors %v", in, len(games), errs)
+		}
+	}
+	// Trailing newlines after a game add no game (unlike notnil/chess).
+	games, _, _ := readAll(t, strings.NewReader("1. e4 *\n\n\n\n"))
+	if len(games) != 1 {
+		t.Errorf("got %d games", len(games))
+	}
+}
+
+type failingReader struct{ n int }
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, errors.New("disk on fire")
+	}
+	r.n = 0
+	return copy(p, "1. e4 e5 "), nil
+}
+
+func TestReaderIOError(t *testing.T) {
+	pr := NewReader(&failingReader{n: 1})
+	_, err := pr.Next()
+	var ge *GameError
+	if err == nil || errors.As(err, &ge) || !strings.Contains(err.Error(), "disk on fire") {
+		t.Fatalf("got %v, want the I/O error", err)
+	}
+}
+
+// notnilGames reads the file with notnil/chess, dropping the empty games it
+// reports for trailing newlines.
+func notnilGames(t testing.TB, r io.Reader) [][]string {
+	t.Helper()
+	sc := chess.NewScanner(r)
+	var out [][]string
+	for sc.Scan() {
+		g := sc.Next()
+		if len(g.Moves()) == 0 && len(g.TagPairs()) == 0 {
+			continue
+		}
+		var ms []string
+		for _, m := range g.Moves() {
+			ms = append(ms, m.String())
+		}
+		out = append(out, ms)
+	}
+	if err := sc.Err(); err != nil && err != io.EOF {
+		t.Fatalf("notnil/chess: %v", err)
+	}
+	return out
+}
+
+func openShared(t testing.TB, rel string) io.ReadCloser {
+	t.Helper()
+	f, err := os.Open(shareddata.Path(t, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(rel, ".gz") {
+		return f
+	}
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{z, f}
+}
+
+// TestAgreesWithNotnil replays every game with notnil/chess v1.10.0 and
+// compares move for move (the demo file with -short, all 20,000 games otherwise).
+func TestAgreesWithNotnil(t *testing.T) {
+	rel := "pgn/gm_train_2000-2018_20000.pgn.gz"
+	wantGames := 20000
+	if testing.Short() {
+		rel, wantGames = "pgn/gm_demo_1500.pgn", 1500
+	}
+	f := openShared(t, rel)
+	ours, errs, _ := readAll(t, f)
+	f.Close()
+	if len(errs) != 0 {
+		t.Fatalf("%d games skipped, first: %v", len(errs), errs[0])
+	}
+	f = openShared(t, rel)
+	theirs := notnilGames(t, f)
+	f.Close()
+	if len(ours) != wantGames || len(theirs) != wantGames {
+		t.Fatalf("games: ours %d, notnil %d, want %d", len(ours), len(theirs), wantGames)
+	}
+	plies := 0
+	for i := range ours {
+		got := ours[i].Moves
+		want := theirs[i]
+		if len(got) != len(want) {
+			t.Fatalf("game %d: %d moves, notnil %d", i+1, len(got), len(want))
+		}
+		for j := range got {
+			if got[j].UCI() != want[j] {
+				t.Fatalf("game %d ply %d: %s, notnil %s", i+1, j+1, got[j].UCI(), want[j])
+			}
+		}
+		plies += len(got)
+	}
+	t.Logf("%d games, %d plies agree", len(ours), plies)
+}
+
+func loadBytes(b *testing.B, rel string) []byte {
+	f := openShared(b, rel)
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data
+}
+
+func benchmarkReader(b *testing.B, rel string) {
+	data := loadBytes(b, rel)
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	games, plies := 0, 0
+	for b.Loop() {
+		pr := NewReader(bytes.NewReader(data))
+		for {
+			g, err := pr.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			games++
+			plies += len(g.Moves)
+		}
+	}
+	s := b.Elapsed().Seconds()
+	b.ReportMetric(float64(games)/s, "games/s")
+	b.ReportMetric(float64(plies)/s, "plies/s")
+}
+
+// BenchmarkReaderDemo reads the 1,500-game demo file from memory.
+func BenchmarkReaderDemo(b *testing.B) { benchmarkReader(b, "pgn/gm_demo_1500.pgn") }
+
+// BenchmarkNotnilDemo is the anchor: notnil/chess on the same file.
+func BenchmarkNotnilDemo(b *testing.B) {
+	data := loadBytes(b, "pgn/gm_demo_1500.pgn")
+	b.ResetTimer()
+	games := 0
+	for b.Loop() {
+		games += len(notnilGames(b, bytes.NewReader(data)))
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}

@@ -1,0 +1,472 @@
+package search
+
+import "github.com/evochess/evochess/engine/board"
+
+// search is the principal-variation (negascout) alpha-beta search of one
+// node: depth is in quarter plies, ply counts from the root, cutNode marks
+// an expected cut node (Björnsson and Marsland's multi-cut applies only
+// there). It returns a fail-soft score; when the search is stopped the
+// value is meaningless and callers must check s.stopped.
+func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutNode bool) int {
+	s.pvLen[ply] = ply
+	if depth < onePly {
+		if s.noQuiescence {
+			s.nodes++
+			return s.ev.Evaluate(pos)
+		}
+		return s.qsearch(pos, alpha, beta, ply, 0)
+	}
+	s.nodes++
+	if s.nodes >= s.nextPoll {
+		s.poll()
+	}
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	pvNode := beta-alpha > 1
+
+	// Draws, and mate-distance pruning.
+	if pos.IsRepetition(2) || pos.IsInsufficientMaterial() || (pos.HalfmoveClock >= 100 && pos.IsFiftyMoveDraw()) {
+		return 0
+	}
+	if ply >= MaxPly-1 {
+		return s.ev.Evaluate(pos)
+	}
+	alpha = max(alpha, -MateScore+ply)
+	beta = min(beta, MateScore-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	// Transposition table.
+	ttMove := board.NoMove
+	ttEval := noEval
+	e, hit := s.tt.probe(pos.Hash)
+	if hit {
+		ttMove = e.move
+		ttEval = int(e.eval)
+		ts := scoreFromTT(int(e.score), ply)
+		b := int(e.flags & 3)
+		if !pvNode && int(e.depth) >= depth &&
+			(b == boundExact || b == boundLower && ts >= beta || b == boundUpper && ts <= alpha) {
+			return ts
+		}
+	}
+
+	inCheck := pos.InCheck()
+	staticEval := -Infinity
+	if !inCheck {
+		if ttEval != noEval {
+			staticEval = ttEval
+		} else {
+			staticEval = s.ev.Evaluate(pos)
+		}
+	}
+	p := &s.params
+	us := pos.Side
+
+	// Null-move pruning (Beal; Donninger), adaptive (Heinz) when
+	// NullMoveAdaptivity is on: R plies above NullMoveAdaptivityDepth, R-1 at
+	// or below. A null-move search that is mated reveals a mate threat.
+	mateThreat := false
+	if p.NullMoveUse && !pvNode && !inCheck && ply > 0 && !s.stack[ply].afterNull &&
+		depth >= 2*onePly && staticEval >= beta && !IsMateScore(beta) &&
+		pos.ByColor[us]&^(pos.Pieces[us][board.Pawn]|pos.Pieces[us][board.King]) != 0 {
+		r := p.NullMoveReduction
+		if p.NullMoveAdaptivity && depth/onePly <= p.NullMoveAdaptivityDepth {
+			r = max(r-1, 0)
+		}
+		pos.MakeNullMove()
+		s.stack[ply+1].afterNull = true
+		v := -s.search(pos, -beta, -beta+1, depth-onePly-r*onePly, ply+1, !cutNode)
+		s.stack[ply+1].afterNull = false
+		pos.UnmakeNullMove()
+		if s.stopped {
+			return 0
+		}
+		if v >= beta {
+			if v >= mateBound {
+				v = beta // do not trust a mate found after a null move
+			}
+			return v
+		}
+		if v <= -mateBound {
+			mateThreat = true
+		}
+	}
+
+	f := &s.stack[ply]
+	pos.GenerateLegal(&f.ml)
+	n := f.ml.N
+	if n == 0 {
+		if inCheck {
+			return -MateScore + ply
+		}
+		return 0
+	}
+	s.scoreMoves(pos, f, ttMove, ply)
+
+	// Multi-cut (Björnsson and Marsland): at an expected cut node, search
+	// the first M moves to a depth reduced by the multi-cut reduction; if C
+	// of them fail high, prune the node. C is at least 1.
+	if p.MultiCutUse && cutNode && !pvNode && !inCheck && ply > 0 &&
+		depth/onePly >= p.MultiCutDepth && p.MultiCutMoveNum > 0 && !IsMateScore(beta) {
+		need := max(p.MultiCutCutNum, 1)
+		cuts := 0
+		mcDepth := depth - onePly - p.MultiCutReduction*onePly
+		for i := 0; i < min(p.MultiCutMoveNum, n); i++ {
+			m := pickMove(f, i, n)
+			pos.MakeMove(m)
+			s.stack[ply+1].afterNull = false
+			v := -s.search(pos, -beta, -beta+1, mcDepth, ply+1, !cutNode)
+			pos.UnmakeMove()
+			if s.stopped {
+				return 0
+			}
+			if v >= beta {
+				cuts++
+				if cuts >= need {
+					return beta
+				}
+			}
+		}
+	}
+
+	// Futility pruning (Heinz): at remaining depth d <= FutilityDepth, when
+	// the static evaluation plus the depth-d threshold cannot reach alpha,
+	// quiet non-checking moves are skipped.
+	futile := false
+	if !pvNode && !inCheck && depth/onePly <= p.FutilityDepth && !IsMateScore(alpha) {
+		margin := p.FutilityThreshold1
+		switch depth / onePly {
+		case 2:
+			margin = p.FutilityThreshold2
+		case 3:
+			margin = p.FutilityThreshold3
+		}
+		futile = staticEval+margin <= alpha
+	}
+
+	oneReply := n == 1
+	origAlpha := alpha
+	best := -Infinity
+	bestMove := board.NoMove
+	searched := 0
+	nQuiets := 0
+	for i := 0; i < n; i++ {
+		m := pickMove(f, i, n)
+		quiet := !m.IsCapture() && !m.IsPromotion()
+		givesCheck := false
+		if p.CheckExtension > 0 || (futile && quiet) {
+			givesCheck = pos.GivesCheck(m)
+		}
+		if futile && searched > 0 && quiet && !givesCheck {
+			continue
+		}
+		ext := s.extension(pos, m, ply, givesCheck, oneReply, mateThreat)
+		newDepth := depth - onePly + ext
+		pos.MakeMove(m)
+		s.stack[ply+1].afterNull = false
+		searched++
+		var v int
+		if searched == 1 {
+			v = -s.search(pos, -beta, -alpha, newDepth, ply+1, !cutNode)
+		} else {
+			v = -s.search(pos, -alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.search(pos, -beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		pos.UnmakeMove()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				bestMove = m
+				if pvNode {
+					s.pv[ply][ply] = m
+					copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+					s.pvLen[ply] = max(s.pvLen[ply+1], ply+1)
+				}
+				if v >= beta {
+					if quiet {
+						s.updateQuietStats(us, m, ply, depth, f.quiets[:nQuiets])
+					}
+					break
+				}
+				alpha = v
+			}
+		}
+		if quiet && nQuiets < len(f.quiets) {
+			f.quiets[nQuiets] = m
+			nQuiets++
+		}
+	}
+
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	ev := staticEval
+	if inCheck {
+		ev = noEval
+	}
+	s.tt.store(pos.Hash, bestMove, scoreToTT(best, ply), ev, depth, bound)
+	return best
+}
+
+// extension returns the extension in quarter plies of move m (Table I:
+// check, one reply, recapture, passed pawn to the seventh rank, mate
+// threat), their sum capped at one ply. Extensions stop beyond twice the
+// iteration depth so that chains of checks cannot explode the tree.
+func (s *Searcher) extension(pos *board.Position, m board.Move, ply int, givesCheck, oneReply, mateThreat bool) int {
+	if ply >= 2*s.rootDepth {
+		return 0
+	}
+	p := &s.params
+	ext := 0
+	if givesCheck {
+		ext += p.CheckExtension
+	}
+	if oneReply {
+		ext += p.OneReplyExtension
+	}
+	if mateThreat {
+		ext += p.MateThreatExtension
+	}
+	if p.RecaptureExtension > 0 && m.IsCapture() {
+		if last := pos.LastMove(); last != board.NoMove && last.IsCapture() && last.To() == m.To() {
+			ext += p.RecaptureExtension
+		}
+	}
+	if p.PassedPawnExtension > 0 && pos.Board[m.From()].Type() == board.Pawn {
+		if r := m.To().Rank(); (pos.Side == board.White && r == 6) || (pos.Side == board.Black && r == 1) {
+			ext += p.PassedPawnExtension
+		}
+	}
+	return min(ext, onePly)
+}
+
+// qsearch is the quiescence search: stand pat on the static evaluation,
+// then captures and promotions (SEE-losing captures and hopeless captures
+// pruned), plus quiet checking moves at its first ply; in check, all
+// evasions (and checkmate is detected).
+func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int {
+	s.pvLen[ply] = ply
+	s.nodes++
+	if s.nodes >= s.nextPoll {
+		s.poll()
+	}
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	if ply >= MaxPly-1 {
+		return s.ev.Evaluate(pos)
+	}
+	f := &s.stack[ply]
+	inCheck := pos.InCheck()
+	best := -Infinity
+	standPat := 0
+	if inCheck {
+		pos.GenerateLegal(&f.ml)
+		if f.ml.N == 0 {
+			return -MateScore + ply
+		}
+		s.scoreMoves(pos, f, board.NoMove, ply)
+	} else {
+		standPat = s.ev.Evaluate(pos)
+		if standPat >= beta {
+			return standPat
+		}
+		if standPat > alpha {
+			alpha = standPat
+		}
+		best = standPat
+		if qply == 0 {
+			pos.GenerateLegal(&f.ml) // captures, promotions and quiet checks
+		} else {
+			pos.GenerateCaptures(&f.ml)
+		}
+		s.scoreQMoves(pos, f)
+	}
+	n := f.ml.N
+	for i := 0; i < n; i++ {
+		m := pickMove(f, i, n)
+		if !inCheck {
+			if f.scores[i] == qSkip {
+				break // only skipped moves are left
+			}
+			if m.IsCapture() && !m.IsPromotion() {
+				victim := pieceValue[capturedType(pos, m)]
+				// Delta pruning: even winning the piece cannot reach alpha.
+				if standPat+victim+200 <= alpha {
+					continue
+				}
+				if pieceValue[pos.Board[m.From()].Type()] > victim && pos.SEE(m) < 0 {
+					continue
+				}
+			}
+		}
+		pos.MakeMove(m)
+		v := -s.qsearch(pos, -beta, -alpha, ply+1, qply+1)
+		pos.UnmakeMove()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				if v >= beta {
+					break
+				}
+				alpha = v
+			}
+		}
+	}
+	return best
+}
+
+// capturedType returns the type of the piece m captures (Pawn for en passant).
+func capturedType(pos *board.Position, m board.Move) board.PieceType {
+	if m.IsEnPassant() {
+		return board.Pawn
+	}
+	return pos.Board[m.To()].Type()
+}
+
+// Move-ordering score bands.
+const (
+	scoreHash        = 1 << 30
+	scoreGoodCapture = 1 << 28
+	scoreKiller1     = 1 << 27
+	scoreKiller2     = 1<<27 - 1
+	scoreUnderPromo  = -(1 << 27)
+	scoreBadCapture  = -(1 << 28)
+	historyMax       = 1 << 14
+	qSkip            = -(1 << 30)
+)
+
+// mvvLva ranks captures and promotions: most valuable victim first, then
+// least valuable attacker; a promotion counts its new piece as a victim.
+func mvvLva(pos *board.Position, m board.Move) int32 {
+	v := int32(0)
+	if m.IsCapture() {
+		v = (int32(capturedType(pos, m)) + 1) * 16
+	}
+	if m.IsPromotion() {
+		v += int32(m.Promotion()) * 16
+	}
+	return v + 5 - int32(pos.Board[m.From()].Type())
+}
+
+// scoreMoves scores f's moves for a main-search node: hash move, winning or
+// equal captures and queen promotions by MVV-LVA, killers, quiet moves by
+// history, under-promotions, then SEE-losing captures.
+func (s *Searcher) scoreMoves(pos *board.Position, f *frame, ttMove board.Move, ply int) {
+	k1, k2 := s.killers[ply][0], s.killers[ply][1]
+	hist := &s.history[pos.Side]
+	for i := 0; i < f.ml.N; i++ {
+		m := f.ml.Moves[i]
+		var sc int32
+		switch {
+		case m == ttMove:
+			sc = scoreHash
+		case m.IsPromotion() && m.Promotion() != board.Queen:
+			sc = scoreUnderPromo + mvvLva(pos, m)
+		case m.IsCapture():
+			sc = scoreGoodCapture + mvvLva(pos, m)
+			if pieceValue[pos.Board[m.From()].Type()] > pieceValue[capturedType(pos, m)] && pos.SEE(m) < 0 {
+				sc = scoreBadCapture + mvvLva(pos, m)
+			}
+		case m.IsPromotion():
+			sc = scoreGoodCapture + mvvLva(pos, m)
+		case m == k1:
+			sc = scoreKiller1
+		case m == k2:
+			sc = scoreKiller2
+		default:
+			sc = hist[m.From()][m.To()]
+		}
+		f.scores[i] = sc
+	}
+}
+
+// scoreQMoves scores f's moves for the quiescence search: captures and
+// promotions by MVV-LVA; quiet moves that give check after them; other
+// quiet moves get qSkip (they sort last and end the loop).
+func (s *Searcher) scoreQMoves(pos *board.Position, f *frame) {
+	for i := 0; i < f.ml.N; i++ {
+		m := f.ml.Moves[i]
+		switch {
+		case m.IsCapture() || m.IsPromotion():
+			if m.IsPromotion() && m.Promotion() != board.Queen && !pos.GivesCheck(m) {
+				f.scores[i] = qSkip
+			} else {
+				f.scores[i] = scoreGoodCapture + mvvLva(pos, m)
+			}
+		case pos.GivesCheck(m):
+			f.scores[i] = 0
+		default:
+			f.scores[i] = qSkip
+		}
+	}
+}
+
+// pickMove moves the best-scored move of f.ml[i:n] to position i (one step
+// of a selection sort; among equal scores the earliest wins) and returns it.
+func pickMove(f *frame, i, n int) board.Move {
+	bi := i
+	bs := f.scores[i]
+	for j := i + 1; j < n; j++ {
+		if f.scores[j] > bs {
+			bi, bs = j, f.scores[j]
+		}
+	}
+	if bi != i {
+		f.ml.Moves[i], f.ml.Moves[bi] = f.ml.Moves[bi], f.ml.Moves[i]
+		f.scores[i], f.scores[bi] = f.scores[bi], f.scores[i]
+	}
+	return f.ml.Moves[i]
+}
+
+// updateQuietStats rewards the quiet move m that failed high (killer and
+// history bonus) and penalises the quiet moves tried before it.
+func (s *Searcher) updateQuietStats(us board.Color, m board.Move, ply, depth int, tried []board.Move) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	d := depth / onePly
+	bonus := int32(min(d*d, 400))
+	hist := &s.history[us]
+	addHistory(&hist[m.From()][m.To()], bonus)
+	for _, q := range tried {
+		addHistory(&hist[q.From()][q.To()], -bonus)
+	}
+}
+
+// addHistory applies a bonus with gravity, keeping |h| <= historyMax.
+func addHistory(h *int32, bonus int32) {
+	ab := bonus
+	if ab < 0 {
+		ab = -ab
+	}
+	*h += bonus*32 - *h*ab*32/historyMax
+}

@@ -1,0 +1,60 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// BenchmarkSearch searches three bench positions to depth 7 with a fresh
+// Searcher each and reports the search speed in nodes/s.
+func BenchmarkSearch(b *testing.B) {
+	fens := BenchFENs()
+	sel := []string{fens[0], fens[4], fens[12]}
+	var nodes uint64
+	var el time.Duration
+	for b.Loop() {
+		for _, fen := range sel {
+			pos := mustFEN(b, fen)
+			s := NewSearcher(nil, DefaultParams(), 16)
+			start := time.Now()
+			nodes += s.Search(context.Background(), pos, Limits{Depth: 7}, nil).Nodes
+			el += time.Since(start)
+		}
+	}
+	b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkQuiescence measures depth-1 searches (mostly quiescence) over the
+// bench positions, in nodes/s.
+func BenchmarkQuiescence(b *testing.B) {
+	var positions = samplePositions(b, 33, 5)
+	s := NewSearcher(nil, DefaultParams(), 1)
+	var nodes uint64
+	for b.Loop() {
+		for _, pos := range positions {
+			s.Clear()
+			nodes += s.Search(context.Background(), pos, Limits{Depth: 1}, nil).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkEvaluate measures MaterialPST, in evals/s.
+func BenchmarkEvaluate(b *testing.B) {
+	positions := samplePositions(b, 64, 9)
+	var ev MaterialPST
+	n := 0
+	sum := 0
+	for b.Loop() {
+		for _, pos := range positions {
+			sum += ev.Evaluate(pos)
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "evals/s")
+	if sum == 1<<62 {
+		b.Log(sum)
+	}
+}

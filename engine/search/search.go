@@ -1,0 +1,455 @@
+package search
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+// Limits bound a search. Zero fields are "no limit"; with no limit at all
+// the search runs until its context is cancelled (or depth MaxDepth).
+type Limits struct {
+	Depth     int           // maximum iteration depth in plies (0 = none)
+	Nodes     uint64        // stop after this many nodes (0 = none)
+	MoveTime  time.Duration // think exactly this long (minus a small safety margin)
+	WTime     time.Duration // White's remaining clock time
+	BTime     time.Duration // Black's remaining clock time
+	WInc      time.Duration // White's increment per move
+	BInc      time.Duration // Black's increment per move
+	MovesToGo int           // moves to the next time control (0 = sudden death)
+	Infinite  bool          // ignore clock limits: search until stopped (or Depth/Nodes)
+	// NoQuiescence makes leaves the static evaluation: no quiescence search
+	// and no draw or mate detection at depth 0 (used by the tuner's 1-ply
+	// exactness: a depth-1 search picks the move with the best
+	// -Evaluate(child)).
+	NoQuiescence bool
+	// SearchMoves restricts the root to these moves (UCI "searchmoves");
+	// moves that are not legal are ignored, and if none is legal the whole
+	// move list is searched.
+	SearchMoves []board.Move
+	// MoveOverhead is the time kept in reserve per move for communication
+	// lag under clock limits (0 = DefaultMoveOverhead).
+	MoveOverhead time.Duration
+}
+
+// MaxDepth is the deepest iteration the search starts.
+const MaxDepth = 100
+
+// Info describes one completed iteration of the search.
+type Info struct {
+	Depth    int           // iteration depth in plies
+	SelDepth int           // deepest ply reached (quiescence included)
+	Score    int           // centipawns, side to move's view (mate scores as MateScore-plies)
+	Mate     int           // 0, or moves to mate (negative: the side to move is mated)
+	Nodes    uint64        // nodes searched so far in this search
+	Time     time.Duration // time since the search started
+	Hashfull int           // permille of the transposition table used by this search
+	PV       []board.Move  // principal variation, starting with the best move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Best     board.Move    // best move; NoMove only if the position has no legal move
+	Ponder   board.Move    // expected reply, NoMove if unknown
+	Score    int           // centipawns, side to move's view; mated/stalemate scores when no move
+	Mate     int           // 0, or moves to mate (negative: the side to move is mated)
+	Depth    int           // last completed iteration (0 if none completed)
+	SelDepth int           // deepest ply reached
+	Nodes    uint64        // nodes searched
+	Time     time.Duration // time spent
+	PV       []board.Move  // principal variation, starting with Best
+}
+
+// DefaultYieldInterval is the default number of nodes between calls of
+// Searcher.Yield.
+const DefaultYieldInterval = 32768
+
+// frame is the per-ply scratch space of the search.
+type frame struct {
+	ml        board.MoveList
+	scores    [256]int32
+	quiets    [64]board.Move // quiet moves tried (for the history malus)
+	afterNull bool           // the move into this node was a null move
+}
+
+// rootMove is a root move with the bookkeeping that orders the next iteration.
+type rootMove struct {
+	move  board.Move
+	nodes uint64 // subtree size in the last iteration
+}
+
+// Searcher is an iterative-deepening principal-variation searcher. It owns
+// the transposition table, killer moves and history table, and is not safe
+// for concurrent use: give each goroutine its own Searcher.
+//
+// Searches at a fixed depth or node count are deterministic: the same
+// Searcher state (for example a new or Cleared Searcher), position and limits
+// give the same move, score and node count on every platform.
+type Searcher struct {
+	// Yield, when not nil, is called every YieldInterval nodes. The WebAssembly
+	// worker sets it to a 1 ms sleep so the JavaScript event loop can deliver
+	// a stop message; native code leaves it nil.
+	Yield func()
+	// YieldInterval is the number of nodes between Yield calls
+	// (0 = DefaultYieldInterval).
+	YieldInterval uint64
+
+	ev     Evaluator
+	params Params
+	tt     *transTable
+	hashMB int
+
+	killers [MaxPly + 2][2]board.Move
+	history [2][64][64]int32
+	stack   [MaxPly + 2]frame
+	pv      [MaxPly + 2][MaxPly + 2]board.Move
+	pvLen   [MaxPly + 2]int
+
+	// Per-search state.
+	ctx          context.Context
+	nodes        uint64
+	nodeLimit    uint64
+	nextPoll     uint64
+	nextYield    uint64
+	selDepth     int
+	stopped      bool
+	noQuiescence bool
+	start        time.Time
+	hard         time.Duration
+	hasHard      bool
+	rootDepth    int
+	rootMoves    []rootMove
+	rootBest     board.Move // best move found so far in the current iteration
+	rootScore    int
+	rootPV       []board.Move
+}
+
+// NewSearcher returns a Searcher with evaluator ev (MaterialPST if nil),
+// search parameters p (each clamped into its Table I range) and a
+// transposition table of hashMB MiB (at least 1).
+func NewSearcher(ev Evaluator, p Params, hashMB int) *Searcher {
+	if ev == nil {
+		ev = MaterialPST{}
+	}
+	s := &Searcher{ev: ev, params: p.Clamp(), hashMB: max(hashMB, 1)}
+	s.tt = newTransTable(s.hashMB)
+	return s
+}
+
+// Clamp returns p with every parameter limited to its Table I range.
+func (p Params) Clamp() Params {
+	v := p.Vector()
+	for i, s := range paramSpecs {
+		v[i] = int32(s.Clamp(int(v[i])))
+	}
+	q, _ := ParamsFromVector(v) // in range by construction
+	return q
+}
+
+// SetEvaluator replaces the evaluator (MaterialPST if nil) and clears the
+// transposition table, whose scores came from the old one.
+func (s *Searcher) SetEvaluator(ev Evaluator) {
+	if ev == nil {
+		ev = MaterialPST{}
+	}
+	s.ev = ev
+	s.Clear()
+}
+
+// Evaluator returns the evaluator in use.
+func (s *Searcher) Evaluator() Evaluator { return s.ev }
+
+// SetParams replaces the search parameters; out-of-range values are an
+// error and leave the parameters unchanged.
+func (s *Searcher) SetParams(p Params) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	s.params = p
+	return nil
+}
+
+// Params returns the search parameters in use.
+func (s *Searcher) Params() Params { return s.params }
+
+// SetHashSize resizes (and clears) the transposition table to mb MiB
+// (at least 1).
+func (s *Searcher) SetHashSize(mb int) {
+	s.hashMB = max(mb, 1)
+	s.tt.resize(s.hashMB)
+}
+
+// HashSize returns the transposition table size in MiB as requested.
+func (s *Searcher) HashSize() int { return s.hashMB }
+
+// Clear forgets everything learnt from earlier searches (transposition
+// table, killers, history), as for UCI "ucinewgame". A Cleared Searcher
+// searches exactly like a new one.
+func (s *Searcher) Clear() {
+	s.tt.clear()
+	s.killers = [MaxPly + 2][2]board.Move{}
+	s.history = [2][64][64]int32{}
+}
+
+// Search searches pos (which it leaves unchanged; its move history counts for
+// repetitions) within lim, stopping early when ctx is cancelled, and calls
+// progress (if not nil) after every completed iteration. It always returns a
+// legal move when pos has one, even if stopped before depth 1 completes.
+func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, progress func(Info)) Result {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	pos = pos.Clone()
+	s.ctx = ctx
+	s.start = time.Now()
+	s.nodes = 0
+	s.nodeLimit = lim.Nodes
+	s.nextPoll = pollInterval
+	s.yieldSetup()
+	s.selDepth = 0
+	s.stopped = false
+	s.noQuiescence = lim.NoQuiescence
+	s.killers = [MaxPly + 2][2]board.Move{}
+	s.history = [2][64][64]int32{}
+	s.tt.newSearch()
+
+	soft, hard, timed := TimeBudget(lim, pos.Side)
+	s.hard, s.hasHard = hard, timed
+
+	// Root moves, in the fresh-search order.
+	var ml board.MoveList
+	pos.GenerateLegal(&ml)
+	moves := filterSearchMoves(ml.Slice(), lim.SearchMoves)
+	res := Result{}
+	if len(moves) == 0 {
+		if pos.InCheck() {
+			res.Score = -MateScore
+			res.Mate = MateIn(-MateScore)
+		}
+		res.Time = time.Since(s.start)
+		return res
+	}
+	OrderRootMoves(pos, moves)
+	s.rootMoves = s.rootMoves[:0]
+	for _, m := range moves {
+		s.rootMoves = append(s.rootMoves, rootMove{move: m})
+	}
+	res.Best = moves[0]
+	res.PV = []board.Move{moves[0]}
+
+	maxDepth := MaxDepth
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, MaxDepth)
+	}
+	score := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootDepth = depth
+		s.rootBest = board.NoMove
+		alpha, beta := -Infinity, Infinity
+		delta := 25
+		if depth >= 4 && !IsMateScore(score) {
+			alpha, beta = max(score-delta, -Infinity), min(score+delta, Infinity)
+		}
+		var v int
+		for {
+			v = s.rootSearch(pos, alpha, beta, depth)
+			if s.stopped {
+				break
+			}
+			if v <= alpha && alpha > -Infinity {
+				beta = (alpha + beta) / 2
+				alpha = max(v-delta, -Infinity)
+			} else if v >= beta && beta < Infinity {
+				beta = min(v+delta, Infinity)
+			} else {
+				break
+			}
+			delta += delta / 2
+			if delta > 1000 {
+				alpha, beta = -Infinity, Infinity
+			}
+		}
+		if s.stopped {
+			// A move that beat the previous best in the unfinished iteration
+			// was fully searched: prefer it.
+			if s.rootBest != board.NoMove {
+				res.Best, res.Score, res.PV = s.rootBest, s.rootScore, s.rootPV
+				res.Mate = MateIn(s.rootScore)
+			}
+			break
+		}
+		score = v
+		res.Best, res.Score, res.Depth = s.rootBest, v, depth
+		res.Mate = MateIn(v)
+		res.PV = s.rootPV
+		if progress != nil {
+			progress(Info{Depth: depth, SelDepth: s.selDepth, Score: v, Mate: res.Mate, Nodes: s.nodes,
+				Time: time.Since(s.start), Hashfull: s.tt.hashfull(), PV: append([]board.Move(nil), res.PV...)})
+		}
+		if timed && !lim.Infinite {
+			el := time.Since(s.start)
+			if el >= soft {
+				break
+			}
+			// A mate found within this depth cannot get shorter.
+			if IsMateScore(v) && MateScore-abs(v) < depth {
+				break
+			}
+		}
+		if len(s.rootMoves) == 1 && timed && !lim.Infinite && depth >= 4 {
+			break // only move: no need to think long
+		}
+	}
+	if len(res.PV) > 1 {
+		res.Ponder = res.PV[1]
+	} else {
+		res.Ponder = s.ponderFromTT(pos, res.Best)
+	}
+	res.Nodes = s.nodes
+	res.SelDepth = s.selDepth
+	res.Time = time.Since(s.start)
+	return res
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// filterSearchMoves keeps the moves listed in only (all if none of them is
+// legal or only is empty), in generation order.
+func filterSearchMoves(moves, only []board.Move) []board.Move {
+	if len(only) == 0 {
+		return append([]board.Move(nil), moves...)
+	}
+	var out []board.Move
+	for _, m := range moves {
+		for _, o := range only {
+			if m == o {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		return append([]board.Move(nil), moves...)
+	}
+	return out
+}
+
+// ponderFromTT returns the stored reply to best, if legal.
+func (s *Searcher) ponderFromTT(pos *board.Position, best board.Move) board.Move {
+	if best == board.NoMove {
+		return board.NoMove
+	}
+	pos.MakeMove(best)
+	defer pos.UnmakeMove()
+	e, ok := s.tt.probe(pos.Hash)
+	if !ok || e.move == board.NoMove {
+		return board.NoMove
+	}
+	var ml board.MoveList
+	pos.GenerateLegal(&ml)
+	for _, m := range ml.Slice() {
+		if m == e.move {
+			return m
+		}
+	}
+	return board.NoMove
+}
+
+// rootSearch searches the root moves to depth plies within (alpha, beta)
+// and returns the best score (fail-soft). It sets rootBest, rootScore and
+// rootPV whenever a move raises alpha, and reorders rootMoves for the next
+// iteration: best first, the rest by subtree size.
+func (s *Searcher) rootSearch(pos *board.Position, alpha, beta, depth int) int {
+	const ply = 0
+	s.pvLen[ply] = 0
+	best := -Infinity
+	bestIdx := -1
+	inCheck := pos.InCheck()
+	oneReply := len(s.rootMoves) == 1
+	for i := range s.rootMoves {
+		rm := &s.rootMoves[i]
+		m := rm.move
+		before := s.nodes
+		ext := s.extension(pos, m, ply, inCheck, oneReply, false)
+		newDepth := depth*onePly - onePly + ext
+		pos.MakeMove(m)
+		s.stack[ply+1].afterNull = false
+		var v int
+		if i == 0 {
+			v = -s.search(pos, -beta, -alpha, newDepth, ply+1, false)
+		} else {
+			v = -s.search(pos, -alpha-1, -alpha, newDepth, ply+1, true)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.search(pos, -beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		pos.UnmakeMove()
+		if s.stopped {
+			break
+		}
+		rm.nodes = s.nodes - before
+		if v > best {
+			best = v
+		}
+		if v > alpha {
+			bestIdx = i
+			s.rootBest, s.rootScore = m, v
+			child := s.pv[ply+1][ply+1 : max(s.pvLen[ply+1], ply+1)]
+			pv := make([]board.Move, 0, 1+len(child))
+			s.rootPV = append(append(pv, m), child...)
+			if v >= beta {
+				break
+			}
+			alpha = v
+		}
+	}
+	if bestIdx > 0 {
+		bm := s.rootMoves[bestIdx]
+		copy(s.rootMoves[1:bestIdx+1], s.rootMoves[:bestIdx])
+		s.rootMoves[0] = bm
+	}
+	if !s.stopped && best > -Infinity {
+		rest := s.rootMoves[1:]
+		sort.SliceStable(rest, func(a, b int) bool { return rest[a].nodes > rest[b].nodes })
+	}
+	return best
+}
+
+// pollInterval is how many nodes pass between checks of the context and clock.
+const pollInterval = 1024
+
+func (s *Searcher) yieldSetup() {
+	iv := s.YieldInterval
+	if iv == 0 {
+		iv = DefaultYieldInterval
+	}
+	s.nextYield = iv
+}
+
+// poll checks the context and the hard time limit, and yields.
+func (s *Searcher) poll() {
+	s.nextPoll = s.nodes + pollInterval
+	if s.ctx.Err() != nil {
+		s.stopped = true
+		return
+	}
+	if s.hasHard && time.Since(s.start) >= s.hard {
+		s.stopped = true
+		return
+	}
+	if s.Yield != nil && s.nodes >= s.nextYield {
+		iv := s.YieldInterval
+		if iv == 0 {
+			iv = DefaultYieldInterval
+		}
+		s.nextYield = s.nodes + iv
+		s.Yield()
+	}
+}

@@ -1,0 +1,190 @@
+package uci
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// goCommand is a parsed "go" command. Durations are clamped at zero (some
+// GUIs send negative clock times when a player is about to flag).
+type goCommand struct {
+	Depth, Nodes, Mate int
+	MoveTime           time.Duration
+	WTime, BTime       time.Duration
+	WInc, BInc         time.Duration
+	MovesToGo          int
+	Infinite, Ponder   bool
+	SearchMoves        []string // UCI move strings, validated later against the position
+	hasClock           bool     // wtime or btime given
+}
+
+// maxMillis bounds every time field (about 292 years in ms would overflow a
+// Duration in ns; 10^12 ms is already 31 years).
+const maxMillis = 1_000_000_000_000
+
+// parseGo parses the arguments of a "go" command (the words after "go").
+// Unknown tokens, missing or malformed numbers are errors.
+func parseGo(args []string) (goCommand, error) {
+	var g goCommand
+	intArg := func(i int, name string, min, max int64) (int64, error) {
+		if i+1 >= len(args) {
+			return 0, fmt.Errorf("go %s: missing value", name)
+		}
+		v, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("go %s: %q is not an integer", name, args[i+1])
+		}
+		if v < min || v > max {
+			return 0, fmt.Errorf("go %s: %d outside [%d, %d]", name, v, min, max)
+		}
+		return v, nil
+	}
+	msArg := func(i int, name string) (time.Duration, error) {
+		v, err := intArg(i, name, -maxMillis, maxMillis)
+		if err != nil {
+			return 0, err
+		}
+		return time.Duration(max(v, 0)) * time.Millisecond, nil
+	}
+	for i := 0; i < len(args); i++ {
+		var err error
+		var v int64
+		switch tok := args[i]; tok {
+		case "infinite":
+			g.Infinite = true
+			continue
+		case "ponder":
+			g.Ponder = true
+			continue
+		case "searchmoves":
+			for i+1 < len(args) && isMoveToken(args[i+1]) {
+				g.SearchMoves = append(g.SearchMoves, args[i+1])
+				i++
+			}
+			if len(g.SearchMoves) == 0 {
+				return g, errors.New("go searchmoves: no moves given")
+			}
+			continue
+		case "depth":
+			v, err = intArg(i, tok, 1, 1000)
+			g.Depth = int(v)
+		case "nodes":
+			v, err = intArg(i, tok, 1, 1<<62)
+			g.Nodes = int(v)
+		case "mate":
+			v, err = intArg(i, tok, 1, 500)
+			g.Mate = int(v)
+		case "movestogo":
+			v, err = intArg(i, tok, 0, 10000)
+			g.MovesToGo = int(v)
+		case "movetime":
+			g.MoveTime, err = msArg(i, tok)
+		case "wtime":
+			g.WTime, err = msArg(i, tok)
+			g.hasClock = true
+		case "btime":
+			g.BTime, err = msArg(i, tok)
+			g.hasClock = true
+		case "winc":
+			g.WInc, err = msArg(i, tok)
+		case "binc":
+			g.BInc, err = msArg(i, tok)
+		default:
+			return g, fmt.Errorf("go: unknown token %q", tok)
+		}
+		if err != nil {
+			return g, err
+		}
+		i++ // skip the value
+	}
+	return g, nil
+}
+
+// isMoveToken reports whether s looks like a UCI move (e2e4, e7e8q, 0000).
+func isMoveToken(s string) bool {
+	if s == "0000" {
+		return true
+	}
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	sq := func(f, r byte) bool { return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' }
+	if !sq(s[0], s[1]) || !sq(s[2], s[3]) {
+		return false
+	}
+	return len(s) == 4 || strings.IndexByte("nbrq", s[4]) >= 0
+}
+
+// positionCommand is a parsed "position" command: a FEN (StartFEN for
+// "startpos") and the moves to play from it, still unchecked.
+type positionCommand struct {
+	FEN   string // "" means the start position
+	Moves []string
+}
+
+// parsePosition parses the arguments of "position" (the words after it).
+func parsePosition(args []string) (positionCommand, error) {
+	var pc positionCommand
+	if len(args) == 0 {
+		return pc, errors.New("position: want startpos or fen")
+	}
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+	case "fen":
+		n := 0
+		for n < len(rest) && rest[n] != "moves" {
+			n++
+		}
+		if n == 0 {
+			return pc, errors.New("position fen: missing FEN")
+		}
+		pc.FEN = strings.Join(rest[:n], " ")
+		rest = rest[n:]
+	default:
+		return pc, fmt.Errorf("position: want startpos or fen, got %q", args[0])
+	}
+	if len(rest) == 0 {
+		return pc, nil
+	}
+	if rest[0] != "moves" {
+		return pc, fmt.Errorf("position: unexpected %q (want moves)", rest[0])
+	}
+	pc.Moves = rest[1:]
+	return pc, nil
+}
+
+// setOptionCommand is a parsed "setoption name <id> [value <x>]".
+type setOptionCommand struct {
+	Name     string
+	Value    string
+	HasValue bool
+}
+
+// parseSetOption parses the arguments of "setoption". Names and values may
+// contain spaces (joined with single spaces).
+func parseSetOption(args []string) (setOptionCommand, error) {
+	var sc setOptionCommand
+	if len(args) == 0 || args[0] != "name" {
+		return sc, errors.New("setoption: want \"setoption name <id> [value <x>]\"")
+	}
+	v := len(args)
+	for i := 1; i < len(args); i++ {
+		if args[i] == "value" {
+			v = i
+			break
+		}
+	}
+	sc.Name = strings.Join(args[1:v], " ")
+	if sc.Name == "" {
+		return sc, errors.New("setoption: empty option name")
+	}
+	if v < len(args) {
+		sc.HasValue = true
+		sc.Value = strings.Join(args[v+1:], " ")
+	}
+	return sc, nil
+}

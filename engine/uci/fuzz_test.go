@@ -1,0 +1,43 @@
+package uci
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// FuzzRun feeds arbitrary command lines to Run: it must never panic or
+// hang, and every output line must be a well-formed engine message.
+func FuzzRun(f *testing.F) {
+	seeds := []string{
+		"uci\nisready\n",
+		"position startpos moves e2e4 e7e5\ngo depth 2\n",
+		"position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1\ngo depth 2 searchmoves a1a2\n",
+		"go infinite\nstop\ngo ponder depth 1\nponderhit\n",
+		"setoption name Scheme value vazquez29\nsetoption name Eval_x value 3\nuci\n",
+		"setoption name Search_NullMoveReduction value 9\nsetoption name Hash value 2\n",
+		"position fen 8/8/8/8 w\ngo wtime -3 btime x\n\x00\xff\n",
+		"go movetime 1\nucinewgame\nquit\nisready\n",
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		if len(input) > 4096 {
+			return
+		}
+		// The end of input stops any running search, so every run ends.
+		var out strings.Builder
+		if err := Run(context.Background(), strings.NewReader(input), &out, Options{HashMB: 1, MaxHashMB: 2}); err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		text := out.String()
+		if text == "" {
+			return
+		}
+		if !strings.HasSuffix(text, "\n") {
+			t.Fatalf("output does not end in a newline: %q", text)
+		}
+		checkWellFormed(t, strings.Split(strings.TrimSuffix(text, "\n"), "\n"))
+	})
+}

@@ -1,0 +1,442 @@
+package uci
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/engine/search"
+)
+
+// Options configure Run.
+type Options struct {
+	// Name and Author are reported by "id"; defaults "evochess" and
+	// "the evochess authors".
+	Name, Author string
+	// Player is the initial player (evaluation scheme, weights and search
+	// parameters). If nil, the player is player.FromPreset(Preset).
+	Player *player.Player
+	// Preset names the evaluation preset used when Player is nil (default
+	// DefaultPreset).
+	Preset string
+	// HashMB is the initial transposition table size (default 16).
+	HashMB int
+	// MaxHashMB is the largest Hash option value accepted (default 4096;
+	// the browser build uses less).
+	MaxHashMB int
+	// OpenFile opens a player file for the PlayerFile option; nil disables
+	// that option (as in the browser, where there is no file system).
+	OpenFile func(name string) (io.ReadCloser, error)
+}
+
+// DefaultPreset is the evaluation preset played when Options.Player is nil.
+const DefaultPreset = "david-fig3"
+
+// Bounds of the Hash option in MiB.
+const (
+	minHashMB        = 1
+	defaultMaxHashMB = 4096
+	defaultHashMB    = 16
+)
+
+// engine is the protocol state of one Run.
+type engine struct {
+	opts Options
+	out  *syncWriter
+
+	pos        *board.Position
+	playerName string
+	scheme     eval.Scheme
+	weights    []int32 // one per scheme.Params()
+	params     search.Params
+	hashMB     int
+	presetName string // last evaluation preset chosen ("" after edits)
+	playerFile string
+	searcher   *search.Searcher // nil: rebuild before the next search
+	ponderOpt  bool
+
+	// The running search, if any.
+	running  bool
+	cancel   context.CancelFunc
+	results  chan search.Result
+	waitStop bool           // infinite or ponder: hold bestmove until stop/ponderhit
+	stopped  bool           // stop (or quit) received for the running search
+	held     *search.Result // finished while waitStop was set
+	ponder   *goCommand     // the real limits of a "go ponder", applied on ponderhit
+}
+
+// Run speaks UCI: it reads commands from in, one per line, and writes
+// responses to out until "quit", the end of in, or ctx ends. Searches run in
+// a goroutine, so "stop", "isready" and "ponderhit" are answered while
+// thinking. Malformed input is answered with "info string ..." and ignored.
+// Run returns nil after quit or at the end of input, ctx.Err() when ctx
+// ends, and the error of in or out if reading or writing fails. When Run
+// returns because of ctx while a Read on in is blocked, the reading goroutine
+// ends only when that Read returns.
+func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
+	e, err := newEngine(opts, out)
+	if err != nil {
+		return err
+	}
+	lines := make(chan inputLine)
+	stopRead := make(chan struct{})
+	defer close(stopRead)
+	go readLines(in, lines, stopRead)
+	for {
+		var results chan search.Result
+		if e.running {
+			results = e.results
+		}
+		select {
+		case <-ctx.Done():
+			e.abortSearch()
+			return ctx.Err()
+		case res := <-results:
+			e.searchFinished(res)
+		case l := <-lines:
+			if l.err != nil {
+				e.waitSearch()
+				if errors.Is(l.err, io.EOF) {
+					return e.out.error()
+				}
+				return fmt.Errorf("uci: read: %w", l.err)
+			}
+			if l.tooLong {
+				e.infof("line longer than %d bytes ignored", maxLine)
+				continue
+			}
+			if quit := e.handle(ctx, l.text); quit {
+				e.abortSearch()
+				return e.out.error()
+			}
+		}
+		if err := e.out.error(); err != nil {
+			e.abortSearch()
+			return fmt.Errorf("uci: write: %w", err)
+		}
+	}
+}
+
+func newEngine(opts Options, out io.Writer) (*engine, error) {
+	if opts.Name == "" {
+		opts.Name = "evochess"
+	}
+	if opts.Author == "" {
+		opts.Author = "the evochess authors"
+	}
+	if opts.HashMB == 0 {
+		opts.HashMB = defaultHashMB
+	}
+	if opts.MaxHashMB == 0 {
+		opts.MaxHashMB = defaultMaxHashMB
+	}
+	if opts.MaxHashMB < minHashMB {
+		return nil, fmt.Errorf("uci: maximum hash %d MiB below %d", opts.MaxHashMB, minHashMB)
+	}
+	if opts.HashMB < minHashMB || opts.HashMB > opts.MaxHashMB {
+		return nil, fmt.Errorf("uci: hash %d MiB outside [%d, %d]", opts.HashMB, minHashMB, opts.MaxHashMB)
+	}
+	e := &engine{opts: opts, out: &syncWriter{w: out}, pos: board.NewPosition(), hashMB: opts.HashMB}
+	p := opts.Player
+	if p == nil {
+		if opts.Preset == "" {
+			opts.Preset = DefaultPreset
+		}
+		var err error
+		if p, err = player.FromPreset(opts.Preset); err != nil {
+			return nil, fmt.Errorf("uci: %w", err)
+		}
+		e.presetName = opts.Preset
+	}
+	if err := e.setPlayer(p); err != nil {
+		return nil, fmt.Errorf("uci: %w", err)
+	}
+	return e, nil
+}
+
+// setPlayer installs p's scheme, weights and search parameters.
+func (e *engine) setPlayer(p *player.Player) error {
+	ev, err := p.Evaluator()
+	if err != nil {
+		return err
+	}
+	sp, err := p.SearchParams()
+	if err != nil {
+		return err
+	}
+	e.scheme, e.weights, e.params = ev.Scheme(), ev.Weights(), sp
+	e.playerName = p.Name
+	e.searcher = nil
+	return nil
+}
+
+func (e *engine) infof(format string, args ...any) {
+	e.out.line("info string " + strings.ReplaceAll(fmt.Sprintf(format, args...), "\n", " "))
+}
+
+// handle executes one command line; it reports whether to quit.
+func (e *engine) handle(ctx context.Context, line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	cmd, args := f[0], f[1:]
+	switch cmd {
+	case "uci":
+		e.out.line("id name " + e.opts.Name)
+		e.out.line("id author " + e.opts.Author)
+		for _, o := range e.options() {
+			e.out.line(o.declaration())
+		}
+		e.out.line("uciok")
+	case "isready":
+		e.out.line("readyok")
+	case "debug", "register":
+		// Accepted and ignored: there is no debug output and no registration.
+	case "ucinewgame":
+		e.waitSearch()
+		if e.searcher != nil {
+			e.searcher.Clear()
+		}
+		e.pos = board.NewPosition()
+	case "position":
+		e.waitSearch()
+		if err := e.position(args); err != nil {
+			e.infof("error: %v", err)
+		}
+	case "setoption":
+		e.waitSearch()
+		if err := e.setOption(args); err != nil {
+			e.infof("error: %v", err)
+		}
+	case "go":
+		e.waitSearch()
+		g, err := parseGo(args)
+		if err != nil {
+			e.infof("error: %v", err)
+			return false
+		}
+		e.startSearch(ctx, g)
+	case "stop":
+		e.stop()
+	case "ponderhit":
+		e.ponderHit(ctx)
+	case "quit":
+		return true
+	default:
+		e.infof("error: unknown command %q", cmd)
+	}
+	return false
+}
+
+// position handles "position": the new position replaces the old one only
+// if the FEN and every move are valid.
+func (e *engine) position(args []string) error {
+	pc, err := parsePosition(args)
+	if err != nil {
+		return err
+	}
+	fen := pc.FEN
+	if fen == "" {
+		fen = board.StartFEN
+	}
+	pos, err := board.ParseFEN(fen)
+	if err != nil {
+		return fmt.Errorf("position: %w", err)
+	}
+	for i, s := range pc.Moves {
+		m, err := pos.ParseUCIMove(s)
+		if err != nil {
+			return fmt.Errorf("position: move %d %q: %w", i+1, s, err)
+		}
+		pos.MakeMove(m)
+	}
+	e.pos = pos
+	return nil
+}
+
+// ensureSearcher builds the searcher for the current settings.
+func (e *engine) ensureSearcher() error {
+	if e.searcher != nil {
+		return nil
+	}
+	ev, err := eval.New(e.scheme, e.weights)
+	if err != nil {
+		return fmt.Errorf("evaluator: %w", err)
+	}
+	if err := e.params.Validate(); err != nil {
+		return fmt.Errorf("search parameters: %w", err)
+	}
+	e.searcher = search.NewSearcher(ev, e.params, e.hashMB)
+	return nil
+}
+
+// limits converts a parsed go command to search limits.
+func (e *engine) limits(g goCommand) (search.Limits, error) {
+	lim := search.Limits{
+		Depth: g.Depth, Nodes: uint64(g.Nodes), MoveTime: g.MoveTime,
+		WTime: g.WTime, BTime: g.BTime, WInc: g.WInc, BInc: g.BInc, MovesToGo: g.MovesToGo,
+		Infinite: g.Infinite || g.Ponder,
+	}
+	if g.Mate > 0 && (lim.Depth == 0 || lim.Depth > 2*g.Mate-1) {
+		lim.Depth = 2*g.Mate - 1 // a mate in n moves is found by a (2n−1)-ply search
+	}
+	for _, s := range g.SearchMoves {
+		m, err := e.pos.ParseUCIMove(s)
+		if err != nil {
+			return lim, fmt.Errorf("go searchmoves %q: %w", s, err)
+		}
+		lim.SearchMoves = append(lim.SearchMoves, m)
+	}
+	if g.hasClock {
+		side := g.WTime
+		if e.pos.Side == board.Black {
+			side = g.BTime
+		}
+		if side == 0 && g.MoveTime == 0 && g.Depth == 0 && g.Nodes == 0 && !lim.Infinite {
+			lim.MoveTime = time.Millisecond // flagging: answer at once
+		}
+	}
+	return lim, nil
+}
+
+// startSearch starts a search of the current position in a goroutine.
+func (e *engine) startSearch(ctx context.Context, g goCommand) {
+	lim, err := e.limits(g)
+	if err != nil {
+		e.infof("error: %v", err)
+		return
+	}
+	if err := e.ensureSearcher(); err != nil {
+		e.infof("error: %v", err)
+		return
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	e.running, e.cancel, e.stopped, e.held = true, cancel, false, nil
+	e.waitStop = g.Infinite || g.Ponder
+	e.ponder = nil
+	if g.Ponder {
+		after := g
+		after.Ponder = false
+		e.ponder = &after
+	}
+	e.results = make(chan search.Result, 1)
+	s, pos, out, results := e.searcher, e.pos.Clone(), e.out, e.results
+	go func() {
+		res := s.Search(sctx, pos, lim, func(info search.Info) { out.line(formatInfo(info)) })
+		results <- res
+	}()
+}
+
+// searchFinished handles a search result from the goroutine.
+func (e *engine) searchFinished(res search.Result) {
+	e.running = false
+	e.cancel()
+	if e.waitStop && !e.stopped {
+		e.held = &res // UCI: no bestmove before stop in infinite/ponder mode
+		return
+	}
+	e.bestMove(res)
+}
+
+func (e *engine) bestMove(res search.Result) {
+	e.held, e.ponder, e.waitStop = nil, nil, false
+	if res.Best == board.NoMove {
+		e.out.line("bestmove 0000")
+		return
+	}
+	s := "bestmove " + res.Best.UCI()
+	if res.Ponder != board.NoMove {
+		s += " ponder " + res.Ponder.UCI()
+	}
+	e.out.line(s)
+}
+
+// stop ends the running search; its bestmove follows when it returns.
+func (e *engine) stop() {
+	switch {
+	case e.running:
+		e.stopped = true
+		e.cancel()
+	case e.held != nil:
+		e.bestMove(*e.held)
+	}
+}
+
+// ponderHit turns a ponder search into a normal one: the ponder search is
+// stopped (its work stays in the hash table) and a new search with the real
+// limits starts on the same position.
+func (e *engine) ponderHit(ctx context.Context) {
+	if e.ponder == nil {
+		e.infof("error: ponderhit without go ponder")
+		return
+	}
+	g := *e.ponder
+	if e.running {
+		e.cancel()
+		<-e.results
+		e.running = false
+	}
+	e.held, e.ponder, e.waitStop = nil, nil, false
+	e.startSearch(ctx, g)
+}
+
+// waitSearch finishes a running or held search before a command that
+// changes the state: it stops it and prints its bestmove.
+func (e *engine) waitSearch() {
+	if e.running {
+		e.stopped = true
+		e.cancel()
+		e.searchFinished(<-e.results)
+	}
+	if e.held != nil {
+		e.bestMove(*e.held)
+	}
+}
+
+// abortSearch stops a running search without printing anything.
+func (e *engine) abortSearch() {
+	if e.running {
+		e.cancel()
+		<-e.results
+		e.running = false
+	}
+}
+
+// formatInfo renders a search iteration as a UCI info line.
+func formatInfo(in search.Info) string {
+	var b strings.Builder
+	b.WriteString("info depth ")
+	b.WriteString(strconv.Itoa(in.Depth))
+	if in.SelDepth > 0 {
+		b.WriteString(" seldepth " + strconv.Itoa(in.SelDepth))
+	}
+	if in.Mate != 0 {
+		b.WriteString(" score mate " + strconv.Itoa(in.Mate))
+	} else {
+		b.WriteString(" score cp " + strconv.Itoa(in.Score))
+	}
+	ms := in.Time.Milliseconds()
+	b.WriteString(" nodes " + strconv.FormatUint(in.Nodes, 10))
+	if ms > 0 {
+		b.WriteString(" nps " + strconv.FormatUint(in.Nodes*1000/uint64(ms), 10))
+	}
+	b.WriteString(" time " + strconv.FormatInt(ms, 10))
+	if in.Hashfull > 0 {
+		b.WriteString(" hashfull " + strconv.Itoa(in.Hashfull))
+	}
+	if len(in.PV) > 0 {
+		b.WriteString(" pv")
+		for _, m := range in.PV {
+			b.WriteString(" " + m.UCI())
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,471 @@
+package uci
+
+import (
+	"context"
+	"errors"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+const bestmoveRe = `^bestmove [a-h][1-8][a-h][1-8][qrbn]?( ponder \S+)?$`
+
+// TestSessions runs scripted sessions: "> line" is sent, "< regexp" waits
+// for a matching output line (skipping others). Every output line must be
+// well formed.
+func TestSessions(t *testing.T) {
+	tests := []struct {
+		name   string
+		script []string
+		check  func(t *testing.T, out []string)
+	}{
+		{name: "handshake", script: []string{
+			"> uci",
+			"< ^id name evochess$",
+			"< ^id author ",
+			"< ^option name Hash type spin default 16 min 1 max 4096$",
+			"< ^option name Threads type spin default 1 min 1 max 1$",
+			"< ^option name Preset type combo default david-fig3 var custom( var \\S+)* var david-fig3",
+			"< ^option name Scheme type combo default david35( var \\S+)+$",
+			"< ^option name SearchPreset type combo default custom var custom var default var david-table2 var plain$",
+			"< ^option name Search_NullMoveUse type spin default 1 min 0 max 1$",
+			"< ^option name Search_MateThreatExtension type spin default 2 min 0 max 4$",
+			"< ^option name Eval_\\S+ type spin default -?\\d+ min -?\\d+ max -?\\d+$",
+			"< ^uciok$",
+			"> isready",
+			"< ^readyok$",
+		}},
+		{name: "search from moves", script: []string{
+			"> ucinewgame",
+			"> position startpos moves e2e4 e7e5 g1f3",
+			"> go depth 3",
+			"< ^info depth 1 seldepth \\d+ score cp -?\\d+ nodes \\d+ .*time \\d+ pv [a-h][78]",
+			"< ^info depth 3 ",
+			"< " + bestmoveRe,
+		}},
+		{name: "malformed input is reported and ignored", script: []string{
+			"> foo bar",
+			`< ^info string error: unknown command "foo"$`,
+			"> position",
+			"< ^info string error: position: want startpos or fen$",
+			"> position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+			"< ^info string error: position: board: ",
+			"> position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
+			"< ^info string error: position: board: ",
+			"> position startpos moves e2e5",
+			`< ^info string error: position: move 1 "e2e5": `,
+			"> position startpos junk",
+			`< ^info string error: position: unexpected "junk" \(want moves\)$`,
+			"> go depth x",
+			`< ^info string error: go depth: "x" is not an integer$`,
+			"> go depth 0",
+			"< ^info string error: go depth: 0 outside",
+			"> go wtime",
+			"< ^info string error: go wtime: missing value$",
+			"> go sideways",
+			`< ^info string error: go: unknown token "sideways"$`,
+			"> go searchmoves e2e5",
+			`< ^info string error: go searchmoves "e2e5": `,
+			"> setoption name Hash value 0",
+			"< ^info string error: option Hash: 0 outside \\[1, 4096\\]$",
+			"> setoption name Hash value big",
+			`< ^info string error: option Hash: "big" is not an integer$`,
+			"> setoption name Nope value 1",
+			`< ^info string error: setoption: unknown option "Nope"$`,
+			"> setoption Hash 3",
+			"< ^info string error: setoption: want",
+			"> setoption name Scheme value nonsense",
+			`< ^info string error: option Scheme: "nonsense" is not one of `,
+			"> setoption name Search_NullMoveReduction value 8",
+			"< ^info string error: option Search_NullMoveReduction: 8 outside \\[0, 7\\]$",
+			"> setoption name Ponder value maybe",
+			`< ^info string error: option Ponder: "maybe" is not true or false$`,
+			"> ponderhit",
+			"< ^info string error: ponderhit without go ponder$",
+			"> isready",
+			"< ^readyok$",
+		}},
+		{name: "bad position keeps the previous one", script: []string{
+			"> position startpos moves e2e4",
+			"> position startpos moves e2e4 e2e4",
+			"< ^info string error: position: move 2",
+			"> go depth 1",
+			"< ^bestmove [a-h][78]", // a Black move
+		}},
+		{name: "infinite waits for stop", script: []string{
+			"> position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+			"> go infinite",
+			"> isready",
+			"< ^readyok$",
+			"> stop",
+			"< " + bestmoveRe,
+			"> isready",
+			"< ^readyok$",
+		}, check: func(t *testing.T, out []string) {
+			// readyok (answered while searching) comes before the bestmove.
+			if i, j := indexOf(out, "^readyok$"), indexOf(out, "^bestmove"); i < 0 || j < i {
+				t.Errorf("readyok at %d, bestmove at %d", i, j)
+			}
+		}},
+		{name: "infinite search that ends holds bestmove until stop", script: []string{
+			"> position fen 7k/8/8/8/8/8/8/K6R w - - 0 1",
+			"> go infinite depth 2",
+			"< ^info depth 2 ",
+			"> isready",
+			"< ^readyok$",
+			"> stop",
+			"< ^bestmove ",
+		}, check: func(t *testing.T, out []string) {
+			if i, j := indexOf(out, "^readyok$"), indexOf(out, "^bestmove"); j < i {
+				t.Errorf("bestmove (line %d) sent before stop (readyok at %d)", j, i)
+			}
+		}},
+		{name: "mate score and searchmoves", script: []string{
+			"> position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1",
+			"> go depth 3",
+			"< ^info depth 3 .*score mate 1 ",
+			"< ^bestmove a1a8",
+			"> go depth 2 searchmoves a1a2",
+			"< ^bestmove a1a2",
+			"> go mate 1",
+			"< ^bestmove a1a8",
+		}},
+		{name: "no legal move", script: []string{
+			"> position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+			"> go depth 2",
+			"< ^bestmove 0000$",
+		}},
+		{name: "clock and movetime", script: []string{
+			"> position startpos",
+			"> go wtime 1000 btime 1000 winc 10 binc 10 movestogo 20",
+			"< " + bestmoveRe,
+			"> go movetime 20",
+			"< " + bestmoveRe,
+			"> go wtime -50 btime 1000",
+			"< " + bestmoveRe,
+			"> go nodes 2000",
+			"< " + bestmoveRe,
+		}},
+		{name: "ponder then ponderhit", script: []string{
+			"> setoption name Ponder value true",
+			"> position startpos moves e2e4 e7e5",
+			"> go ponder depth 2",
+			"> isready",
+			"< ^readyok$",
+			"> ponderhit",
+			"< " + bestmoveRe,
+		}},
+		{name: "ponder then stop", script: []string{
+			"> position startpos moves d2d4",
+			"> go ponder wtime 10000 btime 10000",
+			"> stop",
+			"< ^bestmove [a-h][78]",
+		}},
+		{name: "options change the player", script: []string{
+			"> setoption name Preset value material",
+			"> uci",
+			"< ^option name Preset type combo default material ",
+			"< ^option name Scheme type combo default material ",
+			"< ^uciok$",
+			"> setoption name scheme value vazquez29", // names and values are case-insensitive
+			"> uci",
+			"< ^option name Preset type combo default custom ",
+			"< ^option name Scheme type combo default vazquez29 ",
+			"< ^option name Eval_",
+			"< ^uciok$",
+			"> setoption name SearchPreset value plain",
+			"> uci",
+			"< ^option name Search_NullMoveUse type spin default 0 ",
+			"< ^uciok$",
+			"> setoption name Search_NullMoveUse value 1",
+			"> setoption name Hash value 2",
+			"> setoption name Clear Hash",
+			"> setoption name Threads value 1",
+			"> uci",
+			"< ^option name Hash type spin default 2 ",
+			"< ^option name Search_NullMoveUse type spin default 1 ",
+			"< ^uciok$",
+			"> position startpos",
+			"> go depth 2",
+			"< " + bestmoveRe,
+		}, check: func(t *testing.T, out []string) {
+			if i := indexOf(out, "^info string error"); i >= 0 {
+				t.Errorf("unexpected error %q", out[i])
+			}
+		}},
+		{name: "go replaces a running search", script: []string{
+			"> go infinite",
+			"> go depth 1",
+			"< " + bestmoveRe,
+			"< " + bestmoveRe,
+		}},
+		{name: "debug and register are accepted", script: []string{
+			"> debug on",
+			"> register later",
+			"> isready",
+			"< ^readyok$",
+		}, check: func(t *testing.T, out []string) {
+			if i := indexOf(out, "^info string"); i >= 0 {
+				t.Errorf("unexpected %q", out[i])
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startSession(t, Options{})
+			for _, step := range tc.script {
+				switch {
+				case strings.HasPrefix(step, "> "):
+					s.send(step[2:])
+				case strings.HasPrefix(step, "< "):
+					s.expect(step[2:])
+				default:
+					t.Fatalf("bad script step %q", step)
+				}
+			}
+			if err := s.finish(); err != nil {
+				t.Errorf("Run: %v", err)
+			}
+			out := s.out.snapshot()
+			checkWellFormed(t, out)
+			if tc.check != nil {
+				tc.check(t, out)
+			}
+		})
+	}
+}
+
+func indexOf(lines []string, re string) int {
+	rx := regexp.MustCompile(re)
+	for i, l := range lines {
+		if rx.MatchString(l) {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestBestmoveLegal checks that bestmove and the PV are legal in the
+// position, across a few positions.
+func TestBestmoveLegal(t *testing.T) {
+	fens := []string{
+		board.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	}
+	for _, fen := range fens {
+		s := startSession(t, Options{HashMB: 1})
+		s.send("position fen " + fen)
+		s.send("go depth 4")
+		info := s.expect("^info depth 4 ")
+		line := s.expect(bestmoveRe)
+		if err := s.finish(); err != nil {
+			t.Fatal(err)
+		}
+		pos, _ := board.ParseFEN(fen)
+		f := strings.Fields(line)
+		if _, err := pos.ParseUCIMove(f[1]); err != nil {
+			t.Errorf("%s: bestmove %s illegal: %v", fen, f[1], err)
+		}
+		pv := strings.Fields(info[strings.Index(info, " pv ")+4:])
+		p := pos.Clone()
+		for i, ms := range pv {
+			m, err := p.ParseUCIMove(ms)
+			if err != nil {
+				t.Errorf("%s: pv move %d %s illegal", fen, i+1, ms)
+				break
+			}
+			p.MakeMove(m)
+		}
+	}
+}
+
+// TestDeterministic: the same commands give the same search output (time
+// and nps aside) in two sessions.
+func TestDeterministic(t *testing.T) {
+	strip := regexp.MustCompile(` (nps|time|hashfull) \d+`)
+	run := func() []string {
+		s := startSession(t, Options{HashMB: 2})
+		s.send("ucinewgame")
+		s.send("position startpos moves d2d4 g8f6 c2c4")
+		s.send("go depth 5")
+		s.expect(bestmoveRe)
+		if err := s.finish(); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range s.out.snapshot() {
+			out = append(out, strip.ReplaceAllString(l, ""))
+		}
+		return out
+	}
+	a, b := run(), run()
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("outputs differ:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+}
+
+func TestQuitAndEnd(t *testing.T) {
+	t.Run("quit during infinite search", func(t *testing.T) {
+		s := startSession(t, Options{})
+		s.send("go infinite")
+		s.send("quit")
+		if err := <-s.done; err != nil {
+			t.Errorf("Run = %v, want nil", err)
+		}
+	})
+	t.Run("end of input stops the search", func(t *testing.T) {
+		s := startSession(t, Options{})
+		s.send("go infinite")
+		if err := s.finish(); err != nil {
+			t.Errorf("Run = %v, want nil", err)
+		}
+		s.expect(bestmoveRe)
+	})
+	t.Run("context cancelled", func(t *testing.T) {
+		s := startSession(t, Options{})
+		s.send("go infinite")
+		s.cancel()
+		if err := <-s.done; !errors.Is(err, context.Canceled) {
+			t.Errorf("Run = %v, want context.Canceled", err)
+		}
+	})
+	t.Run("line too long", func(t *testing.T) {
+		in := strings.NewReader("isready\n" + strings.Repeat("x", maxLine+10) + "\nisready\n")
+		var out strings.Builder
+		if err := Run(context.Background(), in, &out, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		want := "readyok\ninfo string line longer than 1048576 bytes ignored\nreadyok\n"
+		if out.String() != want {
+			t.Errorf("output %q, want %q", out.String(), want)
+		}
+	})
+	t.Run("CRLF and no final newline", func(t *testing.T) {
+		var out strings.Builder
+		if err := Run(context.Background(), strings.NewReader("isready\r\n\r\nisready"), &out, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != "readyok\nreadyok\n" {
+			t.Errorf("output %q", out.String())
+		}
+	})
+	t.Run("write error", func(t *testing.T) {
+		err := Run(context.Background(), strings.NewReader("isready\nisready\n"), failWriter{}, Options{})
+		if err == nil || !strings.Contains(err.Error(), "uci: write") {
+			t.Errorf("Run = %v, want a write error", err)
+		}
+	})
+	t.Run("bad options", func(t *testing.T) {
+		for _, o := range []Options{{HashMB: -1}, {HashMB: 100, MaxHashMB: 10}, {Preset: "nonsense"}} {
+			if err := Run(context.Background(), strings.NewReader(""), io.Discard, o); err == nil {
+				t.Errorf("Options %+v accepted", o)
+			}
+		}
+	})
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("closed") }
+
+func TestParseGo(t *testing.T) {
+	tests := []struct {
+		in   string
+		want goCommand
+		bad  bool
+	}{
+		{in: "", want: goCommand{}},
+		{in: "depth 7 nodes 1000", want: goCommand{Depth: 7, Nodes: 1000}},
+		{in: "wtime 1000 btime -20 winc 5 binc 6 movestogo 3", want: goCommand{WTime: 1e9, BTime: 0, WInc: 5e6, BInc: 6e6, MovesToGo: 3, hasClock: true}},
+		{in: "infinite ponder movetime 30", want: goCommand{Infinite: true, Ponder: true, MoveTime: 30e6}},
+		{in: "searchmoves e2e4 e7e8q depth 2", want: goCommand{SearchMoves: []string{"e2e4", "e7e8q"}, Depth: 2}},
+		{in: "mate 3", want: goCommand{Mate: 3}},
+		{in: "depth", bad: true},
+		{in: "depth -1", bad: true},
+		{in: "nodes 0", bad: true},
+		{in: "movetime 1e3", bad: true},
+		{in: "wtime 99999999999999999999", bad: true},
+		{in: "searchmoves", bad: true},
+		{in: "searchmoves depth 3", bad: true},
+		{in: "perft 3", bad: true},
+	}
+	for _, tc := range tests {
+		g, err := parseGo(strings.Fields(tc.in))
+		if tc.bad {
+			if err == nil {
+				t.Errorf("%q accepted: %+v", tc.in, g)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		if strings.Join(g.SearchMoves, " ") != strings.Join(tc.want.SearchMoves, " ") {
+			t.Errorf("%q: searchmoves %v", tc.in, g.SearchMoves)
+		}
+		g.SearchMoves, tc.want.SearchMoves = nil, nil
+		if g != tc.want {
+			t.Errorf("%q = %+v, want %+v", tc.in, g, tc.want)
+		}
+	}
+}
+
+func TestParseSetOption(t *testing.T) {
+	tests := []struct {
+		in   string
+		want setOptionCommand
+		bad  bool
+	}{
+		{in: "name Hash value 32", want: setOptionCommand{Name: "Hash", Value: "32", HasValue: true}},
+		{in: "name Clear Hash", want: setOptionCommand{Name: "Clear Hash"}},
+		{in: "name PlayerFile value /tmp/my player.json", want: setOptionCommand{Name: "PlayerFile", Value: "/tmp/my player.json", HasValue: true}},
+		{in: "name X value", want: setOptionCommand{Name: "X", HasValue: true}},
+		{in: "", bad: true},
+		{in: "Hash value 3", bad: true},
+		{in: "name value 3", bad: true},
+	}
+	for _, tc := range tests {
+		got, err := parseSetOption(strings.Fields(tc.in))
+		if tc.bad != (err != nil) || (!tc.bad && got != tc.want) {
+			t.Errorf("%q = %+v, %v; want %+v (bad %v)", tc.in, got, err, tc.want, tc.bad)
+		}
+	}
+}
+
+func TestParsePosition(t *testing.T) {
+	tests := []struct {
+		in    string
+		fen   string
+		moves string
+		bad   bool
+	}{
+		{in: "startpos", fen: ""},
+		{in: "startpos moves e2e4 e7e5", moves: "e2e4 e7e5"},
+		{in: "startpos moves"},
+		{in: "fen 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 moves e2e4", fen: "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", moves: "e2e4"},
+		{in: "fen 8/8/8/4k3/8/8/4P3/4K3 w - -", fen: "8/8/8/4k3/8/8/4P3/4K3 w - -"},
+		{in: "", bad: true},
+		{in: "fen", bad: true},
+		{in: "fen moves e2e4", bad: true},
+		{in: "startpos e2e4", bad: true},
+		{in: "middlegame", bad: true},
+	}
+	for _, tc := range tests {
+		got, err := parsePosition(strings.Fields(tc.in))
+		if tc.bad {
+			if err == nil {
+				t.Errorf("%q accepted", tc.in)
+			}
+			continue
+		}
+		if err != nil || got.FEN != tc.fen || strings.Join(got.Moves, " ") != tc.moves {
+			t.Errorf("%q = %+v, %v", tc.in, got, err)
+		}
+	}
+}

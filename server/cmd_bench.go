@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/engine/search"
+)
+
+func init() {
+	register(command{
+		name:    "bench",
+		summary: "search a fixed position set (node-count signature, nps) or an EPD tactical suite",
+		run:     runBench,
+	})
+}
+
+// runBench implements "evochess bench": without -epd it searches the
+// built-in positions to a fixed depth and ends with "<nodes> nodes <nps> nps"
+// (the line OpenBench reads); with -epd it runs a tactical suite and ends with
+// "solved X/Y".
+func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	depth := fs.Int("depth", search.DefaultBenchDepth, "search depth per position (fixed-position bench; also caps -epd searches when set)")
+	hash := fs.Int("hash", 16, "transposition table size in MiB")
+	preset := fs.String("params", search.PresetDefault, "search parameter preset: "+strings.Join(search.PresetNames(), ", "))
+	epd := fs.String("epd", "", "EPD tactical suite to solve (bm/am moves) instead of the fixed positions")
+	movetime := fs.Duration("movetime", 0, "time per EPD position, e.g. 1s")
+	nodes := fs.Uint64("nodes", 0, "node limit per EPD position")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: evochess bench [-depth N] [-hash MB] [-params PRESET]")
+		fmt.Fprintln(stderr, "       evochess bench -epd FILE (-movetime 1s | -nodes N | -depth N) [-hash MB] [-params PRESET]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("bench: unexpected argument %q", fs.Arg(0))
+	}
+	if *depth < 1 || *depth > search.MaxDepth {
+		return fmt.Errorf("bench: -depth %d outside [1, %d]", *depth, search.MaxDepth)
+	}
+	if *hash < 1 || *hash > 1<<16 {
+		return fmt.Errorf("bench: -hash %d outside [1, 65536]", *hash)
+	}
+	p, err := search.PresetParams(*preset)
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	depthSet := false
+	fs.Visit(func(f *flag.Flag) { depthSet = depthSet || f.Name == "depth" })
+	ctx := context.Background()
+	if *epd == "" {
+		if *movetime != 0 || *nodes != 0 {
+			return fmt.Errorf("bench: -movetime and -nodes need -epd")
+		}
+		return benchFixed(ctx, stdout, p, *depth, *hash)
+	}
+	lim := search.Limits{MoveTime: *movetime, Nodes: *nodes}
+	if depthSet {
+		lim.Depth = *depth
+	}
+	if lim.MoveTime <= 0 && lim.Nodes == 0 && lim.Depth == 0 {
+		return fmt.Errorf("bench: -epd needs a limit: -movetime, -nodes or -depth")
+	}
+	return benchEPD(ctx, stdout, stderr, *epd, p, lim, *hash)
+}
+
+func benchFixed(ctx context.Context, stdout io.Writer, p search.Params, depth, hash int) error {
+	fens := search.BenchFENs()
+	tot, err := search.Bench(ctx, fens, nil, p, depth, hash, func(l search.BenchLine) {
+		r := l.Result
+		fmt.Fprintf(stdout, "position %2d/%d  best %-6s score %-9s depth %2d  nodes %10d  time %7.3fs  %s\n",
+			l.Index+1, len(fens), r.Best.UCI(), benchScore(r.Score, r.Mate), r.Depth, r.Nodes, r.Time.Seconds(), l.FEN)
+	})
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	fmt.Fprintf(stdout, "===========================\ntotal time (ms) : %d\n", tot.Time.Milliseconds())
+	fmt.Fprintf(stdout, "%d nodes %d nps\n", tot.Nodes, tot.NPS())
+	return nil
+}
+
+func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, p search.Params, lim search.Limits, hash int) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	defer f.Close()
+	recs, skipped, err := pgn.ReadEPD(f)
+	if err != nil {
+		return fmt.Errorf("bench: %s: %w", path, err)
+	}
+	for _, e := range skipped {
+		fmt.Fprintf(stderr, "bench: %s: skipped: %v\n", path, e)
+	}
+	items := make([]search.SuiteItem, 0, len(recs))
+	for _, r := range recs {
+		if len(r.Best) == 0 && len(r.Avoid) == 0 {
+			fmt.Fprintf(stderr, "bench: %s: line %d: no bm or am operation, skipped\n", path, r.Line)
+			continue
+		}
+		id := r.ID
+		if id == "" {
+			id = fmt.Sprintf("line %d", r.Line)
+		}
+		items = append(items, search.SuiteItem{ID: id, Pos: r.Position, Best: r.Best, Avoid: r.Avoid})
+	}
+	if len(items) == 0 {
+		return fmt.Errorf("bench: %s: no positions with bm or am", path)
+	}
+	solved := 0
+	start := time.Now()
+	tot, err := search.RunSuite(ctx, items, nil, p, lim, hash, func(sr search.SuiteResult) {
+		it := items[sr.Index]
+		mark := "FAIL"
+		if sr.Solved {
+			mark = "ok"
+			solved++
+		}
+		r := sr.Result
+		fmt.Fprintf(stdout, "%4d/%d %-4s %-12s played %-7s want %-14s score %-9s depth %2d nodes %9d solved %d/%d\n",
+			sr.Index+1, len(items), mark, it.ID, benchSAN(it.Pos, r.Best), benchWanted(it), benchScore(r.Score, r.Mate),
+			r.Depth, r.Nodes, solved, sr.Index+1)
+	})
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	el := time.Since(start)
+	fmt.Fprintf(stdout, "%d nodes %d nps in %.1fs\n", tot.Nodes, uint64(float64(tot.Nodes)/max(el.Seconds(), 1e-9)), el.Seconds())
+	fmt.Fprintf(stdout, "solved %d/%d\n", tot.Solved, tot.Positions)
+	return nil
+}
+
+func benchSAN(pos *board.Position, m board.Move) string {
+	if m == board.NoMove {
+		return "(none)"
+	}
+	return pos.SAN(m)
+}
+
+func benchWanted(it search.SuiteItem) string {
+	var parts []string
+	for _, m := range it.Best {
+		parts = append(parts, benchSAN(it.Pos, m))
+	}
+	s := "bm " + strings.Join(parts, ",")
+	if len(it.Avoid) > 0 {
+		parts = parts[:0]
+		for _, m := range it.Avoid {
+			parts = append(parts, benchSAN(it.Pos, m))
+		}
+		if len(it.Best) == 0 {
+			s = ""
+		} else {
+			s += " "
+		}
+		s += "am " + strings.Join(parts, ",")
+	}
+	return s
+}
+
+func benchScore(score, mate int) string {
+	if mate != 0 {
+		return fmt.Sprintf("mate %d", mate)
+	}
+	return fmt.Sprintf("cp %d", score)
+}

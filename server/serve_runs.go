@@ -1,0 +1,380 @@
+//go:build servedraft
+
+package main
+
+// Native runs for the playground page: a run manager behind
+//
+//	GET  /api/capabilities        what this server offers (absent on static hosts)
+//	POST /api/runs                start a run from a protocol.RunConfig (JSON, ≤ 64 KiB)
+//	GET  /api/runs/{id}/events    server-sent events: the run's protocol messages
+//	POST /api/runs/{id}/stop      stop (also pause, resume, step)
+//	GET  /api/runs/{id}/player    the best player (engine/player JSON)
+//
+// At most maxRuns runs execute at once (429 beyond). Each event of the stream
+// is one protocol envelope (the same JSON a worker posts), with the SSE event
+// name set to its type and the SSE id to its sequence number, so a client may
+// reconnect with Last-Event-ID.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/evochess/evochess/wasm/runner"
+)
+
+// maxConfigBytes bounds a POST /api/runs body.
+const maxConfigBytes = 64 << 10
+
+// maxEvents bounds the events kept per run for replay (the oldest progress
+// events go first; a client that reconnects late skips them).
+const maxEvents = 4096
+
+// keptRuns bounds the finished runs kept for their players and streams.
+const keptRuns = 32
+
+// runFunc runs one native run to its end: it reads cfg's games, samples them,
+// tunes, and sends the protocol messages (run-state, progress) to emit. It
+// returns the best player as engine/player JSON.
+type runFunc func(ctx context.Context, cfg protocol.RunConfig, ctl *runner.Control, emit func(protocol.Body)) ([]byte, error)
+
+// nativeRun is one run and its event log.
+type nativeRun struct {
+	id  string
+	cfg protocol.RunConfig
+	ctl *runner.Control
+
+	mu      sync.Mutex
+	events  [][]byte // encoded envelopes; events[i] has sequence base+i
+	base    int
+	changed chan struct{}
+	done    bool
+	player  []byte
+}
+
+func (r *nativeRun) emit(b protocol.Body) {
+	msg, err := protocol.Encode(r.id, b)
+	if err != nil {
+		msg = protocol.MustEncode(r.id, &protocol.Error{Message: err.Error()})
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, msg)
+	if len(r.events) > maxEvents {
+		drop := len(r.events) - maxEvents
+		r.events = append(r.events[:0:0], r.events[drop:]...)
+		r.base += drop
+	}
+	close(r.changed)
+	r.changed = make(chan struct{})
+}
+
+// since returns the events from sequence seq on, the sequence after them,
+// whether the run is finished, and a channel closed at the next change.
+func (r *nativeRun) since(seq int) ([][]byte, int, bool, <-chan struct{}) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if seq < r.base {
+		seq = r.base
+	}
+	i := seq - r.base
+	if i > len(r.events) {
+		i = len(r.events)
+	}
+	out := append([][]byte(nil), r.events[i:]...)
+	return out, r.base + len(r.events), r.done, r.changed
+}
+
+// runManager owns the native runs.
+type runManager struct {
+	run     runFunc
+	check   func(protocol.RunConfig) error // beyond Validate: known names, readable source
+	maxRuns int
+	cores   int
+	ctx     context.Context // cancelled at shutdown: stops every run and stream
+	wg      sync.WaitGroup
+
+	mu     sync.Mutex
+	runs   map[string]*nativeRun
+	order  []string
+	active int
+	nextID int
+}
+
+func newRunManager(ctx context.Context, run runFunc, check func(protocol.RunConfig) error, maxRuns int) *runManager {
+	return &runManager{run: run, check: check, maxRuns: maxRuns, cores: runtime.GOMAXPROCS(0), ctx: ctx, runs: map[string]*nativeRun{}}
+}
+
+// wait blocks until every run goroutine has returned.
+func (m *runManager) wait() { m.wg.Wait() }
+
+// routes adds the API handlers to mux.
+func (m *runManager) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/capabilities", m.capabilities)
+	mux.HandleFunc("POST /api/runs", m.create)
+	mux.HandleFunc("GET /api/runs/{id}/events", m.events)
+	mux.HandleFunc("GET /api/runs/{id}/player", m.player)
+	mux.HandleFunc("POST /api/runs/{id}/{action}", m.control)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		httpError(w, http.StatusNotFound, "serve: no API endpoint %s %s", r.Method, r.URL.Path)
+	})
+}
+
+func (m *runManager) capabilities(w http.ResponseWriter, r *http.Request) {
+	m.mu.Lock()
+	active := m.active
+	m.mu.Unlock()
+	writeJSON(w, http.StatusOK, protocol.Capabilities{
+		V: protocol.Version, Native: true, Cores: m.cores, MaxRuns: m.maxRuns, Running: active,
+		Algorithms: runner.Algorithms(), Schemes: runner.Schemes(),
+	})
+}
+
+func (m *runManager) create(w http.ResponseWriter, r *http.Request) {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || mt != "application/json" {
+			httpError(w, http.StatusUnsupportedMediaType, "serve: POST /api/runs wants application/json, got %q", ct)
+			return
+		}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxConfigBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			httpError(w, http.StatusRequestEntityTooLarge, "serve: run config larger than %d bytes", maxConfigBytes)
+			return
+		}
+		httpError(w, http.StatusBadRequest, "serve: read run config: %v", err)
+		return
+	}
+	var cfg protocol.RunConfig
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cfg); err != nil {
+		httpError(w, http.StatusBadRequest, "serve: bad run config JSON: %v", err)
+		return
+	}
+	if dec.More() {
+		httpError(w, http.StatusBadRequest, "serve: bad run config JSON: trailing data")
+		return
+	}
+	if err := cfg.Validate(); err != nil {
+		httpError(w, http.StatusBadRequest, "serve: invalid run config: %v", err)
+		return
+	}
+	if err := m.check(cfg); err != nil {
+		httpError(w, http.StatusBadRequest, "serve: invalid run config: %v", err)
+		return
+	}
+
+	m.mu.Lock()
+	if m.ctx.Err() != nil {
+		m.mu.Unlock()
+		httpError(w, http.StatusServiceUnavailable, "serve: shutting down")
+		return
+	}
+	if m.active >= m.maxRuns {
+		m.mu.Unlock()
+		w.Header().Set("Retry-After", "10")
+		httpError(w, http.StatusTooManyRequests, "serve: %d runs already running (limit %d)", m.active, m.maxRuns)
+		return
+	}
+	m.nextID++
+	id := "r" + strconv.Itoa(m.nextID)
+	run := &nativeRun{id: id, cfg: cfg, ctl: runner.NewControl(), changed: make(chan struct{})}
+	m.runs[id] = run
+	m.order = append(m.order, id)
+	m.active++
+	m.evictLocked()
+	m.mu.Unlock()
+
+	m.wg.Add(1)
+	go m.execute(run)
+
+	w.Header().Set("Location", "/api/runs/"+id)
+	writeJSON(w, http.StatusCreated, protocol.RunCreated{ID: id, Events: "/api/runs/" + id + "/events", CommandLine: cfg.CommandLine()})
+}
+
+// evictLocked forgets the oldest finished runs beyond keptRuns.
+func (m *runManager) evictLocked() {
+	for len(m.order) > keptRuns {
+		evicted := false
+		for i, id := range m.order {
+			r := m.runs[id]
+			r.mu.Lock()
+			done := r.done
+			r.mu.Unlock()
+			if done {
+				delete(m.runs, id)
+				m.order = append(m.order[:i], m.order[i+1:]...)
+				evicted = true
+				break
+			}
+		}
+		if !evicted {
+			return
+		}
+	}
+}
+
+// execute runs r to its end and records the outcome.
+func (m *runManager) execute(r *nativeRun) {
+	defer m.wg.Done()
+	player, err := m.run(m.ctx, r.cfg, r.ctl, r.emit)
+	if err != nil {
+		state := protocol.StateFailed
+		if errors.Is(err, runner.ErrStopped) || errors.Is(err, context.Canceled) {
+			state = protocol.StateStopped
+		}
+		r.emit(&protocol.RunState{State: state, Reason: err.Error()})
+	}
+	if player != nil {
+		r.emit(&protocol.PlayerFile{Player: player})
+	}
+	// Free the slot before the end becomes visible, so a client that saw the
+	// stream end may start the next run at once.
+	m.mu.Lock()
+	m.active--
+	m.mu.Unlock()
+	r.mu.Lock()
+	r.done, r.player = true, player
+	close(r.changed)
+	r.changed = make(chan struct{})
+	r.mu.Unlock()
+}
+
+func (m *runManager) lookup(w http.ResponseWriter, r *http.Request) *nativeRun {
+	id := r.PathValue("id")
+	m.mu.Lock()
+	run := m.runs[id]
+	m.mu.Unlock()
+	if run == nil {
+		httpError(w, http.StatusNotFound, "serve: no run %q", id)
+	}
+	return run
+}
+
+func (m *runManager) control(w http.ResponseWriter, r *http.Request) {
+	action := r.PathValue("action")
+	run := m.lookup(w, r)
+	if run == nil {
+		return
+	}
+	switch action {
+	case "stop":
+		run.ctl.Stop()
+	case "pause":
+		run.ctl.Pause()
+	case "resume":
+		run.ctl.Resume()
+	case "step":
+		run.ctl.Step()
+	default:
+		httpError(w, http.StatusNotFound, "serve: unknown run action %q (stop, pause, resume, step)", action)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]string{"id": run.id, "action": action})
+}
+
+func (m *runManager) player(w http.ResponseWriter, r *http.Request) {
+	run := m.lookup(w, r)
+	if run == nil {
+		return
+	}
+	run.mu.Lock()
+	p, done := run.player, run.done
+	run.mu.Unlock()
+	if p == nil {
+		if done {
+			httpError(w, http.StatusNotFound, "serve: run %s ended without a player", run.id)
+		} else {
+			httpError(w, http.StatusConflict, "serve: run %s has no player yet", run.id)
+		}
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "evochess-"+run.id+".json"))
+	_, _ = w.Write(p)
+}
+
+// events streams a run's messages as server-sent events until the run ends,
+// the client leaves or the server shuts down.
+func (m *runManager) events(w http.ResponseWriter, r *http.Request) {
+	run := m.lookup(w, r)
+	if run == nil {
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		httpError(w, http.StatusInternalServerError, "serve: streaming unsupported")
+		return
+	}
+	seq := 0
+	if last := r.Header.Get("Last-Event-ID"); last != "" {
+		if n, err := strconv.Atoi(last); err == nil && n >= 0 {
+			seq = n + 1
+		}
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	fl.Flush()
+	ping := time.NewTicker(15 * time.Second)
+	defer ping.Stop()
+	shutdown := m.ctx.Done()
+	for {
+		evs, next, done, changed := run.since(seq)
+		for i, ev := range evs {
+			typ := eventType(ev)
+			if _, err := fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", next-len(evs)+i, typ, ev); err != nil {
+				return
+			}
+		}
+		if len(evs) > 0 {
+			fl.Flush()
+		}
+		seq = next
+		if done {
+			return
+		}
+		select {
+		case <-changed:
+		case <-ping.C:
+			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		case <-r.Context().Done():
+			return
+		case <-shutdown:
+			// The run is being cancelled: keep streaming until it records its end.
+			shutdown = nil
+		}
+	}
+}
+
+// eventType extracts the type of an encoded envelope for the SSE event name.
+func eventType(env []byte) string {
+	var e struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(env, &e) != nil || strings.ContainsAny(e.Type, "\r\n") {
+		return "message"
+	}
+	return e.Type
+}

@@ -1,0 +1,463 @@
+//go:build servedraft
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/evochess/evochess/wasm/runner"
+)
+
+// testSite is a small built site: an index with an inline script, a wasm
+// file, JS, CSS and the bundled games.
+func testSite(t *testing.T) *site {
+	t.Helper()
+	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("wasm body "), 200)...)
+	fsys := fstest.MapFS{
+		"index.html":           {Data: []byte(`<!doctype html><script src="wasm_exec.js"></script><script>boot()</script>` + strings.Repeat("<p>x</p>", 100))},
+		"main.wasm":            {Data: wasm},
+		"worker.js":            {Data: []byte(strings.Repeat("self.pendingMsgs = [];\n", 50))},
+		"wasm_exec.js":         {Data: []byte(strings.Repeat("// go\n", 100))},
+		"style.css":            {Data: []byte(strings.Repeat("body { margin: 0 }\n", 40))},
+		"pieces/wK.svg":        {Data: []byte(strings.Repeat("<svg></svg>", 40))},
+		"data/gm_demo_1500.pgn": {Data: []byte("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n")},
+		"tiny.txt":             {Data: []byte("hi")},
+	}
+	st, err := loadSite(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// blockingRun is a fake run that emits one state and waits for stop.
+func blockingRun(ctx context.Context, cfg protocol.RunConfig, ctl *runner.Control, emit func(protocol.Body)) ([]byte, error) {
+	emit(&protocol.RunState{State: protocol.StateRunning, CommandLine: cfg.CommandLine()})
+	rctx, cancel := ctl.Context(ctx)
+	defer cancel()
+	<-rctx.Done()
+	return []byte(`{"name":"fake"}`), runner.ErrStopped
+}
+
+func testServer(t *testing.T, st *site, run runFunc, maxRuns int) (*httptest.Server, *runManager) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	src := &sources{site: st}
+	runs := newRunManager(ctx, run, src.check, maxRuns)
+	mux := http.NewServeMux()
+	runs.routes(mux)
+	mux.Handle("/", st)
+	srv := httptest.NewServer(withSecurityHeaders(st.csp, mux))
+	t.Cleanup(func() {
+		cancel()
+		srv.Close()
+		runs.wait()
+	})
+	return srv, runs
+}
+
+func do(t *testing.T, method, url string, hdr map[string]string, body io.Reader) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	tr := &http.Transport{DisableCompression: true}
+	resp, err := (&http.Client{Transport: tr}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+func readAll(t *testing.T, r io.Reader) []byte {
+	t.Helper()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestSiteTypesAndStatus(t *testing.T) {
+	st := testSite(t)
+	srv, _ := testServer(t, st, blockingRun, 1)
+	cases := []struct {
+		method, path string
+		code         int
+		ctype        string
+	}{
+		{"GET", "/", 200, "text/html; charset=utf-8"},
+		{"GET", "/index.html", 200, "text/html; charset=utf-8"},
+		{"GET", "/main.wasm", 200, "application/wasm"},
+		{"GET", "/worker.js", 200, "text/javascript; charset=utf-8"},
+		{"GET", "/style.css", 200, "text/css; charset=utf-8"},
+		{"GET", "/pieces/wK.svg", 200, "image/svg+xml"},
+		{"GET", "/data/gm_demo_1500.pgn", 200, "application/x-chess-pgn; charset=utf-8"},
+		{"HEAD", "/main.wasm", 200, "application/wasm"},
+		{"GET", "/missing.js", 404, "application/json"},
+		{"GET", "/pieces/", 400, "application/json"},   // no directory listing
+		{"GET", "/pieces", 404, "application/json"},    // a directory is not a file
+		{"GET", "/../go.mod", 400, "application/json"}, // (the client keeps the raw path)
+		{"GET", "/a/../index.html", 400, "application/json"},
+		{"GET", "//index.html", 400, "application/json"},
+		{"GET", "/./index.html", 400, "application/json"},
+		{"GET", "/%2e%2e/etc/passwd", 400, "application/json"},
+		{"GET", "/index.html%00", 400, "application/json"},
+		{"GET", "/..%5cindex.html", 400, "application/json"},
+		{"POST", "/index.html", 405, "application/json"},
+		{"PUT", "/", 405, "application/json"},
+		{"DELETE", "/main.wasm", 405, "application/json"},
+		{"OPTIONS", "/", 405, "application/json"},
+	}
+	for _, c := range cases {
+		t.Run(c.method+" "+c.path, func(t *testing.T) {
+			req, err := http.NewRequest(c.method, srv.URL+"/", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.URL.Opaque = c.path // send the path exactly as written
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body := readAll(t, resp.Body)
+			if resp.StatusCode != c.code {
+				t.Fatalf("status %d, want %d (%s)", resp.StatusCode, c.code, body)
+			}
+			if got := resp.Header.Get("Content-Type"); got != c.ctype {
+				t.Errorf("Content-Type %q, want %q", got, c.ctype)
+			}
+			if c.code == 405 && resp.Header.Get("Allow") != "GET, HEAD" {
+				t.Errorf("Allow %q", resp.Header.Get("Allow"))
+			}
+			if c.method == "HEAD" && len(body) != 0 {
+				t.Errorf("HEAD returned %d body bytes", len(body))
+			}
+			if c.code >= 400 && bytes.Contains(body, []byte("wasm body")) {
+				t.Errorf("error response leaks content")
+			}
+		})
+	}
+}
+
+func TestSiteGzipAndETag(t *testing.T) {
+	st := testSite(t)
+	srv, _ := testServer(t, st, blockingRun, 1)
+	plain := st.assets["main.wasm"].plain
+	cases := []struct {
+		name, accept string
+		gz           bool
+	}{
+		{"none", "", false},
+		{"gzip", "gzip", true},
+		{"list", "br, gzip;q=0.8, deflate", true},
+		{"refused", "gzip;q=0, br", false},
+		{"star", "*", true},
+		{"star refused", "*;q=0", false},
+		{"identity", "identity", false},
+		{"upper", "GZIP", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			hdr := map[string]string{}
+			if c.accept != "" {
+				hdr["Accept-Encoding"] = c.accept
+			}
+			resp := do(t, "GET", srv.URL+"/main.wasm", hdr, nil)
+			body := readAll(t, resp.Body)
+			if resp.Header.Get("Vary") != "Accept-Encoding" {
+				t.Errorf("Vary = %q", resp.Header.Get("Vary"))
+			}
+			if got := resp.Header.Get("Content-Encoding") == "gzip"; got != c.gz {
+				t.Fatalf("gzip = %v, want %v", got, c.gz)
+			}
+			if c.gz {
+				zr, err := gzip.NewReader(bytes.NewReader(body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				body = readAll(t, zr)
+			}
+			if !bytes.Equal(body, plain) {
+				t.Fatalf("body differs from the file")
+			}
+			etag := resp.Header.Get("ETag")
+			if etag == "" {
+				t.Fatal("no ETag")
+			}
+			hdr["If-None-Match"] = etag
+			resp2 := do(t, "GET", srv.URL+"/main.wasm", hdr, nil)
+			if resp2.StatusCode != http.StatusNotModified {
+				t.Fatalf("revalidation status %d, want 304", resp2.StatusCode)
+			}
+			if b := readAll(t, resp2.Body); len(b) != 0 {
+				t.Fatalf("304 with %d body bytes", len(b))
+			}
+		})
+	}
+	// Tiny files are not compressed; the variants have different ETags.
+	if st.assets["tiny.txt"].gz != nil {
+		t.Error("tiny.txt compressed")
+	}
+	if a := st.assets["main.wasm"]; a.etag == a.gzETag || a.gz == nil {
+		t.Errorf("wasm variants: etag %s gz %s compressed %v", a.etag, a.gzETag, a.gz != nil)
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	st := testSite(t)
+	srv, _ := testServer(t, st, blockingRun, 1)
+	for _, p := range []string{"/", "/main.wasm", "/nope", "/api/capabilities"} {
+		resp := do(t, "GET", srv.URL+p, nil, nil)
+		csp := resp.Header.Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'self'", "'wasm-unsafe-eval'", "worker-src 'self'", "frame-ancestors 'none'", "connect-src 'self'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", p, csp, want)
+			}
+		}
+		if strings.Contains(csp, "'unsafe-eval'") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") {
+			t.Errorf("%s: CSP too loose: %q", p, csp)
+		}
+		if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: no nosniff", p)
+		}
+		if resp.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("%s: Referrer-Policy %q", p, resp.Header.Get("Referrer-Policy"))
+		}
+	}
+	// The inline script of index.html is allowed by hash, and only it.
+	csp := st.csp
+	if n := strings.Count(csp, "'sha256-"); n != 1 {
+		t.Errorf("CSP has %d script hashes, want 1: %s", n, csp)
+	}
+	if want := inlineScriptHashes([]byte("<script>boot()</script>")); len(want) != 1 || !strings.Contains(csp, want[0]) {
+		t.Errorf("CSP %q lacks the hash %v", csp, want)
+	}
+}
+
+func TestSiteNotBuilt(t *testing.T) {
+	st, err := loadSite(fstest.MapFS{"README.md": {Data: []byte("built by make site")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := testServer(t, st, blockingRun, 1)
+	resp := do(t, "GET", srv.URL+"/", nil, nil)
+	body := readAll(t, resp.Body)
+	if resp.StatusCode != http.StatusServiceUnavailable || !bytes.Contains(body, []byte("make build")) {
+		t.Fatalf("status %d body %s", resp.StatusCode, body)
+	}
+	// The API still answers.
+	if resp := do(t, "GET", srv.URL+"/api/capabilities", nil, nil); resp.StatusCode != 200 {
+		t.Fatalf("capabilities: %d", resp.StatusCode)
+	}
+}
+
+func TestCleanSitePath(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"/", "", true},
+		{"/a.js", "a.js", true},
+		{"/data/x.pgn", "data/x.pgn", true},
+		{"", "", false},
+		{"a.js", "", false},
+		{"/..", "", false},
+		{"/../a", "", false},
+		{"/a/..", "", false},
+		{"/a//b", "", false},
+		{"/a/", "", false},
+		{"/a\\b", "", false},
+		{"/a\x00", "", false},
+		{"/.", "", false},
+	}
+	for _, c := range cases {
+		got, ok := cleanSitePath(c.in)
+		if got != c.want || ok != c.ok {
+			t.Errorf("cleanSitePath(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func postJSON(t *testing.T, url, body string, hdr map[string]string) *http.Response {
+	t.Helper()
+	if hdr == nil {
+		hdr = map[string]string{"Content-Type": "application/json"}
+	}
+	return do(t, "POST", url, hdr, strings.NewReader(body))
+}
+
+const okConfig = `{"algorithm":"ep","scheme":"vazquez29","generations":2,"population":4,"seed":3,"data":{"source":"bundled","sample":{"train":20,"test":10}}}`
+
+func TestAPIRejects(t *testing.T) {
+	st := testSite(t)
+	srv, _ := testServer(t, st, blockingRun, 1)
+	cases := []struct {
+		name string
+		body string
+		hdr  map[string]string
+		code int
+		want string
+	}{
+		{"bad json", `{"algorithm":`, nil, 400, "bad run config JSON"},
+		{"not an object", `[1,2]`, nil, 400, "bad run config JSON"},
+		{"unknown field", `{"algorithm":"ep","seed":1,"data":{"source":"bundled"},"evil":1}`, nil, 400, "unknown field"},
+		{"trailing", okConfig + `{}`, nil, 400, "trailing"},
+		{"invalid", `{"seed":1,"data":{"source":"bundled"}}`, nil, 400, "algorithm or preset required"},
+		{"unknown algorithm", `{"algorithm":"magic","seed":1,"data":{"source":"bundled"}}`, nil, 400, "unknown algorithm"},
+		{"unknown scheme", `{"algorithm":"ep","scheme":"nope","seed":1,"data":{"source":"bundled"}}`, nil, 400, "nope"},
+		{"file source", `{"algorithm":"ep","seed":1,"data":{"source":"/etc/passwd"}}`, nil, 400, "only \"bundled\""},
+		{"too big", `{"algorithm":"ep","seed":1,"data":{"source":"` + strings.Repeat("a", maxConfigBytes) + `"}}`, nil, 413, "larger than"},
+		{"content type", okConfig, map[string]string{"Content-Type": "text/plain"}, 415, "application/json"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			resp := postJSON(t, srv.URL+"/api/runs", c.body, c.hdr)
+			body := readAll(t, resp.Body)
+			if resp.StatusCode != c.code || !bytes.Contains(body, []byte(c.want)) {
+				t.Fatalf("status %d body %s; want %d mentioning %q", resp.StatusCode, body, c.code, c.want)
+			}
+		})
+	}
+	for _, c := range []struct{ method, path string }{
+		{"GET", "/api/runs/r99/events"}, {"POST", "/api/runs/r99/stop"}, {"GET", "/api/runs/r99/player"}, {"GET", "/api/nothing"},
+	} {
+		if resp := do(t, c.method, srv.URL+c.path, nil, nil); resp.StatusCode != 404 {
+			t.Errorf("%s %s: %d, want 404", c.method, c.path, resp.StatusCode)
+		}
+	}
+	if resp := do(t, "GET", srv.URL+"/api/runs", nil, nil); resp.StatusCode != 405 {
+		t.Errorf("GET /api/runs: %d, want 405", resp.StatusCode)
+	}
+}
+
+// readEvents reads SSE events (type and data) until the stream ends.
+func readEvents(t *testing.T, r io.Reader) []protocol.Message {
+	t.Helper()
+	var out []protocol.Message
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	var typ string
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			typ = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			m, err := protocol.DecodeString(strings.TrimPrefix(line, "data: "))
+			if err != nil {
+				t.Fatalf("event data: %v", err)
+			}
+			if string(m.Type) != typ {
+				t.Fatalf("event name %q for a %s message", typ, m.Type)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func TestAPILimitAndStop(t *testing.T) {
+	st := testSite(t)
+	srv, _ := testServer(t, st, blockingRun, 1)
+	resp := postJSON(t, srv.URL+"/api/runs", okConfig, nil)
+	body := readAll(t, resp.Body)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %d %s", resp.StatusCode, body)
+	}
+	var created protocol.RunCreated
+	if err := json.Unmarshal(body, &created); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(created.CommandLine, "evochess tune -algo ep") {
+		t.Errorf("command line %q", created.CommandLine)
+	}
+	// A second run is refused while the first runs.
+	resp2 := postJSON(t, srv.URL+"/api/runs", okConfig, nil)
+	if resp2.StatusCode != http.StatusTooManyRequests || resp2.Header.Get("Retry-After") == "" {
+		t.Fatalf("second run: %d", resp2.StatusCode)
+	}
+	var caps protocol.Capabilities
+	if err := json.Unmarshal(readAll(t, do(t, "GET", srv.URL+"/api/capabilities", nil, nil).Body), &caps); err != nil {
+		t.Fatal(err)
+	}
+	if !caps.Native || caps.Running != 1 || caps.MaxRuns != 1 || caps.V != protocol.Version || len(caps.Algorithms) == 0 {
+		t.Errorf("capabilities %+v", caps)
+	}
+	if resp := do(t, "GET", srv.URL+"/api/runs/"+created.ID+"/player", nil, nil); resp.StatusCode != http.StatusConflict {
+		t.Errorf("player before the end: %d", resp.StatusCode)
+	}
+	// Stream, stop, and see the stream end with the stopped state and the player.
+	ev := do(t, "GET", srv.URL+created.Events, nil, nil)
+	if ct := ev.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("events Content-Type %q", ct)
+	}
+	if resp := do(t, "POST", srv.URL+"/api/runs/"+created.ID+"/stop", nil, nil); resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("stop: %d", resp.StatusCode)
+	}
+	msgs := readEvents(t, ev.Body)
+	var types []string
+	for _, m := range msgs {
+		types = append(types, string(m.Type))
+		if m.ID != created.ID {
+			t.Errorf("event id %q, want %q", m.ID, created.ID)
+		}
+	}
+	if got := strings.Join(types, ","); got != "run-state,run-state,player" {
+		t.Fatalf("events %s", got)
+	}
+	if s := msgs[1].Body.(*protocol.RunState); s.State != protocol.StateStopped {
+		t.Errorf("final state %+v", s)
+	}
+	p := do(t, "GET", srv.URL+"/api/runs/"+created.ID+"/player", nil, nil)
+	if b := readAll(t, p.Body); p.StatusCode != 200 || string(b) != `{"name":"fake"}` {
+		t.Errorf("player %d %s", p.StatusCode, b)
+	}
+	// The slot is free again (the run has finished once its stream ended).
+	resp3 := postJSON(t, srv.URL+"/api/runs", okConfig, nil)
+	if resp3.StatusCode != http.StatusCreated {
+		t.Fatalf("run after stop: %d %s", resp3.StatusCode, readAll(t, resp3.Body))
+	}
+}
+
+func TestServeShutdown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var log bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, ln, serveOptions{maxRuns: 1}, &log) }()
+	resp, err := http.Get("http://" + ln.Addr().String() + "/api/capabilities")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	if !strings.Contains(log.String(), "shutting down") {
+		t.Errorf("log %q", log.String())
+	}
+}

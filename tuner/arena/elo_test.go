@@ -1,0 +1,160 @@
+package arena
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+func TestEloFromScore(t *testing.T) {
+	tests := []struct {
+		name          string
+		s             Score
+		elo           float64
+		lowInf, hiInf bool
+		exactInterval bool // interval collapses to the point (no variance)
+	}{
+		{name: "even", s: Score{10, 0, 10}, elo: 0},
+		{name: "three quarters", s: Score{3, 0, 1}, elo: 190.848501887865},
+		{name: "one quarter", s: Score{1, 0, 3}, elo: -190.848501887865},
+		{name: "draws only", s: Score{0, 8, 0}, elo: 0, exactInterval: true},
+		{name: "wins only", s: Score{5, 0, 0}, elo: math.Inf(1), hiInf: true, exactInterval: true},
+		{name: "losses only", s: Score{0, 0, 5}, elo: math.Inf(-1), lowInf: true, exactInterval: true},
+		{name: "mixed", s: Score{30, 40, 30}, elo: 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := Elo(tc.s)
+			if !(e.Elo == tc.elo || near(e.Elo, tc.elo, 1e-9)) {
+				t.Errorf("Elo = %v, want %v", e.Elo, tc.elo)
+			}
+			if tc.exactInterval {
+				if e.Low != e.Elo || e.High != e.Elo {
+					t.Errorf("interval [%v, %v], want the point %v", e.Low, e.High, e.Elo)
+				}
+				return
+			}
+			if !(e.Low < e.Elo && e.Elo < e.High) {
+				t.Errorf("interval [%v, %v] does not strictly contain %v", e.Low, e.High, e.Elo)
+			}
+		})
+	}
+}
+
+// TestEloIntervalValues checks the trinomial interval against a hand
+// computation: W=60 D=20 L=20 → μ=0.7, σ²=(60·0.09+20·0.04+20·0.49)/100=0.16,
+// se=0.04, bounds μ±0.0784.
+func TestEloIntervalValues(t *testing.T) {
+	e := Elo(Score{60, 20, 20})
+	if want := EloFromFraction(0.7 - z95*0.04); !near(e.Low, want, 1e-9) {
+		t.Errorf("Low = %v, want %v", e.Low, want)
+	}
+	if want := EloFromFraction(0.7 + z95*0.04); !near(e.High, want, 1e-9) {
+		t.Errorf("High = %v, want %v", e.High, want)
+	}
+	// Draws narrow the interval at the same score.
+	wide, narrow := Elo(Score{50, 0, 50}), Elo(Score{25, 50, 25})
+	if !(narrow.Margin() < wide.Margin()) {
+		t.Errorf("draw-heavy margin %v not below decisive margin %v", narrow.Margin(), wide.Margin())
+	}
+	// More games narrow the interval.
+	if a, b := Elo(Score{6, 2, 2}), Elo(Score{60, 20, 20}); !(b.Margin() < a.Margin()) {
+		t.Errorf("100-game margin %v not below 10-game margin %v", b.Margin(), a.Margin())
+	}
+}
+
+func TestExpectedScoreInvertsElo(t *testing.T) {
+	for _, s := range []float64{0.01, 0.2, 0.5, 0.64, 0.99} {
+		if got := ExpectedScore(EloFromFraction(s)); !near(got, s, 1e-12) {
+			t.Errorf("ExpectedScore(EloFromFraction(%v)) = %v", s, got)
+		}
+	}
+}
+
+func TestPoolRatings(t *testing.T) {
+	tests := []struct {
+		name    string
+		n       int
+		tallies []PairTally
+		prior   float64
+		want    []float64 // Elo, tolerance 0.01
+	}{
+		{name: "two players 3-1", n: 2, tallies: []PairTally{{0, 1, Score{3, 0, 1}}},
+			want: []float64{190.848501887865 / 2, -190.848501887865 / 2}},
+		{name: "two players draws count half", n: 2, tallies: []PairTally{{0, 1, Score{2, 2, 0}}},
+			want: []float64{190.848501887865 / 2, -190.848501887865 / 2}},
+		{name: "prior pulls toward 0", n: 2, tallies: []PairTally{{0, 1, Score{3, 0, 1}}}, prior: 2,
+			// 3+1 points of 6 games: 2/3 → 120.4 Elo apart
+			want: []float64{120.411998265592 / 2, -120.411998265592 / 2}},
+		{name: "balanced cycle", n: 3, tallies: []PairTally{
+			{0, 1, Score{2, 0, 1}}, {1, 2, Score{2, 0, 1}}, {2, 0, Score{2, 0, 1}}},
+			want: []float64{0, 0, 0}},
+		{name: "consistent chain", n: 3, tallies: []PairTally{
+			// 0 vs 1 at 75%, 1 vs 2 at 75%, 0 vs 2 at 90%: MLE is near the logistic chain
+			{0, 1, Score{75, 0, 25}}, {1, 2, Score{75, 0, 25}}, {0, 2, Score{90, 0, 10}}}, prior: 0},
+		{name: "idle player", n: 3, tallies: []PairTally{{0, 1, Score{1, 0, 1}}},
+			want: []float64{0, 0, 0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := PoolRatings(tc.n, tc.tallies, tc.prior)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := 0.0
+			for _, x := range r {
+				sum += x.Elo
+			}
+			if !near(sum, 0, 1e-6) {
+				t.Errorf("ratings %v do not average 0", r)
+			}
+			for i, w := range tc.want {
+				if !near(r[i].Elo, w, 0.01) {
+					t.Errorf("player %d: Elo %.3f, want %.3f", i, r[i].Elo, w)
+				}
+			}
+			if tc.want == nil && !(r[0].Elo > r[1].Elo && r[1].Elo > r[2].Elo) {
+				t.Errorf("chain not ordered: %v", r)
+			}
+			// Sanity check of the MLE: expected points equal scored points.
+			for i := 0; i < tc.n; i++ {
+				got, exp := 0.0, 0.0
+				for _, pt := range tc.tallies {
+					g := float64(pt.Score.Games()) + tc.prior
+					switch i {
+					case pt.I:
+						got += pt.Score.Points() + tc.prior/2
+						exp += g * ExpectedScore(r[pt.I].Elo-r[pt.J].Elo)
+					case pt.J:
+						got += pt.Score.Flip().Points() + tc.prior/2
+						exp += g * ExpectedScore(r[pt.J].Elo-r[pt.I].Elo)
+					}
+				}
+				if !near(got, exp, 1e-6) {
+					t.Errorf("player %d: scored %.6f, expected under the ratings %.6f", i, got, exp)
+				}
+			}
+		})
+	}
+}
+
+func TestPoolRatingsErrors(t *testing.T) {
+	if _, err := PoolRatings(2, []PairTally{{0, 2, Score{1, 0, 0}}}, 1); err == nil {
+		t.Error("out-of-range player accepted")
+	}
+	if _, err := PoolRatings(2, []PairTally{{1, 1, Score{1, 0, 0}}}, 1); err == nil {
+		t.Error("self pairing accepted")
+	}
+	if _, err := PoolRatings(2, nil, -1); err == nil {
+		t.Error("negative prior accepted")
+	}
+	// A shut-out stays finite with a prior.
+	r, err := PoolRatings(2, []PairTally{{0, 1, Score{4, 0, 0}}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.IsInf(r[0].Elo, 0) || math.IsNaN(r[0].Elo) || r[0].Elo <= 0 {
+		t.Errorf("shut-out winner rating %v, want finite positive", r[0].Elo)
+	}
+}

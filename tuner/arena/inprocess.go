@@ -1,0 +1,79 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/search"
+)
+
+// InProcess configures an engine running inside this process: an
+// evaluation scheme with a weight vector and search parameters. At a fixed
+// depth or node count its games are deterministic.
+type InProcess struct {
+	Name    string
+	Scheme  eval.Scheme
+	Weights []int32 // one per Scheme.Params()
+	Search  search.Params
+	HashMB  int // transposition table per engine in MiB (default 1)
+	// Yield, if set, is installed as search.Searcher.Yield (the WebAssembly
+	// worker's 1 ms sleep that lets the event loop deliver messages).
+	Yield func()
+}
+
+// Player validates c and returns a Player creating engines from it.
+func (c InProcess) Player() (Player, error) {
+	if _, err := eval.New(c.Scheme, c.Weights); err != nil {
+		return Player{}, fmt.Errorf("arena: player %s: %w", c.Name, err)
+	}
+	if err := c.Search.Validate(); err != nil {
+		return Player{}, fmt.Errorf("arena: player %s: %w", c.Name, err)
+	}
+	c.Weights = append([]int32(nil), c.Weights...)
+	return Player{Name: c.Name, New: func(context.Context) (Engine, error) { return c.NewEngine() }}, nil
+}
+
+// NewEngine returns an engine for c.
+func (c InProcess) NewEngine() (Engine, error) {
+	ev, err := eval.New(c.Scheme, c.Weights)
+	if err != nil {
+		return nil, fmt.Errorf("arena: player %s: %w", c.Name, err)
+	}
+	hash := c.HashMB
+	if hash <= 0 {
+		hash = 1
+	}
+	s := search.NewSearcher(ev, c.Search, hash)
+	s.Yield = c.Yield
+	return &inProcessEngine{name: c.Name, s: s}, nil
+}
+
+// inProcessEngine is an Engine over a search.Searcher.
+type inProcessEngine struct {
+	name string
+	s    *search.Searcher
+}
+
+func (e *inProcessEngine) Name() string { return e.name }
+
+// NewGame clears the searcher, so every game starts from the same state.
+func (e *inProcessEngine) NewGame(context.Context) error {
+	e.s.Clear()
+	return nil
+}
+
+func (e *inProcessEngine) Go(ctx context.Context, req Request) (Reply, error) {
+	l := req.Limits
+	lim := search.Limits{Depth: l.Depth, Nodes: uint64(l.Nodes), MoveTime: l.MoveTime}
+	if l.Timed() {
+		lim.WTime, lim.BTime, lim.WInc, lim.BInc = req.WTime, req.BTime, l.Inc, l.Inc
+	}
+	res := e.s.Search(ctx, req.Position, lim, nil)
+	if err := ctx.Err(); err != nil { // cut short by the game's deadline or cancelled
+		return Reply{}, fmt.Errorf("arena: %s: search stopped: %w", e.name, err)
+	}
+	return Reply{Move: res.Best, HasScore: res.Depth > 0, Score: res.Score, Mate: res.Mate, Depth: res.Depth, Nodes: res.Nodes}, nil
+}
+
+func (e *inProcessEngine) Close() error { return nil }

@@ -1,0 +1,135 @@
+package arena
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/internal/shareddata"
+)
+
+func TestReadEPDOpenings(t *testing.T) {
+	f, err := os.Open("testdata/openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ops, err := ReadOpenings(f, "openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) != 7 {
+		t.Fatalf("got %d openings, want 7", len(ops))
+	}
+	tests := []struct {
+		i        int
+		name     string
+		fen      string
+		fullmove int
+	}{
+		{0, "line 1", "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 0 4", 4},
+		{5, "after e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 1},
+		{6, "line 9", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 1},
+	}
+	for _, tc := range tests {
+		o := ops[tc.i]
+		if o.Name != tc.name || o.FEN != tc.fen || len(o.Moves) != 0 {
+			t.Errorf("opening %d = %+v, want name %q FEN %q", tc.i, o, tc.name, tc.fen)
+		}
+	}
+}
+
+func TestReadOpeningsErrors(t *testing.T) {
+	tests := []struct {
+		name, file, text, want string
+	}{
+		{"bad piece", "x.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n", "line 1"},
+		{"too few fields", "x.epd", "\n8/8/8/8 w\n", "line 2"},
+		{"checkmated", "x.fen", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n", "no legal moves"},
+		{"illegal SAN", "x.pgn", "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n", "game 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadOpenings(strings.NewReader(tc.text), tc.file)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestReadPGNOpenings(t *testing.T) {
+	f, err := os.Open("testdata/openings.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ops, err := ReadOpenings(f, "book.PGN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) != 2 {
+		t.Fatalf("got %d openings, want 2", len(ops))
+	}
+	if ops[0].Name != "A45" || ops[0].FEN != board.StartFEN || len(ops[0].Moves) != 16 {
+		t.Errorf("opening 0 = %s %q %d moves, want A45 from the start with 16 moves", ops[0].Name, ops[0].FEN, len(ops[0].Moves))
+	}
+	p, err := ops[0].Position()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1. d4 Nf6 2. Bf4 c5 3. d5 b5 4. a4 Bb7 5. axb5 Nxd5 6. Bg3 g6 7. e4 Nb6 8. Nd2 Bg7
+	if want := "rn1qk2r/pb1pppbp/1n4p1/1Pp5/4P3/6B1/1PPN1PPP/R2QKBNR w KQkq - 3 9"; p.FEN() != want {
+		t.Errorf("position after book = %s, want %s", p.FEN(), want)
+	}
+}
+
+func TestSharedOpeningBooks(t *testing.T) {
+	tests := []struct {
+		file  string
+		count int
+		plies int // book moves per opening
+	}{
+		{"openings/noob_3moves_1500.epd", 1500, 0},
+		{"openings/UHO_4060_v4_1500.epd", 1500, 0},
+		{"openings/8moves_v3_1000.pgn", 1000, 16},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			f, err := os.Open(shareddata.Path(t, tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			ops, err := ReadOpenings(f, tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ops) != tc.count {
+				t.Fatalf("%d openings, want %d", len(ops), tc.count)
+			}
+			for i, o := range ops {
+				if len(o.Moves) != tc.plies {
+					t.Fatalf("opening %d has %d book moves, want %d", i, len(o.Moves), tc.plies)
+				}
+			}
+		})
+	}
+}
+
+func TestDefaultOpenings(t *testing.T) {
+	sum := sha256.Sum256([]byte(defaultBook))
+	if got := hex.EncodeToString(sum[:]); got != "f0be12d405f6109081d30dbdc0bb757e6c37384afa43503a8dd888d85e4e95b3" {
+		t.Errorf("embedded book sha256 %s differs from book/PROVENANCE.md", got)
+	}
+	ops, err := DefaultOpenings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) != 200 {
+		t.Errorf("%d openings, want 200", len(ops))
+	}
+}

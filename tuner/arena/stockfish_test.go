@@ -1,0 +1,85 @@
+package arena
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/evochess/evochess/internal/shareddata"
+)
+
+// stockfishPath is where Debian's stockfish package installs the engine.
+const stockfishPath = "/usr/games/stockfish"
+
+// buildEvochess builds the evochess binary into a temporary directory.
+func buildEvochess(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skip("no subprocesses on " + runtime.GOOS)
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go tool not on PATH: ", err)
+	}
+	bin := filepath.Join(t.TempDir(), "evochess")
+	cmd := exec.Command(goTool, "build", "-o", bin, "./server")
+	cmd.Dir = shareddata.RepoRoot()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./server: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestEvochessVsStockfish builds the evochess binary, runs it as a UCI
+// subprocess against Debian's Stockfish limited to UCI_Elo 1350, and plays
+// four 2 s + 0.1 s games from two book openings. Every move must be legal,
+// and evochess must neither lose on time nor fail. The deadline is a
+// generous context bound (a hang fails the test), not a timing assertion.
+func TestEvochessVsStockfish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays four 2s+0.1s games against stockfish; run without -short")
+	}
+	if _, err := os.Stat(stockfishPath); err != nil {
+		t.Skipf("stockfish not installed at %s (apt-get install stockfish): %v", stockfishPath, err)
+	}
+	bin := buildEvochess(t)
+	book, err := DefaultOpenings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	evo := UCIPlayer(UCIConfig{Path: bin, Args: []string{"uci"}, Name: "evochess"})
+	sf := UCIPlayer(UCIConfig{Path: stockfishPath, Name: "stockfish-1350", Options: []UCIOption{
+		{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"},
+		{Name: "UCI_LimitStrength", Value: "true"}, {Name: "UCI_Elo", Value: "1350"},
+	}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cfg := Config{
+		Game:        GameConfig{Limits: Limits{Base: 2 * time.Second, Inc: 100 * time.Millisecond}, Adjudication: DefaultAdjudication()},
+		Openings:    book[:2],
+		Seed:        1,
+		Concurrency: 2,
+	}
+	res, err := Match(ctx, evo, sf, 4, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Games {
+		replay(t, g)
+		evoWhite := g.WhiteIndex == 0
+		evoLost := (g.Result == BlackWins && evoWhite) || (g.Result == WhiteWins && !evoWhite)
+		t.Logf("game %d: %s - %s %v (%s) after %d plies", g.Index+1, g.White, g.Black, g.Result, g.Termination, len(g.Plies))
+		if evoLost && (g.Termination == TimeForfeit || g.Termination == IllegalMove || g.Termination == EngineFailure) {
+			t.Errorf("game %d: evochess lost by %s: %s", g.Index+1, g.Termination, g.Detail)
+		}
+		if g.Termination == EngineFailure || g.Termination == IllegalMove {
+			t.Errorf("game %d ended by %s: %s", g.Index+1, g.Termination, g.Detail)
+		}
+	}
+	s := res.Pair[0][1]
+	t.Logf("evochess vs stockfish UCI_Elo 1350: %v, Elo %v", s, Elo(s))
+}

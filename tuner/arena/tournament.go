@@ -1,0 +1,326 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sync"
+)
+
+// Pairing is one scheduled game: player indices and an opening index.
+type Pairing struct {
+	White, Black int
+	Opening      int
+}
+
+// Config configures a tournament.
+type Config struct {
+	Game     GameConfig
+	Openings []Opening // empty: every game starts from the initial position
+	// Seed shuffles the opening book; the schedule and, for engines at fixed
+	// depth or nodes, every result depend only on it.
+	Seed uint64
+	// Concurrency is the number of games played at once (default 1).
+	Concurrency int
+	// Progress, if set, is called after each game in completion order, from
+	// one goroutine at a time.
+	Progress func(Progress)
+	// PGN, if set, receives every game in schedule order.
+	PGN     io.Writer
+	PGNTags PGNTags
+	// Prior is the number of virtual draws per pair for the pool ratings
+	// (default 1; negative means 0).
+	Prior float64
+}
+
+// Progress reports one finished game.
+type Progress struct {
+	Done, Total int
+	Game        *Game
+}
+
+// Standing is one player's line of the tournament table.
+type Standing struct {
+	Player int
+	Name   string
+	Score  Score       // against everyone
+	Rating Rating      // pool rating (mean 0)
+	Perf   EloInterval // Elo implied by Score against the average opponent
+}
+
+// Results is a finished tournament.
+type Results struct {
+	Players []string
+	Games   []*Game   // in schedule order
+	Pair    [][]Score // Pair[i][j]: i's score against j
+	Table   []Standing
+}
+
+// Points returns each player's points (win 1, draw ½, loss 0) as
+// half-points, the tournament fitness used by the tuner.
+func (r *Results) Points() []int {
+	out := make([]int, len(r.Players))
+	for i := range r.Players {
+		s := r.Total(i)
+		out[i] = 2*s.Wins + s.Draws
+	}
+	return out
+}
+
+// Total returns player i's score against everyone.
+func (r *Results) Total(i int) Score {
+	var s Score
+	for j := range r.Pair[i] {
+		s = s.Add(r.Pair[i][j])
+	}
+	return s
+}
+
+// RoundRobinSchedule returns the games of a round robin: every pair plays
+// gamesPerPair games, alternating colours, each consecutive two sharing an
+// opening (so both sides play it with each colour). Openings rotate through
+// a seed-shuffled permutation of numOpenings so that pairs see different
+// openings; with numOpenings 0 every game uses opening index 0.
+func RoundRobinSchedule(players, gamesPerPair, numOpenings int, seed uint64) []Pairing {
+	perm := []int{0}
+	if numOpenings > 0 {
+		perm = rand.New(rand.NewPCG(seed, openingStream)).Perm(numOpenings)
+	}
+	per := (gamesPerPair + 1) / 2 // openings per pair
+	var out []Pairing
+	pair := 0
+	for i := 0; i < players; i++ {
+		for j := i + 1; j < players; j++ {
+			for g := 0; g < gamesPerPair; g++ {
+				w, b := i, j
+				if (g+pair)%2 == 1 {
+					w, b = j, i
+				}
+				op := perm[(pair*per+g/2)%len(perm)]
+				out = append(out, Pairing{White: w, Black: b, Opening: op})
+			}
+			pair++
+		}
+	}
+	return out
+}
+
+// RoundRobin plays a round robin of gamesPerPair games per pair (see
+// RoundRobinSchedule) and rates the players.
+func RoundRobin(ctx context.Context, players []Player, gamesPerPair int, cfg Config) (*Results, error) {
+	if gamesPerPair <= 0 {
+		return nil, fmt.Errorf("arena: round robin: games per pair %d, want > 0", gamesPerPair)
+	}
+	return Run(ctx, players, RoundRobinSchedule(len(players), gamesPerPair, len(cfg.Openings), cfg.Seed), cfg)
+}
+
+// Match plays games between a and b (a round robin of two).
+func Match(ctx context.Context, a, b Player, games int, cfg Config) (*Results, error) {
+	return RoundRobin(ctx, []Player{a, b}, games, cfg)
+}
+
+// Run plays the scheduled games with cfg.Concurrency workers. Each worker
+// creates engines through Player.New when first needed and reuses them for
+// later games (NewGame between games); an engine that failed in a game is
+// closed and recreated. Results are stored by schedule index, so with
+// deterministic engines they do not depend on the concurrency. Run returns
+// an error when ctx ends or a player's engine cannot be created.
+func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) (*Results, error) {
+	if len(players) < 2 {
+		return nil, fmt.Errorf("arena: need at least 2 players, got %d", len(players))
+	}
+	if err := cfg.Game.Limits.Validate(); err != nil {
+		return nil, err
+	}
+	openings := cfg.Openings
+	if len(openings) == 0 {
+		openings = []Opening{StartOpening()}
+	}
+	for i, p := range schedule {
+		if p.White < 0 || p.White >= len(players) || p.Black < 0 || p.Black >= len(players) || p.White == p.Black {
+			return nil, fmt.Errorf("arena: schedule game %d: bad players %d, %d", i+1, p.White, p.Black)
+		}
+		if p.Opening < 0 || p.Opening >= len(openings) {
+			return nil, fmt.Errorf("arena: schedule game %d: opening %d of %d", i+1, p.Opening, len(openings))
+		}
+	}
+	for i, p := range players {
+		if p.New == nil {
+			return nil, fmt.Errorf("arena: player %d (%s) has no engine factory", i, p.Name)
+		}
+	}
+	workers := max(cfg.Concurrency, 1)
+	workers = min(workers, max(len(schedule), 1))
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan int)
+	type done struct {
+		idx  int
+		game *Game
+		err  error
+	}
+	results := make(chan done)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			engines := make(map[int]Engine)
+			defer func() {
+				for _, e := range engines {
+					_ = e.Close()
+				}
+			}()
+			get := func(i int) (Engine, error) {
+				if e, ok := engines[i]; ok {
+					return e, nil
+				}
+				e, err := players[i].New(ctx)
+				if err != nil {
+					return nil, fmt.Errorf("arena: start %s: %w", players[i].Name, err)
+				}
+				engines[i] = e
+				return e, nil
+			}
+			for idx := range jobs {
+				p := schedule[idx]
+				g, err := func() (*Game, error) {
+					we, err := get(p.White)
+					if err != nil {
+						return nil, err
+					}
+					be, err := get(p.Black)
+					if err != nil {
+						return nil, err
+					}
+					g, err := PlayGame(ctx, we, be, openings[p.Opening], cfg.Game)
+					var ee *EngineError
+					if errors.As(err, &ee) {
+						broken := p.White
+						if ee.Color == 1 {
+							broken = p.Black
+						}
+						_ = engines[broken].Close()
+						delete(engines, broken)
+						err = nil
+					}
+					return g, err
+				}()
+				if g != nil {
+					g.Index, g.WhiteIndex, g.BlackIndex = idx, p.White, p.Black
+					g.White, g.Black = players[p.White].Name, players[p.Black].Name
+				}
+				select {
+				case results <- done{idx, g, err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range schedule {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	res := &Results{Games: make([]*Game, len(schedule))}
+	for _, p := range players {
+		res.Players = append(res.Players, p.Name)
+	}
+	var firstErr error
+	nextPGN, finished := 0, 0
+	for d := range results {
+		if d.err != nil {
+			if firstErr == nil {
+				firstErr = d.err
+				cancel()
+			}
+			continue
+		}
+		if firstErr != nil {
+			continue
+		}
+		res.Games[d.idx] = d.game
+		finished++
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Done: finished, Total: len(schedule), Game: d.game})
+		}
+		for cfg.PGN != nil && nextPGN < len(schedule) && res.Games[nextPGN] != nil {
+			if err := WritePGN(cfg.PGN, res.Games[nextPGN], cfg.PGNTags); err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
+			nextPGN++
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if finished < len(schedule) {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("arena: tournament stopped after %d of %d games: %w", finished, len(schedule), err)
+		}
+		return nil, fmt.Errorf("arena: tournament stopped after %d of %d games", finished, len(schedule))
+	}
+	if err := res.tally(cfg.Prior); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// tally fills Pair and Table from Games.
+func (r *Results) tally(prior float64) error {
+	n := len(r.Players)
+	r.Pair = make([][]Score, n)
+	for i := range r.Pair {
+		r.Pair[i] = make([]Score, n)
+	}
+	for _, g := range r.Games {
+		w, b := g.WhiteIndex, g.BlackIndex
+		switch g.Result {
+		case WhiteWins:
+			r.Pair[w][b].Wins++
+			r.Pair[b][w].Losses++
+		case BlackWins:
+			r.Pair[w][b].Losses++
+			r.Pair[b][w].Wins++
+		case Draw:
+			r.Pair[w][b].Draws++
+			r.Pair[b][w].Draws++
+		}
+	}
+	var tallies []PairTally
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if r.Pair[i][j].Games() > 0 {
+				tallies = append(tallies, PairTally{I: i, J: j, Score: r.Pair[i][j]})
+			}
+		}
+	}
+	if prior == 0 {
+		prior = 1
+	}
+	ratings, err := PoolRatings(n, tallies, max(prior, 0))
+	if err != nil {
+		return err
+	}
+	r.Table = make([]Standing, n)
+	for i := range r.Table {
+		s := r.Total(i)
+		r.Table[i] = Standing{Player: i, Name: r.Players[i], Score: s, Rating: ratings[i], Perf: Elo(s)}
+	}
+	return nil
+}
+
+// openingStream is the PCG stream of the opening shuffle.
+const openingStream = 0x6f70656e // "open"

@@ -1,0 +1,397 @@
+package arena
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+// UCIOption is a "setoption name Name value Value" sent after the handshake.
+type UCIOption struct {
+	Name, Value string
+}
+
+// UCIConfig describes an external UCI engine process.
+type UCIConfig struct {
+	Path    string      // executable
+	Args    []string    // its arguments
+	Dir     string      // working directory ("" = current)
+	Name    string      // display name; "" = the engine's "id name"
+	Options []UCIOption // sent in order after "uciok"
+	// StartTimeout bounds the handshake and every isready (default 10 s).
+	StartTimeout time.Duration
+	// Stderr receives the engine's standard error (nil discards it).
+	Stderr io.Writer
+}
+
+// UCIEngine is an external engine process spoken to over UCI. It implements
+// Engine. A failed or timed-out command leaves it broken: later calls
+// return an error and the process is killed.
+type UCIEngine struct {
+	cfg   UCIConfig
+	name  string
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	lines chan string // stdout lines; closed at EOF
+	done  chan struct{}
+
+	mu     sync.Mutex
+	broken error
+}
+
+// UCIPlayer returns a Player whose engines are processes started from cfg.
+// The display name is cfg.Name, else the executable's base name.
+func UCIPlayer(cfg UCIConfig) Player {
+	name := cfg.Name
+	if name == "" {
+		name = filepath.Base(cfg.Path)
+	}
+	cfg.Name = name
+	return Player{Name: name, New: func(ctx context.Context) (Engine, error) { return StartUCI(ctx, cfg) }}
+}
+
+// StartUCI starts the process, performs the uci/uciok handshake, sends the
+// options and waits for readyok. On failure the process is killed.
+func StartUCI(ctx context.Context, cfg UCIConfig) (*UCIEngine, error) {
+	if cfg.Path == "" {
+		return nil, errors.New("arena: uci engine: empty path")
+	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = 10 * time.Second
+	}
+	cmd := exec.Command(cfg.Path, cfg.Args...)
+	cmd.Dir = cfg.Dir
+	cmd.Stderr = cfg.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("arena: uci engine %s: %w", cfg.Path, err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("arena: uci engine %s: %w", cfg.Path, err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("arena: uci engine %s: start: %w", cfg.Path, err)
+	}
+	e := &UCIEngine{cfg: cfg, name: cfg.Name, cmd: cmd, stdin: stdin, lines: make(chan string, 256), done: make(chan struct{})}
+	go e.readLoop(stdout)
+	if err := e.handshake(ctx); err != nil {
+		e.kill()
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *UCIEngine) readLoop(r io.Reader) {
+	defer close(e.lines)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		select {
+		case e.lines <- sc.Text():
+		case <-e.done:
+			return
+		}
+	}
+}
+
+func (e *UCIEngine) handshake(ctx context.Context) error {
+	if err := e.send("uci"); err != nil {
+		return err
+	}
+	var idName string
+	err := e.waitFor(ctx, e.cfg.StartTimeout, func(line string) bool {
+		if v, ok := strings.CutPrefix(line, "id name "); ok {
+			idName = strings.TrimSpace(v)
+		}
+		return line == "uciok" || strings.HasPrefix(line, "uciok ")
+	})
+	if err != nil {
+		return fmt.Errorf("arena: uci engine %s: handshake: %w", e.cfg.Path, err)
+	}
+	if e.name == "" {
+		e.name = idName
+		if e.name == "" {
+			e.name = filepath.Base(e.cfg.Path)
+		}
+	}
+	for _, o := range e.cfg.Options {
+		line := "setoption name " + o.Name
+		if o.Value != "" {
+			line += " value " + o.Value
+		}
+		if err := e.send(line); err != nil {
+			return err
+		}
+	}
+	return e.isReady(ctx)
+}
+
+// Name returns the display name.
+func (e *UCIEngine) Name() string { return e.name }
+
+func (e *UCIEngine) fail(err error) error {
+	e.mu.Lock()
+	if e.broken == nil {
+		e.broken = err
+	}
+	e.mu.Unlock()
+	e.kill()
+	return err
+}
+
+func (e *UCIEngine) brokenErr() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.broken
+}
+
+func (e *UCIEngine) send(line string) error {
+	if err := e.brokenErr(); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(e.stdin, line+"\n"); err != nil {
+		return e.fail(fmt.Errorf("arena: uci engine %s: write %q: %w", e.name, line, err))
+	}
+	return nil
+}
+
+// waitFor reads lines until match returns true, the engine exits, ctx ends
+// or timeout passes (timeout ≤ 0: no timeout besides ctx).
+func (e *UCIEngine) waitFor(ctx context.Context, timeout time.Duration, match func(string) bool) error {
+	var tc <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		tc = t.C
+	}
+	for {
+		select {
+		case line, ok := <-e.lines:
+			if !ok {
+				return e.fail(errors.New("engine exited"))
+			}
+			if match(strings.TrimSpace(line)) {
+				return nil
+			}
+		case <-tc:
+			return e.fail(fmt.Errorf("no answer within %v", timeout))
+		case <-ctx.Done():
+			return e.fail(ctx.Err())
+		}
+	}
+}
+
+func (e *UCIEngine) isReady(ctx context.Context) error {
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	if err := e.waitFor(ctx, e.cfg.StartTimeout, func(l string) bool { return l == "readyok" }); err != nil {
+		return fmt.Errorf("arena: uci engine %s: isready: %w", e.name, err)
+	}
+	return nil
+}
+
+// NewGame sends ucinewgame and waits for readyok.
+func (e *UCIEngine) NewGame(ctx context.Context) error {
+	if err := e.send("ucinewgame"); err != nil {
+		return err
+	}
+	return e.isReady(ctx)
+}
+
+// goCommand renders the "go" line for req.
+func goCommand(req Request) string {
+	var b strings.Builder
+	b.WriteString("go")
+	l := req.Limits
+	if l.Depth > 0 {
+		fmt.Fprintf(&b, " depth %d", l.Depth)
+	}
+	if l.Nodes > 0 {
+		fmt.Fprintf(&b, " nodes %d", l.Nodes)
+	}
+	if l.MoveTime > 0 {
+		fmt.Fprintf(&b, " movetime %d", l.MoveTime.Milliseconds())
+	}
+	if l.Timed() {
+		fmt.Fprintf(&b, " wtime %d btime %d winc %d binc %d",
+			max(req.WTime.Milliseconds(), 1), max(req.BTime.Milliseconds(), 1), l.Inc.Milliseconds(), l.Inc.Milliseconds())
+	}
+	return b.String()
+}
+
+// positionCommand renders the "position" line for req.
+func positionCommand(req Request) string {
+	var b strings.Builder
+	if req.StartFEN == board.StartFEN || req.StartFEN == "" {
+		b.WriteString("position startpos")
+	} else {
+		b.WriteString("position fen " + req.StartFEN)
+	}
+	if len(req.Moves) > 0 {
+		b.WriteString(" moves")
+		for _, m := range req.Moves {
+			b.WriteString(" " + m.UCI())
+		}
+	}
+	return b.String()
+}
+
+// Go sends the position and the limits and waits for bestmove, keeping the
+// last score, depth and nodes of the info lines. When ctx ends first it
+// sends stop and waits one more second for bestmove before killing the
+// process.
+func (e *UCIEngine) Go(ctx context.Context, req Request) (Reply, error) {
+	if err := e.send(positionCommand(req)); err != nil {
+		return Reply{}, err
+	}
+	if err := e.send(goCommand(req)); err != nil {
+		return Reply{}, err
+	}
+	var rep Reply
+	var best string
+	match := func(line string) bool {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			return false
+		}
+		switch f[0] {
+		case "info":
+			parseInfo(f[1:], &rep)
+		case "bestmove":
+			if len(f) > 1 {
+				best = f[1]
+			}
+			return true
+		}
+		return false
+	}
+	stop := ctx.Done()
+	var grace <-chan time.Time
+	for {
+		select {
+		case line, ok := <-e.lines:
+			if !ok {
+				return Reply{}, e.fail(fmt.Errorf("arena: uci engine %s: exited during go", e.name))
+			}
+			if !match(strings.TrimSpace(line)) {
+				continue
+			}
+			if stop == nil { // answered after stop: usable, but too late
+				return Reply{}, fmt.Errorf("arena: uci engine %s: stopped: %w", e.name, ctx.Err())
+			}
+			if best == "" {
+				return Reply{}, fmt.Errorf("%w: %s sent an empty bestmove", ErrIllegalMove, e.name)
+			}
+			m, err := req.Position.ParseUCIMove(best)
+			if err != nil {
+				return Reply{}, fmt.Errorf("%w: %s sent bestmove %q: %v", ErrIllegalMove, e.name, best, err)
+			}
+			rep.Move = m
+			return rep, nil
+		case <-stop:
+			stop = nil
+			if err := e.send("stop"); err != nil {
+				return Reply{}, err
+			}
+			t := time.NewTimer(time.Second)
+			defer t.Stop()
+			grace = t.C
+		case <-grace:
+			return Reply{}, e.fail(fmt.Errorf("arena: uci engine %s: no bestmove 1 s after stop (%w); killed", e.name, ctx.Err()))
+		}
+	}
+}
+
+// ErrIllegalMove marks an engine answer that is not a legal move.
+var ErrIllegalMove = errors.New("arena: illegal move")
+
+// parseInfo reads depth, score and nodes from an info line's fields.
+func parseInfo(f []string, rep *Reply) {
+	for i := 0; i < len(f); i++ {
+		next := func() (int64, bool) {
+			if i+1 >= len(f) {
+				return 0, false
+			}
+			v, err := strconv.ParseInt(f[i+1], 10, 64)
+			if err != nil {
+				return 0, false
+			}
+			i++
+			return v, true
+		}
+		switch f[i] {
+		case "string":
+			return // the rest is free text
+		case "depth":
+			if v, ok := next(); ok {
+				rep.Depth = int(v)
+			}
+		case "nodes":
+			if v, ok := next(); ok && v >= 0 {
+				rep.Nodes = uint64(v)
+			}
+		case "score":
+			if i+1 < len(f) {
+				kind := f[i+1]
+				i++
+				if v, ok := next(); ok {
+					rep.HasScore = true
+					if kind == "mate" {
+						rep.Mate = int(v)
+						rep.Score = mateToScore(int(v))
+					} else {
+						rep.Mate = 0
+						rep.Score = int(v)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Close sends quit and waits briefly for the process to exit, then kills it.
+func (e *UCIEngine) Close() error {
+	if e.brokenErr() == nil {
+		_, _ = io.WriteString(e.stdin, "quit\n")
+	}
+	_ = e.stdin.Close()
+	exited := make(chan error, 1)
+	go func() { exited <- e.cmd.Wait() }()
+	select {
+	case <-exited:
+	case <-time.After(2 * time.Second):
+		_ = e.cmd.Process.Kill()
+		<-exited
+	}
+	e.closeDone()
+	return nil
+}
+
+func (e *UCIEngine) closeDone() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	select {
+	case <-e.done:
+	default:
+		close(e.done)
+	}
+}
+
+// kill ends the process without waiting for it to quit.
+func (e *UCIEngine) kill() {
+	if e.cmd.Process != nil {
+		_ = e.cmd.Process.Kill()
+	}
+}

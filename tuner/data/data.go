@@ -1,0 +1,268 @@
+// Package data turns grandmaster games into the position samples that
+// move-matching and Texel fitness functions score candidates on.
+//
+// Techniques, by file:
+//
+//   - protocol.go: the named sampling protocols ("david", "all") with their
+//     filters (minimum Elo, ply range, forced-move skipping, size caps), and
+//     where the papers are silent, the choices made here.
+//   - data.go: Build streams PGN through engine/pgn, replays each game once
+//     (twice for the one sampled position of "david"), splits train/test by
+//     game with a seeded shuffle, and fingerprints inputs and protocol in a
+//     sha256 Digest; Gunzip sniffs and unwraps gzip input.
+//
+// Every random choice comes from math/rand/v2 PCG streams keyed by the seed
+// and the game number, so a sample does not depend on the order or the number
+// of other games that pass the filters.
+package data
+
+import (
+	"bufio"
+	"cmp"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/pgn"
+)
+
+// Sample is one position from a game with the move the grandmaster played.
+type Sample struct {
+	FEN    string     `json:"fen"`    // the position
+	Move   board.Move `json:"move"`   // the move played in the game
+	Result float64    `json:"result"` // final result from the side to move: 1 win, 0.5 draw, 0 loss
+	Game   int        `json:"game"`   // 1-based game number in the PGN stream
+	Ply    int        `json:"ply"`    // moves played from the game's start position before this one
+}
+
+// Position parses the sample's FEN.
+func (s Sample) Position() (*board.Position, error) {
+	p, err := board.ParseFEN(s.FEN)
+	if err != nil {
+		return nil, fmt.Errorf("data: sample of game %d ply %d: %w", s.Game, s.Ply, err)
+	}
+	return p, nil
+}
+
+// Dataset is a train/test split of samples and what it was built from.
+type Dataset struct {
+	Protocol     Protocol `json:"protocol"`
+	Train        []Sample `json:"train"`
+	Test         []Sample `json:"test"`
+	GamesRead    int      `json:"games_read"`    // games read without error
+	GamesSkipped int      `json:"games_skipped"` // games the PGN reader could not read
+	GamesUsed    int      `json:"games_used"`    // games that gave at least one sample before capping
+	Skipped      []error  `json:"-"`             // the first MaxSkippedErrors reader errors
+	Digest       string   `json:"digest"`        // sha256 (hex) of the input bytes, protocol and seed
+}
+
+// MaxSkippedErrors is how many reader errors a Dataset keeps.
+const MaxSkippedErrors = 10
+
+// Progress reports how far Build has got.
+type Progress struct {
+	GamesRead, GamesSkipped, Samples int
+}
+
+// Gunzip returns a reader of r's content, decompressed if it starts with the
+// gzip magic bytes, as is otherwise.
+func Gunzip(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(2)
+	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, fmt.Errorf("data: read input: %w", err)
+	}
+	if len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("data: gzip input: %w", err)
+		}
+		return z, nil
+	}
+	return br, nil
+}
+
+// gameResult returns White's score (1, 0.5, 0) for a PGN result, false for "*"
+// or anything else.
+func gameResult(res string) (float64, bool) {
+	switch res {
+	case "1-0":
+		return 1, true
+	case "0-1":
+		return 0, true
+	case "1/2-1/2":
+		return 0.5, true
+	}
+	return 0, false
+}
+
+// eloOK reports whether both players' Elo tags are numbers ≥ min (always true for min ≤ 0).
+func eloOK(g *pgn.Game, min int) bool {
+	if min <= 0 {
+		return true
+	}
+	for _, tag := range []string{"WhiteElo", "BlackElo"} {
+		e, err := strconv.Atoi(g.Tag(tag))
+		if err != nil || e < min {
+			return false
+		}
+	}
+	return true
+}
+
+// gameSamples holds the samples of one game before the split.
+type gameSamples struct {
+	game    int
+	samples []Sample
+}
+
+// Build reads PGN from r (plain text; wrap gzip with Gunzip) and samples it
+// with protocol p. progress, if not nil, is called every 1,000 games and at
+// the end. ctx cancels the reading.
+func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)) (*Dataset, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	pr := pgn.NewReader(io.TeeReader(r, h))
+	ds := &Dataset{Protocol: p}
+	var games []gameSamples
+	total := 0
+	var ml board.MoveList
+	eligible := make([]int, 0, 256)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("data: after %d games: %w", pr.Read()+pr.Skipped(), err)
+		}
+		g, err := pr.Next()
+		if err == io.EOF {
+			break
+		}
+		var ge *pgn.GameError
+		if errors.As(err, &ge) {
+			if len(ds.Skipped) < MaxSkippedErrors {
+				ds.Skipped = append(ds.Skipped, ge)
+			}
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("data: %w", err)
+		}
+		if progress != nil && (pr.Read()+pr.Skipped())%1000 == 0 {
+			progress(Progress{GamesRead: pr.Read(), GamesSkipped: pr.Skipped(), Samples: total})
+		}
+		white, ok := gameResult(g.Result)
+		if !ok || !eloOK(g, p.MinElo) {
+			continue
+		}
+		if p.Name == "david" && white == 0.5 {
+			continue
+		}
+		pos, err := g.StartPosition()
+		if err != nil {
+			return nil, fmt.Errorf("data: %w", err)
+		}
+		// Pass 1: the eligible plies.
+		eligible = eligible[:0]
+		maxPly := len(g.Moves) - 1
+		if p.MaxPly > 0 && p.MaxPly < maxPly {
+			maxPly = p.MaxPly
+		}
+		for ply, m := range g.Moves {
+			if ply > maxPly {
+				break
+			}
+			if ply >= p.MinPly {
+				ok := true
+				if p.Name == "david" {
+					// The side to move went on to win.
+					ok = (pos.Side == board.White) == (white == 1)
+				}
+				if ok && p.SkipForced {
+					pos.GenerateLegal(&ml)
+					ok = ml.N > 1
+				}
+				if ok {
+					eligible = append(eligible, ply)
+				}
+			}
+			pos.MakeMove(m)
+		}
+		if len(eligible) == 0 {
+			continue
+		}
+		var plies []int
+		if p.Name == "david" {
+			rng := rand.New(rand.NewPCG(p.Seed, uint64(g.Number)))
+			plies = []int{eligible[rng.IntN(len(eligible))]}
+		} else {
+			plies = eligible
+		}
+		// Pass 2: the FENs of the chosen plies.
+		if pos, err = g.StartPosition(); err != nil {
+			return nil, fmt.Errorf("data: %w", err)
+		}
+		gs := gameSamples{game: g.Number, samples: make([]Sample, 0, len(plies))}
+		next := 0
+		for ply, m := range g.Moves {
+			if next == len(plies) {
+				break
+			}
+			if ply == plies[next] {
+				res := white
+				if pos.Side == board.Black {
+					res = 1 - white
+				}
+				gs.samples = append(gs.samples, Sample{FEN: pos.FEN(), Move: m, Result: res, Game: g.Number, Ply: ply})
+				next++
+			}
+			pos.MakeMove(m)
+		}
+		total += len(gs.samples)
+		games = append(games, gs)
+	}
+	ds.GamesRead, ds.GamesSkipped, ds.GamesUsed = pr.Read(), pr.Skipped(), len(games)
+	if progress != nil {
+		progress(Progress{GamesRead: ds.GamesRead, GamesSkipped: ds.GamesSkipped, Samples: total})
+	}
+
+	// Split by game: a seeded shuffle, then the first TestPercent% of the
+	// games (rounded down) go to the test set, the rest to training.
+	rng := rand.New(rand.NewPCG(p.Seed, 0x5eed5))
+	rng.Shuffle(len(games), func(i, j int) { games[i], games[j] = games[j], games[i] })
+	nTest := len(games) * p.TestPercent / 100
+	ds.Test = collect(games[:nTest], p.Positions, rand.New(rand.NewPCG(p.Seed, 0x7e57)))
+	ds.Train = collect(games[nTest:], p.Positions, rand.New(rand.NewPCG(p.Seed, 0x7a17)))
+
+	fmt.Fprintf(h, "\x00%s", p.String())
+	ds.Digest = hex.EncodeToString(h.Sum(nil))
+	return ds, nil
+}
+
+// collect flattens the games' samples; with a cap it keeps a seeded random
+// subset of cap samples. The result is in (game, ply) order.
+func collect(games []gameSamples, limit int, rng *rand.Rand) []Sample {
+	var out []Sample
+	for _, g := range games {
+		out = append(out, g.samples...)
+	}
+	if limit > 0 && len(out) > limit {
+		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+		out = out[:limit:limit]
+	}
+	slices.SortFunc(out, func(a, b Sample) int {
+		if c := cmp.Compare(a.Game, b.Game); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Ply, b.Ply)
+	})
+	return out
+}

@@ -1,0 +1,43 @@
+package fitness
+
+import (
+	"testing"
+
+	"github.com/evochess/evochess/engine/eval"
+)
+
+// benchmarkScore measures scorings per second (one scoring = all legal moves
+// of one position for one candidate) on the david-protocol demo sample.
+func benchmarkScore(b *testing.B, scheme string) {
+	s, err := eval.Lookup(scheme)
+	if err != nil {
+		b.Skip(err)
+	}
+	samples := demo(b, "david").Train
+	mm, err := CompileMoveMatch(s, samples)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := eval.RandomWeights(s, 1)
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	positions := 0
+	for b.Loop() {
+		mm.Score(w, nil)
+		positions += mm.Positions()
+	}
+	st := mm.Stats()
+	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "scorings/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(positions)/cpu.Seconds(), "scorings/cpu-s")
+	}
+	b.ReportMetric(float64(st.Bytes)/float64(st.Positions), "bytes/position")
+	b.ReportMetric(float64(st.KeptMoves)/float64(st.Positions), "moves/position")
+	b.ReportMetric(float64(st.Entries)/float64(st.Positions), "entries/position")
+}
+
+func BenchmarkScoreMaterial(b *testing.B)   { benchmarkScore(b, "material") }
+func BenchmarkScoreVazquez29(b *testing.B)  { benchmarkScore(b, "vazquez29") }
+func BenchmarkScoreDavid35(b *testing.B)    { benchmarkScore(b, "david35") }
+func BenchmarkScorePrasad38(b *testing.B)   { benchmarkScore(b, "prasad38") }
+func BenchmarkScorePhoenix640(b *testing.B) { benchmarkScore(b, "phoenix640") }

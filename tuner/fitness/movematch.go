@@ -1,0 +1,386 @@
+package fitness
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"unsafe"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner/data"
+)
+
+// MoveMatch is a sample of positions compiled for one evaluation scheme, so
+// that the 1-ply move-match fitness of any weight vector is a pass of sparse
+// dot products with no move generation or feature extraction.
+//
+// For position i with legal moves m_j (in search.OrderRootMoves order), the
+// compiler stores the parent's feature counts f(p) and, per move, the sparse
+// difference f(child_j) − f(p), all negated when Black is to move. A
+// candidate w picks the move maximising the child's static evaluation from
+// the mover's point of view — for White floorDiv(w·f(child), Scale), for
+// Black −floorDiv(w·f(child), Scale) — and among equal maxima the first in
+// root order. That is exactly the move a fresh engine/search Searcher returns
+// at Depth 1 with NoQuiescence and the "plain" parameters (movematch_test.go
+// checks it on thousands of positions and random weights).
+//
+// Moves whose difference vector equals that of an earlier move of the same
+// position can never be chosen (the earlier one wins every tie), so only the
+// first of each distinct vector is kept; a grandmaster move that is such a
+// duplicate can never be matched.
+//
+// A MoveMatch is immutable after compilation and safe for concurrent use.
+type MoveMatch struct {
+	scheme  eval.Scheme
+	nparams int
+	scale   int64
+
+	// Per position i: parent features parIdx/parCnt[parStart[i]:parStart[i+1]],
+	// kept moves movStart[i]:movStart[i+1], target move (absolute index into
+	// the move arrays, or -1 when the grandmaster move can never be chosen).
+	parStart []int32
+	parIdx   []uint16
+	parCnt   []int32
+	movStart []int32
+	target   []int32
+	black    []bool
+
+	// Per kept move j: difference features dif[difEnd[j-1]:difEnd[j]] (from 0
+	// for the first move), each packed as count<<16 | index, and the move.
+	difEnd []int32
+	dif    []int64
+	moves  []board.Move
+
+	legal    int // legal moves before de-duplication
+	maxMoves int // most kept moves in one position
+}
+
+// CompileMoveMatch compiles samples (their FEN and grandmaster move) for
+// scheme s. It fails if a sample's position or move is not legal, or if a
+// feature count does not fit the compact encoding.
+func CompileMoveMatch(s eval.Scheme, samples []data.Sample) (*MoveMatch, error) {
+	n := len(s.Params())
+	if n > math.MaxUint16+1 {
+		return nil, fmt.Errorf("fitness: scheme %s has %d parameters, more than the compact index allows", s.Name(), n)
+	}
+	if s.Scale() <= 0 {
+		return nil, fmt.Errorf("fitness: scheme %s has scale %d", s.Name(), s.Scale())
+	}
+	mm := &MoveMatch{
+		scheme:   s,
+		nparams:  n,
+		scale:    int64(s.Scale()),
+		parStart: make([]int32, 1, len(samples)+1),
+		movStart: make([]int32, 1, len(samples)+1),
+		target:   make([]int32, 0, len(samples)),
+		black:    make([]bool, 0, len(samples)),
+		difEnd:   make([]int32, 0, len(samples)*32),
+	}
+	c := newCompiler(s)
+	for i, smp := range samples {
+		pos, err := board.ParseFEN(smp.FEN)
+		if err != nil {
+			return nil, fmt.Errorf("fitness: sample %d (game %d ply %d): %w", i, smp.Game, smp.Ply, err)
+		}
+		if err := mm.add(c, pos, smp.Move); err != nil {
+			return nil, fmt.Errorf("fitness: sample %d (game %d ply %d): %w", i, smp.Game, smp.Ply, err)
+		}
+	}
+	return mm, nil
+}
+
+// compiler holds the scratch space of compilation.
+type compiler struct {
+	s      eval.Scheme
+	fs     []eval.Feature
+	parent []int64 // dense parent counts
+	child  []int64 // dense child counts
+	touch  []int32 // indices set in child
+	ml     board.MoveList
+	seen   map[string]int32
+	key    []byte
+	entIdx []uint16
+	entCnt []int32
+}
+
+func newCompiler(s eval.Scheme) *compiler {
+	n := len(s.Params())
+	return &compiler{s: s, parent: make([]int64, n), child: make([]int64, n), seen: map[string]int32{}}
+}
+
+// dense accumulates pos's features into dst (which must be zero) and returns
+// the indices it touched (in c.touch).
+func (c *compiler) dense(pos *board.Position, dst []int64) ([]int32, error) {
+	c.fs = c.s.Features(pos, c.fs[:0])
+	c.touch = c.touch[:0]
+	for _, f := range c.fs {
+		if f.Index < 0 || int(f.Index) >= len(dst) {
+			return nil, fmt.Errorf("scheme %s: feature index %d out of range", c.s.Name(), f.Index)
+		}
+		if dst[f.Index] == 0 {
+			c.touch = append(c.touch, f.Index)
+		}
+		dst[f.Index] += int64(f.Count)
+	}
+	return c.touch, nil
+}
+
+func fitCount(v int64) (int32, bool) {
+	return int32(v), v >= math.MinInt32 && v <= math.MaxInt32
+}
+
+// add compiles one position whose grandmaster move is gm.
+func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error {
+	pos.GenerateLegal(&c.ml)
+	moves := c.ml.Slice()
+	if !slices.Contains(moves, gm) {
+		return fmt.Errorf("move %s is not legal in %s", gm.UCI(), pos.FEN())
+	}
+	search.OrderRootMoves(pos, moves)
+	sign := int64(1)
+	if pos.Side == board.Black {
+		sign = -1
+	}
+	// Parent.
+	if _, err := c.dense(pos, c.parent); err != nil {
+		return err
+	}
+	parentIdx := make([]int32, 0, 64)
+	for i, v := range c.parent {
+		if v != 0 {
+			parentIdx = append(parentIdx, int32(i))
+			cnt, ok := fitCount(sign * v)
+			if !ok {
+				return fmt.Errorf("feature %d count %d out of range", i, v)
+			}
+			mm.parIdx = append(mm.parIdx, uint16(i))
+			mm.parCnt = append(mm.parCnt, cnt)
+		}
+	}
+	mm.parStart = append(mm.parStart, int32(len(mm.parIdx)))
+
+	// Children.
+	clear(c.seen)
+	target := int32(-1)
+	for _, m := range moves {
+		pos.MakeMove(m)
+		touched, err := c.dense(pos, c.child)
+		pos.UnmakeMove()
+		if err != nil {
+			return err
+		}
+		// Difference over the union of parent and child indices, in index order.
+		c.entIdx, c.entCnt = c.entIdx[:0], c.entCnt[:0]
+		union := append(append(make([]int32, 0, len(touched)+len(parentIdx)), touched...), parentIdx...)
+		slices.Sort(union)
+		union = slices.Compact(union)
+		for _, idx := range union {
+			d := c.child[idx] - c.parent[idx]
+			if d == 0 {
+				continue
+			}
+			cnt, ok := fitCount(sign * d)
+			if !ok {
+				return fmt.Errorf("feature %d difference %d out of range", idx, d)
+			}
+			c.entIdx = append(c.entIdx, uint16(idx))
+			c.entCnt = append(c.entCnt, cnt)
+		}
+		for _, idx := range touched {
+			c.child[idx] = 0
+		}
+		mm.legal++
+		c.key = c.key[:0]
+		for k := range c.entIdx {
+			c.key = append(c.key, byte(c.entIdx[k]), byte(c.entIdx[k]>>8),
+				byte(c.entCnt[k]), byte(c.entCnt[k]>>8), byte(c.entCnt[k]>>16), byte(c.entCnt[k]>>24))
+		}
+		if _, dup := c.seen[string(c.key)]; dup {
+			if m == gm {
+				target = -1 // an earlier identical move always wins
+			}
+			continue
+		}
+		j := int32(len(mm.moves))
+		c.seen[string(c.key)] = j
+		if m == gm {
+			target = j
+		}
+		mm.moves = append(mm.moves, m)
+		for k := range c.entIdx {
+			mm.dif = append(mm.dif, int64(c.entCnt[k])<<16|int64(c.entIdx[k]))
+		}
+		mm.difEnd = append(mm.difEnd, int32(len(mm.dif)))
+	}
+	for _, idx := range parentIdx {
+		c.parent[idx] = 0
+	}
+	mm.movStart = append(mm.movStart, int32(len(mm.moves)))
+	mm.maxMoves = max(mm.maxMoves, int(mm.movStart[len(mm.movStart)-1]-mm.movStart[len(mm.movStart)-2]))
+	mm.target = append(mm.target, target)
+	mm.black = append(mm.black, sign < 0)
+	return nil
+}
+
+// Positions returns the number of compiled positions.
+func (mm *MoveMatch) Positions() int { return len(mm.target) }
+
+// Scheme returns the scheme the sample was compiled for.
+func (mm *MoveMatch) Scheme() eval.Scheme { return mm.scheme }
+
+// Stats describes the compiled form.
+type Stats struct {
+	Positions   int // positions
+	LegalMoves  int // legal moves over all positions
+	KeptMoves   int // moves kept after removing duplicate difference vectors
+	Entries     int // sparse (index, count) entries of parents and differences
+	Unmatchable int // positions whose grandmaster move can never be chosen
+	Bytes       int // memory held by the compiled arrays
+}
+
+// Stats returns the size of the compiled sample.
+func (mm *MoveMatch) Stats() Stats {
+	un := 0
+	for _, t := range mm.target {
+		if t < 0 {
+			un++
+		}
+	}
+	b := 0
+	b += len(mm.parStart)*4 + len(mm.parIdx)*2 + len(mm.parCnt)*4
+	b += len(mm.movStart)*4 + len(mm.target)*4 + len(mm.black)
+	b += len(mm.difEnd)*4 + len(mm.dif)*8 + len(mm.moves)*int(unsafe.Sizeof(board.Move(0)))
+	return Stats{
+		Positions: len(mm.target), LegalMoves: mm.legal, KeptMoves: len(mm.moves),
+		Entries: len(mm.parIdx) + len(mm.dif), Unmatchable: un, Bytes: b,
+	}
+}
+
+// check validates w's length (bounds are the optimizer's business; any
+// int32 vector gives a well-defined, overflow-free score because products
+// and sums are 64-bit).
+func (mm *MoveMatch) check(w []int32) error {
+	if len(w) != mm.nparams {
+		return fmt.Errorf("fitness: scheme %s needs %d weights, got %d", mm.scheme.Name(), mm.nparams, len(w))
+	}
+	return nil
+}
+
+// widen returns w as 64-bit weights (the dot products are 64-bit).
+func widen(w []int32) []int64 {
+	wl := make([]int64, len(w))
+	for i, v := range w {
+		wl[i] = int64(v)
+	}
+	return wl
+}
+
+// choose returns the absolute index of the move the candidate with 64-bit
+// weights wl picks in position i; sums is scratch space of at least
+// mm.maxMoves entries.
+//
+// With P the parent's dot product and d_j move j's difference dot product
+// (both with the mover's sign), the mover's value of move j is
+// floor((P+d_j)/scale) for White and ceil((P+d_j)/scale) for Black (the
+// stored counts are negated, and −floor(x/s) = ceil(−x/s)). The values are
+// monotone in d_j, so the maximal value V comes from the maximal d; the
+// chosen move is the first j whose value reaches V, i.e. whose P+d_j is at
+// least T = V·scale (White) or (V−1)·scale+1 (Black). One division per
+// position, none for scale 1, and P is not needed at all when scale is 1.
+func (mm *MoveMatch) choose(wl []int64, i int, sums []int64) int32 {
+	lo, hi := mm.movStart[i], mm.movStart[i+1]
+	if lo == hi {
+		return -1
+	}
+	dif, difEnd := mm.dif, mm.difEnd[lo:hi]
+	sums = sums[:len(difEnd)]
+	k := int32(0)
+	if lo > 0 {
+		k = mm.difEnd[lo-1]
+	}
+	dmax := int64(math.MinInt64)
+	for j, end := range difEnd {
+		var d int64
+		for ; k < end; k++ {
+			e := dif[k]
+			d += wl[e&0xffff] * (e >> 16)
+		}
+		sums[j] = d
+		dmax = max(dmax, d)
+	}
+	thr := dmax // the least d that reaches the maximal value
+	if mm.scale != 1 {
+		var p int64
+		for k := mm.parStart[i]; k < mm.parStart[i+1]; k++ {
+			p += wl[mm.parIdx[k]] * int64(mm.parCnt[k])
+		}
+		if mm.black[i] {
+			thr = (ceilDiv(p+dmax, mm.scale)-1)*mm.scale + 1 - p
+		} else {
+			thr = floorDiv(p+dmax, mm.scale)*mm.scale - p
+		}
+	}
+	for j, d := range sums {
+		if d >= thr {
+			return lo + int32(j)
+		}
+	}
+	return hi - 1 // unreachable: dmax itself reaches thr
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 {
+	return -floorDiv(-a, b)
+}
+
+// Score returns the number of positions in which w picks the grandmaster's
+// move. If hits is not nil (it must have one entry per position), hits[i]
+// is set to whether position i was matched. w must have one weight per
+// scheme parameter; Score panics otherwise (use Check first on untrusted
+// vectors).
+func (mm *MoveMatch) Score(w []int32, hits []bool) int {
+	if len(w) != mm.nparams {
+		panic(fmt.Sprintf("fitness: MoveMatch.Score: %d weights for scheme %s with %d", len(w), mm.scheme.Name(), mm.nparams))
+	}
+	matched := 0
+	wl := widen(w)
+	sums := make([]int64, mm.maxMoves)
+	for i := range mm.target {
+		ok := mm.choose(wl, i, sums) == mm.target[i]
+		if ok {
+			matched++
+		}
+		if hits != nil {
+			hits[i] = ok
+		}
+	}
+	return matched
+}
+
+// Check returns an error if w is not a vector for the compiled scheme.
+func (mm *MoveMatch) Check(w []int32) error { return mm.check(w) }
+
+// Squared returns David et al.'s fitness: the square of the number of
+// positions matched.
+func (mm *MoveMatch) Squared(w []int32) int64 {
+	n := int64(mm.Score(w, nil))
+	return n * n
+}
+
+// Choice returns the move w picks in position i.
+func (mm *MoveMatch) Choice(w []int32, i int) board.Move {
+	j := mm.choose(widen(w), i, make([]int64, mm.maxMoves))
+	if j < 0 {
+		return board.NoMove
+	}
+	return mm.moves[j]
+}

@@ -1,0 +1,313 @@
+package tuner
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"sync"
+
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/param"
+	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner/arena"
+	"github.com/evochess/evochess/tuner/data"
+	"github.com/evochess/evochess/tuner/fitness"
+	"github.com/evochess/evochess/tuner/opt"
+)
+
+// Resources is what Prepare needs from the outside world. The tuner does no
+// file-system I/O itself: Open resolves the names in a Problem (PGN, EPD,
+// opening book), e.g. relative to the shared data folder natively or from
+// fetched bytes in the browser.
+type Resources struct {
+	Open func(name string) (io.ReadCloser, error)
+	// Workers is the number of goroutines scoring candidates (0: all cores).
+	Workers int
+	// Cache, if set, keeps parsed datasets between Prepare calls.
+	Cache *DataCache
+	// Progress, if set, receives one line per preparation step.
+	Progress func(string)
+}
+
+// DataCache keeps datasets by file name and protocol.
+type DataCache struct {
+	mu sync.Mutex
+	m  map[string]*data.Dataset
+}
+
+// Prepared holds what a run needs besides its Setup.
+type Prepared struct {
+	Train, Test Evaluator
+	// Digest identifies the training data (dataset sha256 with protocol).
+	Digest string
+	// TrainPositions and TestPositions are the sizes actually used.
+	TrainPositions, TestPositions int
+	// Unsolved holds the training indices kept by Problem.Unsolved.
+	Unsolved []int
+}
+
+// Prepare loads the data of s.Problem and builds the training and held-out
+// evaluators. Everything it does is determined by s (data sampling uses
+// Problem.DataSeed), so a resumed run gets the same evaluators.
+func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
+	p := s.Problem
+	say := func(format string, a ...any) {
+		if res.Progress != nil {
+			res.Progress(fmt.Sprintf(format, a...))
+		}
+	}
+	switch p.Fitness {
+	case "match", "match2":
+		if p.Depth > 1 {
+			return nil, fmt.Errorf("tuner: prepare: move-match depth %d: only the compiled 1-ply move match is available", p.Depth)
+		}
+		sc, err := eval.Lookup(p.Scheme)
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: %w", err)
+		}
+		train, test, digest, err := samples(ctx, p, res, say)
+		if err != nil {
+			return nil, err
+		}
+		mm, err := fitness.CompileMoveMatch(sc, train)
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: compile training positions: %w", err)
+		}
+		out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test)}
+		if p.Unsolved > 0 {
+			keep, err := unsolved(mm, s.Config, p)
+			if err != nil {
+				return nil, err
+			}
+			sub := make([]data.Sample, len(keep))
+			for k, i := range keep {
+				sub[k] = train[i]
+			}
+			if mm, err = fitness.CompileMoveMatch(sc, sub); err != nil {
+				return nil, fmt.Errorf("tuner: prepare: compile unsolved positions: %w", err)
+			}
+			out.Unsolved, out.TrainPositions = keep, len(sub)
+			say("objective: %d of %d training positions that no start player solves", len(sub), len(train))
+		}
+		out.Train = matchPool(mm, p.Fitness == "match2", res.Workers)
+		if len(test) > 0 {
+			mt, err := fitness.CompileMoveMatch(sc, test)
+			if err != nil {
+				return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
+			}
+			out.Test = matchPool(mt, false, 1)
+		}
+		return out, nil
+	case "tournament":
+		sc, err := eval.Lookup(p.Scheme)
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: %w", err)
+		}
+		plain, err := search.PresetParams("plain")
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: %w", err)
+		}
+		t := &Tournament{Scheme: sc, Search: plain, GamesPerPair: p.Games, GamesPerPlayer: p.GamesPerPlayer,
+			Limits: arena.Limits{Depth: max(1, p.GameDepth), Nodes: p.GameNodes}, Seed: s.Config.Seed, Concurrency: res.Workers}
+		if t.Concurrency <= 0 {
+			t.Concurrency = defaultWorkers()
+		}
+		if t.GamesPerPair == 0 && t.GamesPerPlayer == 0 {
+			t.GamesPerPlayer = 3
+		}
+		if p.Openings != "" {
+			ops, err := openings(res, p.Openings)
+			if err != nil {
+				return nil, err
+			}
+			t.Openings = ops
+		}
+		out := &Prepared{Train: t}
+		if p.PGN != "" && p.TestPositions > 0 {
+			_, test, digest, err := samples(ctx, Problem{PGN: p.PGN, TestPGN: p.TestPGN, TestPositions: p.TestPositions,
+				DataSeed: p.DataSeed, Protocol: p.Protocol, MinPly: p.MinPly, MaxPly: p.MaxPly, MinElo: p.MinElo}, res, say)
+			if err != nil {
+				return nil, err
+			}
+			mt, err := fitness.CompileMoveMatch(sc, test)
+			if err != nil {
+				return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
+			}
+			out.Test, out.Digest, out.TestPositions = matchPool(mt, false, 1), digest, len(test)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("tuner: prepare: fitness %q is not available in this build", p.Fitness)
+}
+
+// matchPool scores candidates by move match (squared for David et al.).
+func matchPool(mm *fitness.MoveMatch, squared bool, workers int) *Pool {
+	return &Pool{Workers: workers, New: func() (Scorer, error) {
+		return func(_ context.Context, w []int32) (Score, error) {
+			if err := mm.Check(w); err != nil {
+				return Score{}, err
+			}
+			m := mm.Score(w, nil)
+			f := float64(m)
+			if squared {
+				f = float64(m) * float64(m)
+			}
+			return Score{Fitness: f, Matched: m, Total: mm.Positions()}, nil
+		}, nil
+	}}
+}
+
+// unsolved returns Problem.Unsolved training indices (in increasing order)
+// that none of the start players (Config.Init, or the scheme defaults)
+// matches, drawn with the data seed.
+func unsolved(mm *fitness.MoveMatch, cfg opt.Config, p Problem) ([]int, error) {
+	players := cfg.Init
+	if len(players) == 0 {
+		players = [][]int32{param.Defaults(cfg.Specs)}
+	}
+	solved := make([]bool, mm.Positions())
+	hits := make([]bool, mm.Positions())
+	for _, w := range players {
+		if err := mm.Check(w); err != nil {
+			return nil, fmt.Errorf("tuner: prepare: start player: %w", err)
+		}
+		mm.Score(w, hits)
+		for i, h := range hits {
+			solved[i] = solved[i] || h
+		}
+	}
+	var pool []int
+	for i, s := range solved {
+		if !s {
+			pool = append(pool, i)
+		}
+	}
+	if len(pool) == 0 {
+		return nil, fmt.Errorf("tuner: prepare: every training position is solved by a start player")
+	}
+	rng := rand.New(rand.NewPCG(dataSeed(p), 0x756e736f))
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	keep := pool[:min(p.Unsolved, len(pool))]
+	slices.Sort(keep)
+	return keep, nil
+}
+
+func dataSeed(p Problem) uint64 {
+	if p.DataSeed == 0 {
+		return 1
+	}
+	return p.DataSeed
+}
+
+// samples returns the training and held-out samples of p.
+func samples(ctx context.Context, p Problem, res Resources, say func(string, ...any)) (train, test []data.Sample, digest string, err error) {
+	if p.PGN == "" {
+		return nil, nil, "", fmt.Errorf("tuner: prepare: no training games (PGN) given")
+	}
+	name := p.Protocol
+	if name == "" {
+		name = "david"
+		if p.Fitness == "texel" {
+			name = "all"
+		}
+	}
+	proto, err := data.LookupProtocol(name)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("tuner: prepare: %w", err)
+	}
+	proto.Seed = dataSeed(p)
+	proto.Positions = max(p.Positions, p.TestPositions)
+	if p.MinPly != 0 {
+		proto.MinPly = p.MinPly
+	}
+	if p.MaxPly != 0 {
+		proto.MaxPly = p.MaxPly
+	}
+	if p.MinElo != 0 {
+		proto.MinElo = p.MinElo
+	}
+	if p.TestPGN != "" {
+		proto.TestPercent = 0
+	}
+	ds, err := dataset(ctx, res, p.PGN, proto, say)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	train, test = ds.Train, ds.Test
+	if p.TestPGN != "" {
+		tp := proto
+		tp.TestPercent = 100
+		tds, err := dataset(ctx, res, p.TestPGN, tp, say)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		test = tds.Test
+	}
+	if p.Positions > 0 && len(train) > p.Positions {
+		train = train[:p.Positions]
+	}
+	if len(test) > p.TestPositions {
+		test = test[:p.TestPositions]
+	}
+	say("positions: %d training, %d held out (%s, digest %.12s)", len(train), len(test), proto, ds.Digest)
+	return train, test, ds.Digest, nil
+}
+
+func dataset(ctx context.Context, res Resources, name string, proto data.Protocol, say func(string, ...any)) (*data.Dataset, error) {
+	key := name + "|" + proto.String()
+	if res.Cache != nil {
+		res.Cache.mu.Lock()
+		ds := res.Cache.m[key]
+		res.Cache.mu.Unlock()
+		if ds != nil {
+			return ds, nil
+		}
+	}
+	if res.Open == nil {
+		return nil, fmt.Errorf("tuner: prepare: cannot open %s: no Open function", name)
+	}
+	f, err := res.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %w", err)
+	}
+	defer f.Close()
+	r, err := data.Gunzip(f)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
+	}
+	say("reading %s", name)
+	ds, err := data.Build(ctx, r, proto, nil)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
+	}
+	if res.Cache != nil {
+		res.Cache.mu.Lock()
+		if res.Cache.m == nil {
+			res.Cache.m = map[string]*data.Dataset{}
+		}
+		res.Cache.m[key] = ds
+		res.Cache.mu.Unlock()
+	}
+	return ds, nil
+}
+
+func openings(res Resources, name string) ([]arena.Opening, error) {
+	if res.Open == nil {
+		return nil, fmt.Errorf("tuner: prepare: cannot open %s: no Open function", name)
+	}
+	f, err := res.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %w", err)
+	}
+	defer f.Close()
+	ops, err := arena.ReadOpenings(f, name)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %w", err)
+	}
+	if len(ops) == 0 {
+		return nil, fmt.Errorf("tuner: prepare: %s holds no openings", name)
+	}
+	return ops, nil
+}

@@ -1,0 +1,83 @@
+package tuner
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/evochess/evochess/internal/shareddata"
+)
+
+// dataResources opens names relative to the shared data folder.
+func dataResources(tb testing.TB, workers int) Resources {
+	tb.Helper()
+	root := filepath.Dir(filepath.Dir(shareddata.Path(tb, "pgn/gm_demo_1500.pgn")))
+	return Resources{Workers: workers, Cache: &DataCache{}, Open: func(name string) (io.ReadCloser, error) {
+		return os.Open(filepath.Join(root, filepath.FromSlash(name)))
+	}}
+}
+
+// TestSmokeImprovesHeldOut runs every algorithm on a tiny budget with
+// move-match fitness on the demo games and checks that the result matches
+// more held-out positions than the random start population's best did (the
+// CI smoke test).
+func TestSmokeImprovesHeldOut(t *testing.T) {
+	res := dataResources(t, 2)
+	for _, tc := range []struct {
+		algo string
+		pop  int
+		gens int
+	}{
+		{"ga", 30, 30}, {"ep", 20, 40}, {"history-ea", 20, 40}, {"mnc", 20, 30},
+		{"cmaes", 0, 60}, {"de", 20, 40}, {"pso", 20, 40}, {"hooke-jeeves", 0, 300}, {"texel", 0, 300},
+	} {
+		t.Run(tc.algo, func(t *testing.T) {
+			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: "match", PGN: "pgn/gm_demo_1500.pgn",
+				Positions: 2000, TestPositions: 2000, Protocol: "all", Population: tc.pop, Generations: tc.gens, Seed: 1, Unsolved: -1,
+				Params: map[string]float64{"stall_gens": -1, "slow_gens": -1}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.algo == "hooke-jeeves" || tc.algo == "texel" {
+				// Start from a random player, as a population method would.
+				start, err := randomStart(s.Config.Specs, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Config.Init = [][]int32{start}
+			}
+			prep, err := Prepare(context.Background(), s, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := NewRun(s, prep.Train, prep.Test)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.RunAll(context.Background(), nil); err != nil {
+				t.Fatal(err)
+			}
+			if prep.TrainPositions != 2000 || prep.TestPositions != 2000 {
+				t.Fatalf("positions %d/%d, want 2000/2000", prep.TrainPositions, prep.TestPositions)
+			}
+			// The baseline: the mean held-out rate of five random players.
+			base := 0.0
+			for seed := uint64(100); seed < 105; seed++ {
+				w, _ := randomStart(s.Config.Specs, seed)
+				sc, err := prep.Test.Evaluate(context.Background(), [][]int32{w})
+				if err != nil {
+					t.Fatal(err)
+				}
+				base += sc[0].Rate() / 5
+			}
+			_, train, test, _ := r.Best()
+			t.Logf("%s: train %.3f, held out %.3f, random players' mean held out %.3f, %d evaluations",
+				tc.algo, train.Rate(), test.Rate(), base, r.Optimizer().Evaluations())
+			if test.Rate() <= base {
+				t.Fatalf("held-out rate %.3f not above random players' %.3f", test.Rate(), base)
+			}
+		})
+	}
+}

@@ -1,0 +1,356 @@
+package tuner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/evochess/evochess/tuner/opt"
+)
+
+// Problem describes what a run optimises and on which data; it is stored in
+// checkpoints so that a resumed run can rebuild the same evaluators (see
+// Build in wire.go).
+type Problem struct {
+	// Fitness: "match" (positions whose grandmaster move the candidate
+	// chooses), "match2" (that count squared, David et al.), "texel"
+	// (negated Texel loss), "nodes" (search parameters: cap·positions minus
+	// total nodes to find the suite's best moves), "tournament" (points in
+	// games between the candidates, relative).
+	Fitness string `json:"fitness"`
+	// Scheme is the evaluation scheme whose weights are tuned; for "nodes"
+	// fitness the search parameters are tuned and Scheme/Player give the
+	// evaluation used while searching.
+	Scheme string `json:"scheme"`
+	// Player is an optional player file whose evaluation is used with
+	// "nodes" fitness, and whose weights seed the start point.
+	Player string `json:"player,omitempty"`
+	// PGN is the training games file (.pgn or .pgn.gz); TestPGN optional
+	// held-out games (default: disjoint positions drawn from PGN).
+	PGN     string `json:"pgn,omitempty"`
+	TestPGN string `json:"test_pgn,omitempty"`
+	// EPD is the test suite for "nodes" fitness (ECM in David et al.).
+	EPD string `json:"epd,omitempty"`
+	// Positions and TestPositions: how many training / held-out positions.
+	Positions     int `json:"positions"`
+	TestPositions int `json:"test_positions"`
+	// Depth of the search that chooses a move for move-match fitness (1 ply
+	// in the papers).
+	Depth int `json:"depth"`
+	// NodeCap is the per-position node limit of "nodes" fitness (500,000).
+	NodeCap int `json:"node_cap,omitempty"`
+	// Games: tournament games per pair (David et al.: 4) or, with
+	// GamesPerPlayer, the minimum per player (Phoenix: 3).
+	Games          int `json:"games,omitempty"`
+	GamesPerPlayer int `json:"games_per_player,omitempty"`
+	// GameDepth is the fixed search depth of tournament games.
+	GameDepth int `json:"game_depth,omitempty"`
+	// GameNodes optionally caps each move's search by nodes.
+	GameNodes int `json:"game_nodes,omitempty"`
+	// Openings is the opening book (EPD or PGN) for tournament games.
+	Openings string `json:"openings,omitempty"`
+	// Unsolved, when > 0, replaces the training set by that many positions
+	// that no player of the start population solves (Vázquez-Fernández's
+	// Hooke-Jeeves objective, M = 20).
+	Unsolved int `json:"unsolved,omitempty"`
+	// DataSeed seeds position sampling (0: seed 1, so runs with different
+	// seeds score the same positions, as in the papers).
+	DataSeed uint64 `json:"data_seed,omitempty"`
+	// Protocol is the tuner/data sampling protocol ("" = "david" for
+	// move-match fitness, "all" for Texel); MinPly, MaxPly and MinElo
+	// override its filters when non-zero.
+	Protocol string `json:"protocol,omitempty"`
+	MinPly   int    `json:"min_ply,omitempty"`
+	MaxPly   int    `json:"max_ply,omitempty"`
+	MinElo   int    `json:"min_elo,omitempty"`
+}
+
+// Setup is the complete description of a run.
+type Setup struct {
+	Preset     string     `json:"preset,omitempty"`
+	Algorithm  string     `json:"algorithm"`
+	Config     opt.Config `json:"config"`
+	Problem    Problem    `json:"problem"`
+	HallOfFame int        `json:"hall_of_fame"`
+}
+
+// Record is one line of the per-generation log.
+type Record struct {
+	Generation   int     `json:"generation"`
+	Evaluations  int     `json:"evaluations"`
+	Best         float64 `json:"best"`
+	Mean         float64 `json:"mean"`
+	Worst        float64 `json:"worst"`
+	Diversity    float64 `json:"diversity"`
+	Seconds      float64 `json:"seconds"`
+	TrainMatched int     `json:"train_matched"`
+	TrainTotal   int     `json:"train_total"`
+	TrainRate    float64 `json:"train_rate"`
+	TestFitness  float64 `json:"test_fitness"`
+	TestMatched  int     `json:"test_matched"`
+	TestTotal    int     `json:"test_total"`
+	TestRate     float64 `json:"test_rate"`
+	Nodes        int64   `json:"nodes,omitempty"`
+}
+
+// ErrDone is returned by Step when the optimizer has stopped.
+var ErrDone = errors.New("tuner: run finished")
+
+// Run drives one optimizer generation by generation: evaluation through the
+// Evaluator hook, lazy fitness, hall of fame, held-out scoring of the best,
+// log records, checkpoints. A Run is not safe for concurrent use.
+type Run struct {
+	setup Setup
+	o     opt.Optimizer
+	train Evaluator
+	test  Evaluator
+
+	hof       opt.HallOfFame
+	records   []Record
+	best      opt.Candidate
+	bestScore Score
+	hasBest   bool
+	testX     []int32
+	testScore Score
+	elapsed   time.Duration
+
+	// Now is the clock used for the Seconds column (time.Now by default).
+	Now func() time.Time
+}
+
+// NewRun starts a run. train scores candidates; test (optional) scores the
+// best candidate on held-out data whenever it changes.
+func NewRun(s Setup, train, test Evaluator) (*Run, error) {
+	if train == nil {
+		return nil, fmt.Errorf("tuner: new run: no evaluator")
+	}
+	if s.Problem.Fitness == "tournament" {
+		s.Config.Relative = true
+	}
+	o, err := opt.New(s.Algorithm, s.Config)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: new run: %w", err)
+	}
+	if s.HallOfFame <= 0 {
+		s.HallOfFame = 10
+	}
+	return &Run{setup: s, o: o, train: train, test: test, hof: opt.HallOfFame{Size: s.HallOfFame}, Now: time.Now}, nil
+}
+
+// Setup returns the run's setup.
+func (r *Run) Setup() Setup { return r.setup }
+
+// Optimizer returns the underlying optimizer.
+func (r *Run) Optimizer() opt.Optimizer { return r.o }
+
+// Records returns the log so far.
+func (r *Run) Records() []Record { return slices.Clone(r.records) }
+
+// HallOfFame returns the best distinct candidates seen.
+func (r *Run) HallOfFame() []opt.Candidate { return slices.Clone(r.hof.Entries) }
+
+// Best returns the best candidate, its training score and its held-out score
+// (zero Score when there is no test evaluator).
+func (r *Run) Best() (opt.Candidate, Score, Score, bool) {
+	return r.best.Clone(), r.bestScore, r.testScore, r.hasBest
+}
+
+// Done reports whether the run has finished and why.
+func (r *Run) Done() (bool, string) { return r.o.Done() }
+
+// Elapsed returns the accumulated evaluation time (across resumes).
+func (r *Run) Elapsed() time.Duration { return r.elapsed }
+
+// Step runs one generation: Ask, evaluate the unknown candidates, Tell. On
+// error (including cancellation) the run is unchanged and can be
+// checkpointed or stepped again.
+func (r *Run) Step(ctx context.Context) (Record, error) {
+	if d, _ := r.o.Done(); d {
+		return Record{}, ErrDone
+	}
+	start := r.Now()
+	cands := r.o.Ask()
+	var xs [][]int32
+	var idx []int
+	for i, c := range cands {
+		if !c.Known {
+			xs = append(xs, c.X)
+			idx = append(idx, i)
+		}
+	}
+	scores, err := r.train.Evaluate(ctx, xs)
+	if err != nil {
+		return Record{}, fmt.Errorf("tuner: generation %d: %w", r.o.Generation()+1, err)
+	}
+	if len(scores) != len(xs) {
+		return Record{}, fmt.Errorf("tuner: generation %d: evaluator returned %d scores for %d candidates", r.o.Generation()+1, len(scores), len(xs))
+	}
+	fit := make([]float64, len(cands))
+	batchScore := make([]*Score, len(cands))
+	for i, c := range cands {
+		fit[i] = c.Fitness
+	}
+	for k, i := range idx {
+		if math.IsNaN(scores[k].Fitness) || math.IsInf(scores[k].Fitness, 0) {
+			return Record{}, fmt.Errorf("tuner: generation %d: candidate %d has fitness %v", r.o.Generation()+1, i, scores[k].Fitness)
+		}
+		fit[i] = scores[k].Fitness
+		batchScore[i] = &scores[k]
+		cands[i].Fitness = fit[i]
+	}
+	if err := r.o.Tell(fit); err != nil {
+		return Record{}, fmt.Errorf("tuner: generation %d: %w", r.o.Generation()+1, err)
+	}
+	r.hof.Update(cands)
+	if b, ok := r.o.Best(); ok && (!r.hasBest || !slices.Equal(b.X, r.best.X) || b.Fitness != r.best.Fitness) {
+		for i, c := range cands {
+			if batchScore[i] != nil && slices.Equal(c.X, b.X) {
+				r.bestScore = *batchScore[i]
+				break
+			}
+		}
+		r.best, r.hasBest = b, true
+	}
+	// The held-out score of a new best. The generation is already told, so
+	// a failure here is reported after the record is kept (the score is
+	// retried at the next generation).
+	var testErr error
+	if r.test != nil && r.hasBest && !slices.Equal(r.testX, r.best.X) {
+		ts, err := r.test.Evaluate(ctx, [][]int32{r.best.X})
+		switch {
+		case err != nil:
+			r.testX, testErr = nil, fmt.Errorf("tuner: generation %d: held-out score: %w", r.o.Generation(), err)
+		case len(ts) != 1:
+			r.testX, testErr = nil, fmt.Errorf("tuner: generation %d: held-out evaluator returned %d scores", r.o.Generation(), len(ts))
+		default:
+			r.testX, r.testScore = slices.Clone(r.best.X), ts[0]
+		}
+	}
+	rec := Record{
+		Generation:   r.o.Generation(),
+		Evaluations:  r.o.Evaluations(),
+		Best:         math.Inf(-1),
+		Worst:        math.Inf(1),
+		Diversity:    opt.Diversity(r.setup.Config.Specs, cands),
+		TrainMatched: r.bestScore.Matched,
+		TrainTotal:   r.bestScore.Total,
+		TrainRate:    r.bestScore.Rate(),
+		Nodes:        r.bestScore.Nodes,
+		TestFitness:  r.testScore.Fitness,
+		TestMatched:  r.testScore.Matched,
+		TestTotal:    r.testScore.Total,
+		TestRate:     r.testScore.Rate(),
+	}
+	for _, f := range fit {
+		rec.Best = max(rec.Best, f)
+		rec.Worst = min(rec.Worst, f)
+		rec.Mean += f
+	}
+	rec.Mean /= float64(len(fit))
+	r.elapsed += r.Now().Sub(start)
+	rec.Seconds = r.elapsed.Seconds()
+	r.records = append(r.records, rec)
+	return rec, testErr
+}
+
+// RunAll steps until the optimizer stops or ctx is cancelled, calling
+// progress after every generation.
+func (r *Run) RunAll(ctx context.Context, progress func(Record)) error {
+	for {
+		rec, err := r.Step(ctx)
+		if errors.Is(err, ErrDone) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(rec)
+		}
+	}
+}
+
+// checkpoint is the on-disk form of a run.
+type checkpoint struct {
+	Format    string          `json:"format"`
+	Setup     Setup           `json:"setup"`
+	Optimizer json.RawMessage `json:"optimizer"`
+	HallOf    opt.HallOfFame  `json:"hall_of_fame"`
+	Records   []Record        `json:"records"`
+	Best      *opt.Candidate  `json:"best,omitempty"`
+	BestScore Score           `json:"best_score"`
+	TestX     []int32         `json:"test_x,omitempty"`
+	TestScore Score           `json:"test_score"`
+	ElapsedNs int64           `json:"elapsed_ns"`
+}
+
+const checkpointFormat = "evochess-tuner-checkpoint-1"
+
+// Checkpoint writes the complete run state as JSON.
+func (r *Run) Checkpoint(w io.Writer) error {
+	st, err := r.o.State()
+	if err != nil {
+		return fmt.Errorf("tuner: checkpoint: %w", err)
+	}
+	cp := checkpoint{Format: checkpointFormat, Setup: r.setup, Optimizer: st, HallOf: r.hof, Records: r.records,
+		BestScore: r.bestScore, TestX: r.testX, TestScore: r.testScore, ElapsedNs: int64(r.elapsed)}
+	if r.hasBest {
+		b := r.best.Clone()
+		cp.Best = &b
+	}
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(cp); err != nil {
+		return fmt.Errorf("tuner: checkpoint: %w", err)
+	}
+	return nil
+}
+
+// Checkpointed is a checkpoint read back: its Setup tells the caller which
+// evaluators to build before calling Resume.
+type Checkpointed struct {
+	Setup Setup
+	cp    checkpoint
+}
+
+// ReadCheckpoint parses a checkpoint written by Run.Checkpoint.
+func ReadCheckpoint(rd io.Reader) (*Checkpointed, error) {
+	var cp checkpoint
+	dec := json.NewDecoder(rd)
+	if err := dec.Decode(&cp); err != nil {
+		return nil, fmt.Errorf("tuner: read checkpoint: %w", err)
+	}
+	if cp.Format != checkpointFormat {
+		return nil, fmt.Errorf("tuner: read checkpoint: format %q, want %q", cp.Format, checkpointFormat)
+	}
+	if len(cp.Optimizer) == 0 {
+		return nil, fmt.Errorf("tuner: read checkpoint: no optimizer state")
+	}
+	return &Checkpointed{Setup: cp.Setup, cp: cp}, nil
+}
+
+// Resume rebuilds the run with the given evaluators (which must be built from
+// Setup exactly as for the original run).
+func (c *Checkpointed) Resume(train, test Evaluator) (*Run, error) {
+	if train == nil {
+		return nil, fmt.Errorf("tuner: resume: no evaluator")
+	}
+	o, err := opt.Restore(c.cp.Optimizer)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: resume: %w", err)
+	}
+	if o.Name() != c.Setup.Algorithm {
+		return nil, fmt.Errorf("tuner: resume: optimizer %q, setup says %q", o.Name(), c.Setup.Algorithm)
+	}
+	r := &Run{setup: c.Setup, o: o, train: train, test: test, hof: c.cp.HallOf, records: c.cp.Records,
+		bestScore: c.cp.BestScore, testX: c.cp.TestX, testScore: c.cp.TestScore,
+		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now}
+	if c.cp.Best != nil {
+		r.best, r.hasBest = c.cp.Best.Clone(), true
+	}
+	return r, nil
+}

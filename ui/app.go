@@ -1,0 +1,117 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"syscall/js"
+
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/vugu/vugu"
+)
+
+// App is the page's state shared by every tab: the workers, the loaded
+// games, the run, saved players and an opened share link. Components hold a
+// pointer to it; worker callbacks change it under env.Lock and re-render.
+type App struct {
+	env vugu.EventEnv
+	Tab string
+
+	data    *Worker // games, sampling and the tuning run
+	play    *Worker // searches for the Play tab
+	compare *Worker // tournaments
+	seq     int
+
+	Data  DataState
+	Tune  TuneState
+	Game  PlayState
+	Share ShareState
+	Cmp   CompareState
+
+	Players []SavedPlayer // saved players (localStorage)
+	Runs    []SavedRun    // finished runs (localStorage)
+	Caps    *protocol.Capabilities
+	Notice  string // one-line message in the status bar
+}
+
+// newApp builds the state; start launches the data worker and loads the
+// bundled games.
+func newApp(env vugu.EventEnv) *App {
+	a := &App{env: env, Tab: "data"}
+	a.Data.init()
+	a.Tune.init()
+	a.Game.init()
+	a.Cmp.init()
+	return a
+}
+
+func (a *App) start() {
+	a.loadStore()
+	a.data = newWorker(a, "tuner")
+	a.Data.LoadBundled(a)
+	a.openHash(js.Global().Get("location").Get("hash").String())
+	go a.probeNative()
+}
+
+func (a *App) nextID(prefix string) string {
+	a.seq++
+	return prefix + "-" + strconv.Itoa(a.seq)
+}
+
+func (a *App) playWorker() *Worker {
+	if a.play == nil || a.play.Failed != "" {
+		a.play = newWorker(a, "player")
+	}
+	return a.play
+}
+
+func (a *App) compareWorker() *Worker {
+	if a.compare == nil || a.compare.Failed != "" {
+		a.compare = newWorker(a, "compare")
+	}
+	return a.compare
+}
+
+// WorkerStatus summarises the workers for the status bar.
+func (a *App) WorkerStatus() (class, text string) {
+	n, ready, busy := 0, 0, 0
+	for _, w := range []*Worker{a.data, a.play, a.compare} {
+		if w == nil {
+			continue
+		}
+		n++
+		if w.Failed != "" && w.Failed != "stopped" {
+			return "err", w.Name + " worker: " + w.Failed
+		}
+		if w.Ready {
+			ready++
+		}
+		busy += w.Busy
+	}
+	switch {
+	case n == 0 || ready == 0:
+		return "busy", "starting worker…"
+	case busy > 0:
+		return "busy", fmt.Sprintf("%d worker%s, working", n, plural(n))
+	}
+	return "on", fmt.Sprintf("%d worker%s ready", ready, plural(ready))
+}
+
+// Show switches tab.
+func (a *App) Show(tab string) { a.Tab = tab }
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// errText extracts the message of an error reply.
+func errText(m protocol.Message) string {
+	if e, ok := m.Body.(*protocol.Error); ok {
+		return e.Message
+	}
+	return string(m.Type)
+}

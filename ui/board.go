@@ -1,0 +1,136 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/evochess/evochess/engine/board"
+	"github.com/vugu/vugu"
+)
+
+// Board draws the Play tab's game: 64 squares carrying data-square="e4",
+// pieces as images (assets/web/pieces), last-move and check highlights,
+// legal-move hints for the selected piece, coordinates, and a promotion
+// chooser. Moves are made by click-click or HTML5 drag and drop; both end
+// in App.Click / App.tryMove, which resolve them against the legal moves.
+type Board struct {
+	App *App
+}
+
+type squareView struct {
+	Sq    board.Square
+	Name  string
+	Class string
+	Img   string
+	Alt   string
+	File  string // coordinate label on the bottom row
+	Rank  string // coordinate label on the left column
+}
+
+var pieceCodes = [12]string{"wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"}
+var pieceNames = [6]string{"pawn", "knight", "bishop", "rook", "queen", "king"}
+
+// Squares lists the squares in display order (rank 8 first unless flipped).
+func (c *Board) Squares() []squareView {
+	p := &c.App.Game
+	g := p.g
+	last := g.LastMove()
+	check := g.CheckSquare()
+	out := make([]squareView, 0, 64)
+	for row := 0; row < 8; row++ {
+		for col := 0; col < 8; col++ {
+			file, rank := col, 7-row
+			if p.Flip {
+				file, rank = 7-col, row
+			}
+			sq := board.MakeSquare(file, rank)
+			v := squareView{Sq: sq, Name: sq.String()}
+			cls := "sq "
+			if (file+rank)%2 == 0 {
+				cls += "d"
+			} else {
+				cls += "l"
+			}
+			if last != board.NoMove && (sq == last.From() || sq == last.To()) {
+				cls += " last"
+			}
+			if sq == p.Sel {
+				cls += " sel"
+			}
+			pc := g.PieceAt(sq)
+			if p.hints.Has(sq) {
+				cls += " hint"
+				if pc != board.NoPiece {
+					cls += " occ"
+				}
+			}
+			if sq == check {
+				cls += " check"
+			}
+			v.Class = cls
+			if pc != board.NoPiece {
+				v.Img = "pieces/" + pieceCodes[pc] + ".svg"
+				v.Alt = pc.Color().String() + " " + pieceNames[pc.Type()]
+			}
+			if row == 7 {
+				v.File = string(rune('a' + file))
+			}
+			if col == 0 {
+				v.Rank = string(rune('1' + rank))
+			}
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (c *Board) Click(sq board.Square, e vugu.DOMEvent) { c.App.Click(sq) }
+
+// DragStart selects the dragged piece (showing its hints).
+func (c *Board) DragStart(sq board.Square, e vugu.DOMEvent) {
+	p := &c.App.Game
+	pc := p.g.PieceAt(sq)
+	if p.Thinking || p.Promo || pc == board.NoPiece || pc.Color() != p.g.Side() || p.g.Side() != p.Human {
+		e.PreventDefault()
+		return
+	}
+	dt := e.JSEvent().Get("dataTransfer")
+	dt.Call("setData", "text/plain", sq.String())
+	dt.Set("effectAllowed", "move")
+	p.selectSq(sq)
+}
+
+func (c *Board) DragOver(e vugu.DOMEvent) { e.PreventDefault() }
+
+// Drop completes a drag on square sq.
+func (c *Board) Drop(sq board.Square, e vugu.DOMEvent) {
+	e.PreventDefault()
+	p := &c.App.Game
+	if p.Sel == board.NoSquare {
+		return
+	}
+	if p.hints.Has(sq) {
+		c.App.tryMove(p.Sel, sq)
+		return
+	}
+	if sq != p.Sel {
+		p.Sel, p.hints = board.NoSquare, 0
+	}
+}
+
+func (c *Board) Promo() bool { return c.App.Game.Promo }
+
+func (c *Board) PromoPieces() []promoChoice { return (&PlayTab{App: c.App}).PromoPieces() }
+
+func (c *Board) Promote(pt board.PieceType, e vugu.DOMEvent) { c.App.Promote(pt) }
+
+func (c *Board) CancelPromo(e vugu.DOMEvent) {
+	p := &c.App.Game
+	p.Promo, p.Sel, p.hints = false, board.NoSquare, 0
+}
+
+func (c *Board) Turn() string {
+	if c.App.Game.g.Side() == board.White {
+		return "white"
+	}
+	return "black"
+}

@@ -1,0 +1,33 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"math"
+
+	"github.com/evochess/evochess/ui/chart"
+)
+
+// Chart is a live SVG line chart (one per metric). Geometry comes from
+// ui/chart.Layout; this component only prints it.
+type Chart struct {
+	Series []chart.Series
+	XMax   float64 // fixed right end of the x axis (planned generations), 0 = follow data
+	Floor  bool    // include 0 on the y axis
+	Unit   string  // y-axis title
+	TestID string
+	plot   chart.Plot
+}
+
+// BeforeBuild lays the chart out for this render.
+func (c *Chart) BeforeBuild() {
+	floor := math.NaN()
+	if c.Floor {
+		floor = 0
+	}
+	c.plot = chart.Layout(c.Series, 640, 240, 0, c.XMax, floor)
+}
+
+func f1(v float64) string { return chart.Format(v, 0.1) }
+
+func hasLast(l chart.Line) bool { return !math.IsNaN(l.LastX) }

@@ -1,0 +1,152 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/vugu/vugu"
+)
+
+// CompareState is the Compare tab: a round robin among chosen players in the
+// compare worker, with standings and Elo estimates.
+type CompareState struct {
+	Selected     map[string]bool
+	GamesPerPair int
+	Depth        int
+	Seed         uint64
+	Running      bool
+	id           string
+	Total        int
+	Games        []protocol.Game
+	Result       *protocol.TournamentResult
+	Err          string
+}
+
+func (s *CompareState) init() {
+	s.Selected = map[string]bool{}
+	s.GamesPerPair, s.Depth, s.Seed = 2, 2, 1
+}
+
+// CompareTab is the Compare tab component.
+type CompareTab struct {
+	App *App
+}
+
+func (c *CompareTab) s() *CompareState { return &c.App.Cmp }
+
+func (c *CompareTab) Refs() []playerRef { return c.App.playerRefs(false) }
+
+func (c *CompareTab) Toggle(key string, e vugu.DOMEvent) {
+	c.s().Selected[key] = e.PropBool("target", "checked")
+}
+
+func (c *CompareTab) chosen() []playerRef {
+	var out []playerRef
+	for _, r := range c.Refs() {
+		if c.s().Selected[r.Key] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (c *CompareTab) Count() int { return len(c.chosen()) }
+
+func (c *CompareTab) SetNum(field string, e vugu.DOMEvent) {
+	v := strings.TrimSpace(e.PropString("target", "value"))
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		c.s().Err = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v)
+		return
+	}
+	c.s().Err = ""
+	switch field {
+	case "games":
+		c.s().GamesPerPair = int(n)
+	case "depth":
+		c.s().Depth = int(n)
+	case "seed":
+		c.s().Seed = n
+	}
+}
+
+// Run starts the tournament.
+func (c *CompareTab) Run(e vugu.DOMEvent) {
+	a, s := c.App, c.s()
+	chosen := c.chosen()
+	req := &protocol.Tournament{GamesPerPair: s.GamesPerPair, Depth: s.Depth, Seed: s.Seed, MaxPlies: 200}
+	names := map[string]int{}
+	for _, r := range chosen {
+		name := r.Name
+		if len(name) > 60 {
+			name = name[:60]
+		}
+		names[name]++
+		if names[name] > 1 {
+			name = fmt.Sprintf("%s (%d)", name, names[name])
+		}
+		tp := protocol.TournamentPlayer{Name: name}
+		if r.Preset != "" {
+			tp.Preset = r.Preset
+		} else {
+			tp.Player = r.Player
+		}
+		req.Players = append(req.Players, tp)
+	}
+	if err := req.Validate(); err != nil {
+		s.Err = "Tournament: " + err.Error()
+		return
+	}
+	n := len(req.Players)
+	s.Total = n * (n - 1) / 2 * s.GamesPerPair
+	w := a.compareWorker()
+	id := a.nextID("tournament")
+	s.id, s.Running, s.Games, s.Result, s.Err = id, true, nil, nil, ""
+	err := w.Send(id, req, func(m protocol.Message) {
+		if s.id != id {
+			return
+		}
+		switch b := m.Body.(type) {
+		case *protocol.Game:
+			s.Games = append(s.Games, *b)
+		case *protocol.TournamentResult:
+			w.Done(id)
+			s.Running, s.Result = false, b
+		case *protocol.Error:
+			w.Done(id)
+			s.Running, s.Err = false, b.Message
+		}
+	})
+	if err != nil {
+		s.Running, s.Err = false, err.Error()
+	}
+}
+
+// Stop ends the tournament by terminating its worker (games are searched
+// without yielding; a new worker starts with the next tournament).
+func (c *CompareTab) Stop(e vugu.DOMEvent) {
+	a, s := c.App, c.s()
+	if a.compare != nil {
+		a.compare.Terminate()
+		a.compare = nil
+	}
+	s.Running, s.id = false, ""
+	s.Err = fmt.Sprintf("Stopped after %d of %d games.", len(s.Games), s.Total)
+}
+
+func (c *CompareTab) Percent() int {
+	if c.s().Total == 0 {
+		return 0
+	}
+	return 100 * len(c.s().Games) / c.s().Total
+}
+
+func eloText(st protocol.Standing) string {
+	return fmt.Sprintf("%+.0f ± %.0f", st.Elo, st.EloMargin)
+}
+
+func points(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

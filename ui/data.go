@@ -1,0 +1,268 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/vugu/vugu"
+)
+
+// DataState is the Data tab: which games are loaded in the tuner worker and
+// how positions are sampled from them.
+type DataState struct {
+	Name     string // shown name of the loaded games
+	Source   string // RunConfig.Data.Source: "bundled" or the file name
+	Loading  bool
+	loadID   string
+	Progress protocol.LoadProgress
+	Loaded   *protocol.Loaded
+	Err      string
+
+	Sample    protocol.SampleConfig
+	Sampling  bool
+	Sampled   *protocol.Sampled
+	SampleErr string
+	Version   int // incremented for every successful load (a run needs a sample of the current games)
+
+	Paste    string
+	DragOver bool
+}
+
+func (d *DataState) init() {
+	d.Sample = protocol.SampleConfig{Seed: 1, Train: 1000, Test: 500, MinPly: 12}
+}
+
+// LoadBundled loads the bundled demo games.
+func (d *DataState) LoadBundled(a *App) {
+	d.load(a, &protocol.LoadData{Source: protocol.BundledSource}, "gm_demo_1500.pgn (bundled)", protocol.BundledSource)
+}
+
+// loadText loads PGN text held by JavaScript (a picked or dropped file's
+// text, or the paste box). The text never enters Go: the envelope is built
+// with JSON.stringify and posted as is, so a 10 MB file costs the UI thread
+// one string copy, not a Go round trip.
+func (d *DataState) loadText(a *App, text js.Value, name string) {
+	d.load(a, nil, name, name, text)
+}
+
+func (d *DataState) load(a *App, req *protocol.LoadData, name, source string, text ...js.Value) {
+	if a.Tune.Active() {
+		d.Err = "Stop the running tuning run before loading other games."
+		return
+	}
+	if d.loadID != "" {
+		a.data.Done(d.loadID)
+	}
+	id := a.nextID("load")
+	d.loadID, d.Loading, d.Err, d.Name, d.Loaded, d.Sampled = id, true, "", name, nil, nil
+	d.Progress = protocol.LoadProgress{}
+	handler := func(m protocol.Message) {
+		switch b := m.Body.(type) {
+		case *protocol.LoadProgress:
+			d.Progress = *b
+		case *protocol.Loaded:
+			a.data.Done(id)
+			d.Loading, d.loadID = false, ""
+			d.Loaded = b
+			d.Source = source
+			d.Version++
+			if b.Games == 0 {
+				d.Err = fmt.Sprintf("No usable games in %s: every game was skipped.", name)
+				return
+			}
+			d.DrawSample(a)
+		case *protocol.Error:
+			a.data.Done(id)
+			d.Loading, d.loadID = false, ""
+			d.Err = fmt.Sprintf("Could not load %s: %s", name, b.Message)
+		}
+	}
+	var err error
+	if req != nil {
+		err = a.data.Send(id, req, handler)
+	} else {
+		env := map[string]any{"v": protocol.Version, "type": string(protocol.TypeLoadData), "id": id,
+			"data": map[string]any{"pgn": text[0], "name": name}}
+		err = a.data.SendJS(id, js.Global().Get("JSON").Call("stringify", env), handler)
+	}
+	if err != nil {
+		d.Loading, d.Err = false, err.Error()
+	}
+}
+
+// DrawSample asks the worker for training and held-out positions.
+func (d *DataState) DrawSample(a *App) {
+	if d.Loaded == nil || d.Loaded.Games == 0 {
+		d.SampleErr = "Load games first."
+		return
+	}
+	if err := d.Sample.Validate(); err != nil {
+		d.SampleErr = "Sampling settings: " + err.Error()
+		return
+	}
+	id := a.nextID("sample")
+	d.Sampling, d.SampleErr = true, ""
+	err := a.data.Send(id, &protocol.Sample{Sample: d.Sample, Preview: 5}, func(m protocol.Message) {
+		a.data.Done(id)
+		d.Sampling = false
+		switch b := m.Body.(type) {
+		case *protocol.Sampled:
+			d.Sampled = b
+		case *protocol.Error:
+			d.SampleErr = b.Message
+		}
+	})
+	if err != nil {
+		d.Sampling, d.SampleErr = false, err.Error()
+	}
+}
+
+// Percent is the load progress in percent (-1 if unknown).
+func (d *DataState) Percent() int {
+	if d.Progress.Total <= 0 {
+		return -1
+	}
+	return int(100 * d.Progress.Bytes / d.Progress.Total)
+}
+
+// DataTab is the Data tab component.
+type DataTab struct {
+	App *App
+}
+
+func (c *DataTab) d() *DataState { return &c.App.Data }
+
+// PickFile handles the file input (data-testid load-pgn).
+func (c *DataTab) PickFile(e vugu.DOMEvent) {
+	files := e.JSEventTarget().Get("files")
+	if files.Length() == 0 {
+		return
+	}
+	c.loadFile(files.Index(0))
+	e.JSEventTarget().Set("value", "")
+}
+
+func (c *DataTab) loadFile(f js.Value) {
+	name := f.Get("name").String()
+	lower := strings.ToLower(name)
+	if !strings.HasSuffix(lower, ".pgn") && !strings.HasSuffix(lower, ".txt") {
+		c.d().Err = fmt.Sprintf("%s: expected a .pgn file (plain-text PGN; gzip it is not read in the browser).", name)
+		return
+	}
+	const maxBytes = 60 << 20
+	if size := f.Get("size").Int(); size > maxBytes {
+		c.d().Err = fmt.Sprintf("%s is %.1f MB; the browser reads at most 60 MB (use the native `evochess tune -data %s`).", name, float64(size)/(1<<20), name)
+		return
+	} else if size == 0 {
+		c.d().Err = fmt.Sprintf("%s is empty.", name)
+		return
+	}
+	a, d := c.App, c.d()
+	d.Loading, d.Err, d.Name = true, "", name
+	go func() {
+		text, err := await(f.Call("text"))
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		d.Loading = false
+		if err != nil {
+			d.Err = fmt.Sprintf("Could not read %s: %v", name, err)
+			return
+		}
+		d.loadText(a, text, name)
+	}()
+}
+
+// DragOver/DragLeave/Drop implement drag and drop of a PGN file.
+func (c *DataTab) DragOver(e vugu.DOMEvent) {
+	e.PreventDefault()
+	c.d().DragOver = true
+}
+
+func (c *DataTab) DragLeave(e vugu.DOMEvent) { c.d().DragOver = false }
+
+func (c *DataTab) Drop(e vugu.DOMEvent) {
+	e.PreventDefault()
+	c.d().DragOver = false
+	dt := e.JSEvent().Get("dataTransfer")
+	if dt.IsUndefined() || dt.IsNull() || dt.Get("files").Length() == 0 {
+		c.d().Err = "Nothing to load: drop a .pgn file."
+		return
+	}
+	c.loadFile(dt.Get("files").Index(0))
+}
+
+// LoadPaste loads the text of the paste box. The text stays in JavaScript:
+// it becomes a Blob URL the worker fetches.
+func (c *DataTab) LoadPaste(e vugu.DOMEvent) {
+	ta := js.Global().Get("document").Call("getElementById", "pgn-paste")
+	if ta.IsNull() {
+		return
+	}
+	text := ta.Get("value")
+	if strings.TrimSpace(text.String()) == "" {
+		c.d().Err = "The paste box is empty: paste PGN text (tags and moves) first."
+		return
+	}
+	c.d().loadText(c.App, text, "pasted.pgn")
+}
+
+func (c *DataTab) Bundled(e vugu.DOMEvent) { c.d().LoadBundled(c.App) }
+
+// SetSample updates one sampling field from an input.
+func (c *DataTab) SetSample(field string, e vugu.DOMEvent) {
+	v := strings.TrimSpace(e.PropString("target", "value"))
+	s := &c.d().Sample
+	if field == "protocol" {
+		s.Protocol = v
+		return
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		c.d().SampleErr = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v)
+		return
+	}
+	c.d().SampleErr = ""
+	switch field {
+	case "seed":
+		s.Seed = n
+	case "train":
+		s.Train = int(n)
+	case "test":
+		s.Test = int(n)
+	case "minElo":
+		s.MinElo = int(n)
+	case "minPly":
+		s.MinPly = int(n)
+	}
+}
+
+func (c *DataTab) Resample(e vugu.DOMEvent) { c.d().DrawSample(c.App) }
+
+// Protocols lists the sampling protocols offered.
+func (c *DataTab) Protocols() []option { return samplingProtocols() }
+
+func itoa(n int) string      { return strconv.Itoa(n) }
+func utoa(n uint64) string   { return strconv.FormatUint(n, 10) }
+func kb(n int64) string      { return fmt.Sprintf("%.0f KB", float64(n)/1024) }
+func thousands(n int) string { return groupDigits(strconv.Itoa(n)) }
+
+func groupDigits(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

@@ -1,0 +1,278 @@
+// Package game is the Play tab's model of one game on engine/board: the move
+// list in SAN, legal-move hints for a square, click/drag move resolution
+// (with the promotion choice), undo, the result by the rules (checkmate,
+// stalemate, threefold repetition, fifty moves, insufficient material) and
+// PGN export. It is pure Go with no build tags and runs on the UI thread
+// (cheap: one legal move generation per user action); searching happens in a
+// Web Worker. Tested natively in game_test.go.
+package game
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+// StartFEN is the standard initial position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// Game is a game in progress. The zero value is not usable; call New.
+type Game struct {
+	startFEN string
+	pos      *board.Position
+	moves    []board.Move
+	sans     []string
+	White    string
+	Black    string
+	Date     time.Time
+	resigned string // result forced by resignation, "" if none
+}
+
+// New starts a game from fen ("" = the initial position).
+func New(fen string) (*Game, error) {
+	if fen == "" {
+		fen = StartFEN
+	}
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		return nil, fmt.Errorf("game: start position: %w", err)
+	}
+	return &Game{startFEN: p.FEN(), pos: p, White: "White", Black: "Black"}, nil
+}
+
+// StartFEN returns the FEN of the starting position.
+func (g *Game) StartFEN() string { return g.startFEN }
+
+// FEN returns the current position.
+func (g *Game) FEN() string { return g.pos.FEN() }
+
+// Side returns the side to move.
+func (g *Game) Side() board.Color { return g.pos.Side }
+
+// PieceAt returns the piece on sq (board.NoPiece if empty).
+func (g *Game) PieceAt(sq board.Square) board.Piece { return g.pos.Board[sq] }
+
+// Ply returns the number of moves played.
+func (g *Game) Ply() int { return len(g.moves) }
+
+// SAN returns the moves played in SAN.
+func (g *Game) SAN() []string { return append([]string(nil), g.sans...) }
+
+// UCIMoves returns the moves played in UCI notation (for a search request).
+func (g *Game) UCIMoves() []string {
+	out := make([]string, len(g.moves))
+	for i, m := range g.moves {
+		out[i] = m.UCI()
+	}
+	return out
+}
+
+// LastMove returns the last move played, or board.NoMove.
+func (g *Game) LastMove() board.Move {
+	if len(g.moves) == 0 {
+		return board.NoMove
+	}
+	return g.moves[len(g.moves)-1]
+}
+
+// CheckSquare returns the square of the king in check, or board.NoSquare.
+func (g *Game) CheckSquare() board.Square {
+	if g.pos.InCheck() {
+		return g.pos.KingSquare(g.pos.Side)
+	}
+	return board.NoSquare
+}
+
+// Targets returns the destination squares of the legal moves from sq (each
+// once, even when several promotions share it). Empty when the game is over.
+func (g *Game) Targets(sq board.Square) []board.Square {
+	if over, _, _ := g.Over(); over || sq >= board.NoSquare {
+		return nil
+	}
+	var out []board.Square
+	seen := board.Bitboard(0)
+	for _, m := range g.pos.LegalMoves() {
+		if m.From() == sq && !seen.Has(m.To()) {
+			seen |= board.SquareBB(m.To())
+			out = append(out, m.To())
+		}
+	}
+	return out
+}
+
+// Resolve finds the legal move from → to. needPromotion reports that the
+// move exists only as a promotion and the user must choose the piece (call
+// again with promo set). ok is false if no such legal move exists.
+func (g *Game) Resolve(from, to board.Square, promo board.PieceType) (m board.Move, needPromotion, ok bool) {
+	if over, _, _ := g.Over(); over {
+		return board.NoMove, false, false
+	}
+	for _, c := range g.pos.LegalMoves() {
+		if c.From() != from || c.To() != to {
+			continue
+		}
+		if !c.IsPromotion() {
+			return c, false, true
+		}
+		if promo == board.NoPieceType {
+			return board.NoMove, true, true
+		}
+		if c.Promotion() == promo {
+			return c, false, true
+		}
+	}
+	return board.NoMove, false, false
+}
+
+// Play makes m, which must be legal, and records its SAN.
+func (g *Game) Play(m board.Move) error {
+	if over, res, why := g.Over(); over {
+		return fmt.Errorf("game: the game is over (%s, %s)", res, why)
+	}
+	if !g.pos.IsLegal(m) {
+		return fmt.Errorf("game: move %s is not legal in %s", m.UCI(), g.pos.FEN())
+	}
+	san := g.pos.SAN(m)
+	g.pos.MakeMove(m)
+	g.moves = append(g.moves, m)
+	g.sans = append(g.sans, san)
+	return nil
+}
+
+// PlayUCI plays a move given in UCI notation (an engine's reply).
+func (g *Game) PlayUCI(s string) error {
+	m, err := g.pos.ParseUCIMove(s)
+	if err != nil {
+		return fmt.Errorf("game: %w", err)
+	}
+	return g.Play(m)
+}
+
+// Undo takes back up to n moves and any resignation; it returns how many were taken back.
+func (g *Game) Undo(n int) int {
+	g.resigned = ""
+	k := 0
+	for ; k < n && len(g.moves) > 0; k++ {
+		g.pos.UnmakeMove()
+		g.moves = g.moves[:len(g.moves)-1]
+		g.sans = g.sans[:len(g.sans)-1]
+	}
+	return k
+}
+
+// Resign ends the game with side c resigning.
+func (g *Game) Resign(c board.Color) {
+	if c == board.White {
+		g.resigned = "0-1"
+	} else {
+		g.resigned = "1-0"
+	}
+}
+
+// Over reports whether the game has ended, its result ("1-0", "0-1",
+// "1/2-1/2"; "*" while running) and why.
+func (g *Game) Over() (over bool, result, reason string) {
+	p := g.pos
+	switch {
+	case g.resigned != "":
+		loser := "White"
+		if g.resigned == "1-0" {
+			loser = "Black"
+		}
+		return true, g.resigned, loser + " resigned"
+	case p.IsCheckmate():
+		if p.Side == board.White {
+			return true, "0-1", "checkmate"
+		}
+		return true, "1-0", "checkmate"
+	case p.IsStalemate():
+		return true, "1/2-1/2", "stalemate"
+	case p.IsInsufficientMaterial():
+		return true, "1/2-1/2", "insufficient material"
+	case p.IsFiftyMoveDraw():
+		return true, "1/2-1/2", "fifty-move rule"
+	case p.IsRepetition(3):
+		return true, "1/2-1/2", "threefold repetition"
+	}
+	return false, "*", ""
+}
+
+// MoveText returns the numbered SAN move text, e.g. "1. e4 e5 2. Nf3".
+func (g *Game) MoveText() string {
+	var b strings.Builder
+	start, err := board.ParseFEN(g.startFEN)
+	num, black := 1, false
+	if err == nil {
+		num, black = start.FullmoveNumber, start.Side == board.Black
+	}
+	for i, s := range g.sans {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case !black:
+			fmt.Fprintf(&b, "%d. ", num)
+		case i == 0:
+			fmt.Fprintf(&b, "%d... ", num)
+		}
+		b.WriteString(s)
+		if black {
+			num++
+		}
+		black = !black
+	}
+	return b.String()
+}
+
+// PGN renders the game as PGN (Seven Tag Roster plus FEN/SetUp when the game
+// did not start from the initial position), lines wrapped at 80 columns.
+func (g *Game) PGN(event string) string {
+	_, result, reason := g.Over()
+	date := "????.??.??"
+	if !g.Date.IsZero() {
+		date = g.Date.UTC().Format("2006.01.02")
+	}
+	var b strings.Builder
+	tag := func(k, v string) {
+		v = strings.ReplaceAll(strings.ReplaceAll(v, `\`, `\\`), `"`, `\"`)
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, v)
+	}
+	tag("Event", event)
+	tag("Site", "evochess playground")
+	tag("Date", date)
+	tag("Round", "-")
+	tag("White", g.White)
+	tag("Black", g.Black)
+	tag("Result", result)
+	if g.startFEN != StartFEN {
+		tag("SetUp", "1")
+		tag("FEN", g.startFEN)
+	}
+	if reason != "" {
+		tag("Termination", reason)
+	}
+	b.WriteByte('\n')
+	text := g.MoveText()
+	if text != "" {
+		text += " "
+	}
+	text += result
+	line := 0
+	for i, w := range strings.Fields(text) {
+		if i > 0 {
+			if line+1+len(w) > 80 {
+				b.WriteByte('\n')
+				line = 0
+			} else {
+				b.WriteByte(' ')
+				line++
+			}
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}

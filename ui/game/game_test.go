@@ -1,0 +1,163 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+func sq(s string) board.Square {
+	q, err := board.ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+func play(t *testing.T, g *Game, ucis ...string) {
+	t.Helper()
+	for _, u := range ucis {
+		if err := g.PlayUCI(u); err != nil {
+			t.Fatalf("play %s: %v", u, err)
+		}
+	}
+}
+
+func TestFoolsMate(t *testing.T) {
+	g, _ := New("")
+	play(t, g, "f2f3", "e7e5", "g2g4", "d8h4")
+	over, res, why := g.Over()
+	if !over || res != "0-1" || why != "checkmate" {
+		t.Fatalf("got %v %q %q", over, res, why)
+	}
+	if got := strings.Join(g.SAN(), " "); got != "f3 e5 g4 Qh4#" {
+		t.Errorf("SAN %q", got)
+	}
+	if g.CheckSquare() != sq("e1") {
+		t.Errorf("check square %v", g.CheckSquare())
+	}
+	if len(g.Targets(sq("a2"))) != 0 {
+		t.Error("moves offered after mate")
+	}
+	if err := g.PlayUCI("a2a3"); err == nil {
+		t.Error("move accepted after mate")
+	}
+	pgn := g.PGN("test")
+	for _, want := range []string{`[Result "0-1"]`, "1. f3 e5 2. g4 Qh4# 0-1", `[Termination "checkmate"]`} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+}
+
+func TestTargetsAndResolve(t *testing.T) {
+	g, _ := New("")
+	if n := len(g.Targets(sq("g1"))); n != 2 {
+		t.Errorf("knight g1 has %d targets, want 2", n)
+	}
+	if n := len(g.Targets(sq("e4"))); n != 0 {
+		t.Errorf("empty square has %d targets", n)
+	}
+	if _, _, ok := g.Resolve(sq("e2"), sq("e5"), board.NoPieceType); ok {
+		t.Error("e2e5 resolved")
+	}
+	m, need, ok := g.Resolve(sq("e2"), sq("e4"), board.NoPieceType)
+	if !ok || need || m.UCI() != "e2e4" {
+		t.Fatalf("e2e4: %v %v %v", m, need, ok)
+	}
+	// Promotion needs a choice; four pieces on one target square count once.
+	p, _ := New("8/P6k/8/8/8/8/8/K7 w - - 0 1")
+	if n := len(p.Targets(sq("a7"))); n != 1 {
+		t.Errorf("promotion targets %d, want 1", n)
+	}
+	if _, need, ok := p.Resolve(sq("a7"), sq("a8"), board.NoPieceType); !ok || !need {
+		t.Fatalf("promotion: need=%v ok=%v", need, ok)
+	}
+	m, need, ok = p.Resolve(sq("a7"), sq("a8"), board.Knight)
+	if !ok || need || m.UCI() != "a7a8n" {
+		t.Fatalf("a7a8n: %v %v %v", m, need, ok)
+	}
+	if err := p.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	if p.SAN()[0] != "a8=N" {
+		t.Errorf("SAN %q", p.SAN()[0])
+	}
+}
+
+func TestUndoAndRepetition(t *testing.T) {
+	g, _ := New("")
+	play(t, g, "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1")
+	if over, _, _ := g.Over(); over {
+		t.Fatal("over before the third repetition")
+	}
+	play(t, g, "f6g8")
+	over, res, why := g.Over()
+	if !over || res != "1/2-1/2" || why != "threefold repetition" {
+		t.Fatalf("got %v %q %q", over, res, why)
+	}
+	if n := g.Undo(2); n != 2 || g.Ply() != 6 {
+		t.Fatalf("undo 2: took %d, ply %d", n, g.Ply())
+	}
+	if over, _, _ := g.Over(); over {
+		t.Error("still over after undo")
+	}
+	if n := g.Undo(100); n != 6 || g.FEN() != StartFEN {
+		t.Errorf("undo all: took %d, fen %s", n, g.FEN())
+	}
+	g.Resign(board.White)
+	if _, res, _ := g.Over(); res != "0-1" {
+		t.Errorf("resign: %s", res)
+	}
+	g.Undo(1)
+	if over, _, _ := g.Over(); over {
+		t.Error("undo does not clear resignation")
+	}
+}
+
+func TestFENStartAndMoveText(t *testing.T) {
+	if _, err := New("not a fen"); err == nil {
+		t.Fatal("bad FEN accepted")
+	}
+	g, err := New("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, "e7e5", "g1f3")
+	if got := g.MoveText(); got != "1... e5 2. Nf3" {
+		t.Errorf("move text %q", got)
+	}
+	pgn := g.PGN("x")
+	if !strings.Contains(pgn, `[SetUp "1"]`) || !strings.Contains(pgn, "1... e5 2. Nf3 *") {
+		t.Errorf("PGN:\n%s", pgn)
+	}
+	if got := g.UCIMoves(); len(got) != 2 || got[1] != "g1f3" {
+		t.Errorf("UCI moves %v", got)
+	}
+	if g.LastMove().UCI() != "g1f3" {
+		t.Errorf("last move %v", g.LastMove())
+	}
+}
+
+func TestPGNWrapsAndEscapes(t *testing.T) {
+	g, _ := New("")
+	g.White = `A "quoted" name`
+	for i := 0; i < 10; i++ {
+		play(t, g, "g1f3", "g8f6", "f3g1", "f6g8")
+		g.Undo(4) // keep the game open; then play a long non-repeating line
+	}
+	play(t, g, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3", "d7d6", "b2b4", "c5b6", "a2a4", "a7a6", "e1g1", "e8g8")
+	pgn := g.PGN("wrap")
+	for _, line := range strings.Split(pgn, "\n") {
+		if len(line) > 80 {
+			t.Errorf("line longer than 80: %q", line)
+		}
+	}
+	if !strings.Contains(pgn, `[White "A \"quoted\" name"]`) {
+		t.Errorf("tag not escaped:\n%s", pgn)
+	}
+	if !strings.Contains(pgn, "O-O O-O") {
+		t.Errorf("castling SAN missing:\n%s", pgn)
+	}
+}

@@ -1,0 +1,23 @@
+// Command ui is the evochess playground: a Vugu (github.com/vugu/vugu v0.4.0)
+// single-page UI compiled to WebAssembly (main.wasm) that drives Web Workers
+// running worker.wasm (wasm/worker) through the wasm/protocol messages.
+//
+// Files:
+//   - main_wasm.go: the Vugu render loop; app.go: the shared page state.
+//   - worker.go: a Web Worker wrapper (postMessage of protocol envelopes, replies routed by id).
+//   - root.vugu/.go: top bar and tabs; datatab, tunetab, playtab, sharetab, comparetab (.vugu + .go): the five tabs.
+//   - board.vugu/.go: the chess board (click-click and HTML5 drag moves, hints, promotion, flip).
+//   - chart.vugu/.go: the SVG fitness chart (geometry in ui/chart).
+//   - store.go: saved players and finished runs in localStorage; native.go: runs on the native server over SSE.
+//   - Pure-Go helpers with native tests: ui/share (share-link codec), ui/chart (chart geometry),
+//     ui/game (game model on engine/board), ui/model (players, weights table, share-link conversion).
+//   - ui/e2e: end-to-end tests in headless Chromium (node run.mjs bin/evochess).
+//
+// Everything that touches syscall/js or Vugu is build-tagged js && wasm; main_native.go
+// only explains that the UI runs in a browser, so native go build/vet/test stay green.
+// The .vugu files are compiled by vugugen (go generate ./ui), whose output is
+// tagged by ./internal/buildtag.
+package main
+
+//go:generate go tool vugugen -skip-go-mod -s .
+//go:generate go run ./internal/buildtag 0_components_gen.go

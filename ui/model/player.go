@@ -1,0 +1,197 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/param"
+	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/ui/share"
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+// LinkFromPlayerJSON builds a share link from an engine/player file: the
+// weights in the scheme's registry order and the search parameters in
+// engine/search's order (missing names take the defaults). run, when not nil,
+// carries the run's settings (RunSettings) so the link can reproduce it.
+func LinkFromPlayerJSON(b []byte, run map[string]string) (share.Link, error) {
+	p, err := player.Load(bytes.NewReader(b))
+	if err != nil {
+		return share.Link{}, err
+	}
+	s, err := eval.Lookup(p.Scheme)
+	if err != nil {
+		return share.Link{}, err
+	}
+	l := share.Link{Name: p.Name, Scheme: p.Scheme, Run: run}
+	l.Weights = vector(s.Params(), p.Weights)
+	l.Search = vector(search.ParamSpecs(), p.Search)
+	if len(l.Name) > share.MaxName {
+		l.Name = l.Name[:share.MaxName]
+	}
+	return l, nil
+}
+
+func vector(specs []param.Spec, m map[string]int) []int32 {
+	v := param.Defaults(specs)
+	for i, s := range specs {
+		if x, ok := m[s.Name]; ok {
+			v[i] = int32(x)
+		}
+	}
+	return v
+}
+
+// PlayerFromLink rebuilds the player file of a decoded link, checking the
+// scheme, the number of weights and every bound. The error names the part.
+func PlayerFromLink(l share.Link) ([]byte, error) {
+	s, err := eval.Lookup(l.Scheme)
+	if err != nil {
+		return nil, fmt.Errorf("share link: scheme: %q is not a scheme this page knows (%w)", l.Scheme, err)
+	}
+	specs := s.Params()
+	if len(l.Weights) != len(specs) {
+		return nil, fmt.Errorf("share link: weights: scheme %s has %d weights, the link carries %d", l.Scheme, len(specs), len(l.Weights))
+	}
+	for i, sp := range specs {
+		if v := int(l.Weights[i]); v < sp.Min || v > sp.Max {
+			return nil, fmt.Errorf("share link: weights: %s = %d is outside its bounds [%d, %d]", sp.Name, v, sp.Min, sp.Max)
+		}
+	}
+	sspecs := search.ParamSpecs()
+	if len(l.Search) != 0 && len(l.Search) != len(sspecs) {
+		return nil, fmt.Errorf("share link: search: %d search parameters, want %d (or none)", len(l.Search), len(sspecs))
+	}
+	p := &player.Player{Version: player.Version, Name: l.Name, Scheme: l.Scheme, Weights: map[string]int{}}
+	for i, sp := range specs {
+		p.Weights[sp.Name] = int(l.Weights[i])
+	}
+	if len(l.Search) > 0 {
+		if _, err := search.ParamsFromVector(l.Search); err != nil {
+			return nil, fmt.Errorf("share link: search: %w", err)
+		}
+		p.Search = map[string]int{}
+		for i, sp := range sspecs {
+			p.Search[sp.Name] = int(l.Search[i])
+		}
+	}
+	var buf bytes.Buffer
+	if err := p.Save(&buf); err != nil {
+		return nil, fmt.Errorf("share link: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// PresetPlayerJSON returns the player file of an engine/eval preset.
+func PresetPlayerJSON(name string) ([]byte, error) {
+	p, err := player.FromPreset(name)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := p.Save(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Summary describes a player file for a card.
+type Summary struct {
+	Name, Scheme, Title string
+	Weights             int
+	Search              int
+	Top                 []string // a few weights "Name=value"
+}
+
+// Summarize reads a player file.
+func Summarize(b []byte) (Summary, error) {
+	p, err := player.Load(bytes.NewReader(b))
+	if err != nil {
+		return Summary{}, err
+	}
+	sum := Summary{Name: p.Name, Scheme: p.Scheme, Weights: len(p.Weights), Search: len(p.Search)}
+	if s, err := eval.Lookup(p.Scheme); err == nil {
+		sum.Title = s.Title()
+		for _, sp := range s.Params() {
+			if v, ok := p.Weights[sp.Name]; ok && len(sum.Top) < 8 {
+				sum.Top = append(sum.Top, sp.Name+"="+strconv.Itoa(v))
+			}
+		}
+	}
+	return sum, nil
+}
+
+// RunSettings flattens a run configuration into the share link's run
+// section (the `evochess tune` flag names without the dash), and back.
+func RunSettings(cfg protocol.RunConfig) map[string]string {
+	out := map[string]string{}
+	args := cfg.Args()
+	for i := 0; i+1 < len(args); i += 2 {
+		k := args[i][1:]
+		if k == "param" {
+			if name, val, ok := cutEq(args[i+1]); ok {
+				out["param."+name] = val
+			}
+			continue
+		}
+		out[k] = args[i+1]
+	}
+	return out
+}
+
+func cutEq(s string) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '=' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// ConfigFromSettings rebuilds a run configuration from a link's run section.
+func ConfigFromSettings(m map[string]string) (protocol.RunConfig, error) {
+	var args []string
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if len(k) > 6 && k[:6] == "param." {
+			args = append(args, "-param", k[6:]+"="+m[k])
+			continue
+		}
+		args = append(args, "-"+k, m[k])
+	}
+	var cfg protocol.RunConfig
+	fs := flag.NewFlagSet("share link run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	cfg.BindFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return protocol.RunConfig{}, fmt.Errorf("share link: run: %w", err)
+	}
+	if fs.NArg() != 0 {
+		return protocol.RunConfig{}, fmt.Errorf("share link: run: unexpected %q", fs.Args())
+	}
+	if err := cfg.Validate(); err != nil {
+		return protocol.RunConfig{}, fmt.Errorf("share link: run: %w", err)
+	}
+	return cfg, nil
+}
+
+// MarshalIndent pretty-prints a player file for display.
+func MarshalIndent(b []byte) string {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return string(b)
+	}
+	out, _ := json.MarshalIndent(v, "", "  ")
+	return string(out)
+}

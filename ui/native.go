@@ -1,0 +1,173 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"syscall/js"
+
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+// Native runs: when the page is served by `evochess serve`, GET
+// /api/capabilities answers and a run can go to the server (POST /api/runs),
+// whose server-sent events carry the same protocol messages (progress,
+// run-state, player) as the worker. Fetch goes through syscall/js (no
+// net/http, which would add a megabyte to main.wasm).
+
+// await waits for a JS promise. It must run on its own goroutine, never in a callback.
+func await(p js.Value) (js.Value, error) {
+	type result struct {
+		v   js.Value
+		err error
+	}
+	ch := make(chan result, 1)
+	var then, catch js.Func
+	then = js.FuncOf(func(this js.Value, args []js.Value) any {
+		ch <- result{v: args[0]}
+		return nil
+	})
+	catch = js.FuncOf(func(this js.Value, args []js.Value) any {
+		msg := "request failed"
+		if len(args) > 0 && !args[0].IsUndefined() {
+			msg = args[0].Call("toString").String()
+		}
+		ch <- result{err: errors.New(msg)}
+		return nil
+	})
+	p.Call("then", then, catch)
+	r := <-ch
+	then.Release()
+	catch.Release()
+	return r.v, r.err
+}
+
+// fetchText performs a request and returns status and body text.
+func fetchText(method, url, body string) (int, string, error) {
+	opts := map[string]any{"method": method}
+	if body != "" {
+		opts["body"] = body
+		opts["headers"] = map[string]any{"Content-Type": "application/json"}
+	}
+	resp, err := await(js.Global().Call("fetch", url, opts))
+	if err != nil {
+		return 0, "", err
+	}
+	text, err := await(resp.Call("text"))
+	if err != nil {
+		return 0, "", err
+	}
+	return resp.Get("status").Int(), text.String(), nil
+}
+
+// probeNative asks the server for its capabilities (absent on static hosting).
+func (a *App) probeNative() {
+	status, text, err := fetchText("GET", "api/capabilities", "")
+	if err != nil || status != 200 {
+		return
+	}
+	var caps protocol.Capabilities
+	if json.Unmarshal([]byte(text), &caps) != nil || !caps.Native {
+		return
+	}
+	a.env.Lock()
+	a.Caps = &caps
+	a.env.UnlockRender()
+}
+
+// startNative posts the run to the server and follows its event stream.
+func (a *App) startNative() {
+	t := &a.Tune
+	if t.Active() {
+		return
+	}
+	cfg := a.runConfig()
+	if err := cfg.Validate(); err != nil {
+		t.Err = "Settings: " + err.Error()
+		return
+	}
+	body, _ := json.Marshal(cfg)
+	t.Err = ""
+	go func() {
+		status, text, err := fetchText("POST", "api/runs", string(body))
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		if err != nil {
+			t.Err = "Native run: " + err.Error()
+			return
+		}
+		if status != 200 && status != 201 && status != 202 {
+			t.Err = fmt.Sprintf("Native run refused (HTTP %d): %s", status, text)
+			return
+		}
+		var rc protocol.RunCreated
+		if err := json.Unmarshal([]byte(text), &rc); err != nil {
+			t.Err = "Native run: bad answer: " + err.Error()
+			return
+		}
+		t.beginRun(rc.ID, true, cfg)
+		if rc.CommandLine != "" {
+			t.Command = rc.CommandLine
+		}
+		a.followEvents(rc.ID, rc.Events)
+	}()
+}
+
+// followEvents subscribes to a native run's server-sent events.
+func (a *App) followEvents(id, url string) {
+	if url == "" {
+		url = "api/runs/" + id + "/events"
+	}
+	es := js.Global().Get("EventSource").New(url)
+	var onMsg, onErr js.Func
+	closeES := func() {
+		es.Call("close")
+		onMsg.Release()
+		onErr.Release()
+	}
+	onMsg = js.FuncOf(func(this js.Value, args []js.Value) any {
+		m, err := protocol.DecodeString(args[0].Get("data").String())
+		if err != nil {
+			return nil
+		}
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		a.onRunMessage(id, m)
+		if _, ok := m.Body.(*protocol.PlayerFile); ok && !a.Tune.Active() {
+			closeES()
+		}
+		return nil
+	})
+	onErr = js.FuncOf(func(this js.Value, args []js.Value) any {
+		// EventSource reconnects by itself; once the run has ended the stream is closed.
+		if es.Get("readyState").Int() == 2 {
+			a.env.Lock()
+			defer a.env.UnlockRender()
+			if a.Tune.RunID == id && a.Tune.Active() {
+				a.Tune.Err = "Lost the connection to the native run."
+			}
+		}
+		return nil
+	})
+	es.Call("addEventListener", "message", onMsg)
+	es.Call("addEventListener", "error", onErr)
+}
+
+// nativeControl posts pause/resume/step/stop to a native run.
+func (a *App) nativeControl(id, action string) {
+	go func() {
+		status, text, err := fetchText("POST", "api/runs/"+id+"/"+action, "")
+		if err == nil && status < 300 {
+			return
+		}
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		if err != nil {
+			a.Tune.Err = action + ": " + err.Error()
+		} else {
+			a.Tune.Err = fmt.Sprintf("%s refused (HTTP %d): %s", action, status, text)
+		}
+	}()
+}

@@ -1,0 +1,352 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/ui/game"
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/vugu/vugu"
+)
+
+// PlayState is the Play tab: one game against an engine player searched in
+// the player worker.
+type PlayState struct {
+	g         *game.Game
+	Human     board.Color
+	Flip      bool // black at the bottom
+	Sel       board.Square
+	hints     board.Bitboard
+	promoFrom board.Square
+	promoTo   board.Square
+	Promo     bool
+
+	Opponent  string // "default", "run:<id>", "saved:<n>", "preset:<name>", "link"
+	OppName   string
+	oppPlayer json.RawMessage // engine/player JSON (nil = the worker's default player)
+	Depth     int
+	MoveTime  int // milliseconds; 0 = by depth
+
+	Thinking bool
+	searchID string
+	Info     *protocol.Info
+	LastEval string
+	Err      string
+	PGN      string // shown after "Export PGN"
+}
+
+func (p *PlayState) init() {
+	p.g, _ = game.New("")
+	p.Sel, p.promoFrom, p.promoTo = board.NoSquare, board.NoSquare, board.NoSquare
+	p.Opponent, p.OppName, p.Depth = "default", "default player", 3
+}
+
+// Click handles click-click moves: select a piece of the side to move, then a target.
+func (a *App) Click(sq board.Square) {
+	p := &a.Game
+	if p.Promo || p.Thinking || p.g.Side() != p.Human {
+		return
+	}
+	pc := p.g.PieceAt(sq)
+	if p.Sel != board.NoSquare && p.hints.Has(sq) {
+		a.tryMove(p.Sel, sq)
+		return
+	}
+	if pc != board.NoPiece && pc.Color() == p.g.Side() && sq != p.Sel {
+		p.selectSq(sq)
+		return
+	}
+	p.Sel, p.hints = board.NoSquare, 0
+}
+
+func (p *PlayState) selectSq(sq board.Square) {
+	p.Sel, p.hints = sq, 0
+	for _, t := range p.g.Targets(sq) {
+		p.hints |= board.SquareBB(t)
+	}
+}
+
+func (a *App) tryMove(from, to board.Square) {
+	p := &a.Game
+	m, needPromo, ok := p.g.Resolve(from, to, board.NoPieceType)
+	if !ok {
+		p.Sel, p.hints = board.NoSquare, 0
+		return
+	}
+	if needPromo {
+		p.Promo, p.promoFrom, p.promoTo = true, from, to
+		return
+	}
+	a.humanMove(m)
+}
+
+// Promote completes a pending promotion with piece pt.
+func (a *App) Promote(pt board.PieceType) {
+	p := &a.Game
+	if !p.Promo {
+		return
+	}
+	p.Promo = false
+	m, _, ok := p.g.Resolve(p.promoFrom, p.promoTo, pt)
+	if ok {
+		a.humanMove(m)
+	}
+}
+
+func (a *App) humanMove(m board.Move) {
+	p := &a.Game
+	p.Sel, p.hints, p.PGN = board.NoSquare, 0, ""
+	if err := p.g.Play(m); err != nil {
+		p.Err = err.Error()
+		return
+	}
+	a.engineTurn()
+}
+
+// engineTurn starts a search when it is the engine's move.
+func (a *App) engineTurn() {
+	p := &a.Game
+	if over, _, _ := p.g.Over(); over || p.g.Side() == p.Human || p.Thinking {
+		return
+	}
+	w := a.playWorker()
+	id := a.nextID("search")
+	req := &protocol.Search{FEN: p.g.StartFEN(), Moves: p.g.UCIMoves(), Player: p.oppPlayer}
+	if p.MoveTime > 0 {
+		req.MoveTimeMS = p.MoveTime
+	} else {
+		req.Depth = max(1, p.Depth)
+	}
+	p.Thinking, p.searchID, p.Info, p.Err = true, id, nil, ""
+	err := w.Send(id, req, func(m protocol.Message) {
+		if p.searchID != id {
+			w.Done(id)
+			return
+		}
+		switch b := m.Body.(type) {
+		case *protocol.Info:
+			p.Info = b
+		case *protocol.BestMove:
+			w.Done(id)
+			p.Thinking, p.searchID = false, ""
+			p.LastEval = scoreText(b.Score, b.Mate) + fmt.Sprintf(" at depth %d, %s nodes", b.Depth, thousands(int(b.Nodes)))
+			if b.Move == "0000" {
+				return
+			}
+			if err := p.g.PlayUCI(b.Move); err != nil {
+				p.Err = "The engine answered an illegal move: " + err.Error()
+			}
+		case *protocol.Error:
+			w.Done(id)
+			p.Thinking, p.searchID = false, ""
+			p.Err = "The engine could not move: " + b.Message
+		}
+	})
+	if err != nil {
+		p.Thinking, p.Err = false, err.Error()
+	}
+}
+
+// cancelSearch abandons the running search (its answer is ignored).
+func (a *App) cancelSearch() {
+	p := &a.Game
+	if p.Thinking && a.play != nil {
+		_ = a.play.Send(p.searchID, &protocol.StopSearch{}, nil)
+		a.play.Done(p.searchID)
+	}
+	p.Thinking, p.searchID, p.Info = false, "", nil
+}
+
+// NewGame starts again with the chosen colour; the engine moves first when the human is Black.
+func (a *App) NewGame() {
+	p := &a.Game
+	a.cancelSearch()
+	p.g, _ = game.New("")
+	p.Sel, p.hints, p.Promo, p.Err, p.PGN, p.LastEval = board.NoSquare, 0, false, "", "", ""
+	p.Flip = p.Human == board.Black
+	a.engineTurn()
+}
+
+func scoreText(cp, mate int) string {
+	if mate != 0 {
+		return fmt.Sprintf("mate in %d", mate)
+	}
+	return fmt.Sprintf("%+.2f", float64(cp)/100)
+}
+
+// PlayTab is the Play tab component.
+type PlayTab struct {
+	App *App
+}
+
+func (c *PlayTab) p() *PlayState { return &c.App.Game }
+
+func (c *PlayTab) New(e vugu.DOMEvent) { c.App.NewGame() }
+
+func (c *PlayTab) Undo(e vugu.DOMEvent) {
+	p := c.p()
+	c.App.cancelSearch()
+	// Take back to the human's turn: one ply if the engine has not answered, else two.
+	n := 2
+	if p.g.Side() != p.Human {
+		n = 1
+	}
+	p.g.Undo(n)
+	p.Sel, p.hints, p.Promo, p.PGN = board.NoSquare, 0, false, ""
+	c.App.engineTurn()
+}
+
+func (c *PlayTab) FlipBoard(e vugu.DOMEvent) { c.p().Flip = !c.p().Flip }
+
+func (c *PlayTab) Resign(e vugu.DOMEvent) {
+	c.App.cancelSearch()
+	c.p().g.Resign(c.p().Human)
+}
+
+func (c *PlayTab) ExportPGN(e vugu.DOMEvent) {
+	p := c.p()
+	g := p.g
+	if p.Human == board.White {
+		g.White, g.Black = "You", p.OppName
+	} else {
+		g.White, g.Black = p.OppName, "You"
+	}
+	g.Date = time.Now()
+	p.PGN = g.PGN("evochess playground game")
+	// Offer a download too.
+	blob := js.Global().Get("Blob").New([]any{p.PGN}, map[string]any{"type": "application/x-chess-pgn"})
+	url := js.Global().Get("URL").Call("createObjectURL", blob)
+	link := js.Global().Get("document").Call("createElement", "a")
+	link.Set("href", url)
+	link.Set("download", "evochess-game.pgn")
+	link.Call("click")
+	js.Global().Get("URL").Call("revokeObjectURL", url)
+}
+
+func (c *PlayTab) SetColor(e vugu.DOMEvent) {
+	if e.PropString("target", "value") == "black" {
+		c.p().Human = board.Black
+	} else {
+		c.p().Human = board.White
+	}
+	c.App.NewGame()
+}
+
+func (c *PlayTab) SetDepth(e vugu.DOMEvent) {
+	v := e.PropString("target", "value")
+	if strings.HasPrefix(v, "t") {
+		ms, _ := strconv.Atoi(v[1:])
+		c.p().MoveTime, c.p().Depth = ms, 0
+		return
+	}
+	d, err := strconv.Atoi(v)
+	if err == nil && d > 0 {
+		c.p().Depth, c.p().MoveTime = d, 0
+	}
+}
+
+func (c *PlayTab) StrengthValue() string {
+	if c.p().MoveTime > 0 {
+		return "t" + itoa(c.p().MoveTime)
+	}
+	return itoa(c.p().Depth)
+}
+
+func (c *PlayTab) Strengths() []option {
+	var out []option
+	for d := 1; d <= 8; d++ {
+		out = append(out, option{itoa(d), fmt.Sprintf("depth %d", d)})
+	}
+	for _, ms := range []int{500, 1000, 2000, 5000} {
+		out = append(out, option{"t" + itoa(ms), fmt.Sprintf("%g s per move", float64(ms)/1000)})
+	}
+	return out
+}
+
+func (c *PlayTab) SetOpponent(e vugu.DOMEvent) {
+	if err := c.App.chooseOpponent(e.PropString("target", "value")); err != nil {
+		c.p().Err = err.Error()
+		return
+	}
+	c.App.NewGame()
+}
+
+func (c *PlayTab) Opponents() []option { return c.App.opponentOptions() }
+
+// Status is the line above the board.
+func (c *PlayTab) Status() string {
+	p := c.p()
+	if over, res, why := p.g.Over(); over {
+		return res + " — " + why
+	}
+	if p.Thinking {
+		s := p.OppName + " is thinking"
+		if p.Info != nil {
+			s += fmt.Sprintf(" (depth %d, %s)", p.Info.Depth, scoreText(p.Info.Score, p.Info.Mate))
+		}
+		return s + "…"
+	}
+	if p.Promo {
+		return "Choose the promotion piece"
+	}
+	if p.g.Side() == p.Human {
+		return "Your move"
+	}
+	return "Engine to move"
+}
+
+func (c *PlayTab) Over() bool { over, _, _ := c.p().g.Over(); return over }
+
+type moveRow struct {
+	N          string
+	White      string
+	Black      string
+	WCur, BCur bool
+}
+
+// MoveRows lays the SAN move list out in numbered pairs.
+func (c *PlayTab) MoveRows() []moveRow {
+	sans := c.p().g.SAN()
+	var rows []moveRow
+	for i := 0; i < len(sans); i += 2 {
+		r := moveRow{N: itoa(i/2+1) + ".", White: sans[i], WCur: i == len(sans)-1}
+		if i+1 < len(sans) {
+			r.Black, r.BCur = sans[i+1], i+1 == len(sans)-1
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+func (c *PlayTab) PV() string {
+	p := c.p()
+	if p.Info == nil || len(p.Info.PV) == 0 {
+		return ""
+	}
+	return strings.Join(p.Info.PV, " ")
+}
+
+func (c *PlayTab) HumanWhite() bool { return c.p().Human == board.White }
+
+func (c *PlayTab) PromoPieces() []promoChoice {
+	col := "w"
+	if c.p().g.Side() == board.Black {
+		col = "b"
+	}
+	return []promoChoice{{board.Queen, col + "Q", "queen"}, {board.Rook, col + "R", "rook"}, {board.Bishop, col + "B", "bishop"}, {board.Knight, col + "N", "knight"}}
+}
+
+type promoChoice struct {
+	PT   board.PieceType
+	Img  string
+	Name string
+}
+
+func (c *PlayTab) Promote(pt board.PieceType) { c.App.Promote(pt) }

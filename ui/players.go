@@ -1,0 +1,265 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/ui/model"
+	"github.com/evochess/evochess/ui/share"
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/vugu/vugu"
+)
+
+// Players available to play against, share and compare: the run's best, the
+// saved players, an opened share link and the papers' presets.
+
+// playerRef is one selectable player.
+type playerRef struct {
+	Key    string // "run:<id>", "saved:<n>", "link", "preset:<name>", "default"
+	Label  string
+	Name   string
+	Player json.RawMessage // nil for "default"
+	Preset string          // engine/eval preset name for "preset:"
+}
+
+// playerRefs lists every player the page knows.
+func (a *App) playerRefs(withDefault bool) []playerRef {
+	var out []playerRef
+	if withDefault {
+		out = append(out, playerRef{Key: "default", Label: "default player (engine defaults)", Name: "default player"})
+	}
+	if len(a.Tune.Player) > 0 {
+		n := "best of " + a.Tune.RunID
+		out = append(out, playerRef{Key: "run:" + a.Tune.RunID, Label: "evolved: " + n, Name: n, Player: a.Tune.Player})
+	}
+	if a.Share.Player != nil {
+		out = append(out, playerRef{Key: "link", Label: "shared: " + a.Share.Summary.Name, Name: a.Share.Summary.Name, Player: a.Share.Player})
+	}
+	for i := len(a.Players) - 1; i >= 0; i-- {
+		p := a.Players[i]
+		out = append(out, playerRef{Key: "saved:" + strconv.Itoa(i), Label: "saved: " + p.Name, Name: p.Name, Player: p.Player})
+	}
+	for _, p := range eval.Presets() {
+		out = append(out, playerRef{Key: "preset:" + p.Name, Label: "paper preset: " + p.Name + " (" + p.Scheme + ")", Name: p.Name, Preset: p.Name})
+	}
+	return out
+}
+
+func (a *App) findPlayer(key string) (playerRef, bool) {
+	for _, r := range a.playerRefs(true) {
+		if r.Key == key {
+			return r, true
+		}
+	}
+	return playerRef{}, false
+}
+
+// playerJSON returns the engine/player file of a reference (nil for the default player).
+func (r playerRef) playerJSON() (json.RawMessage, error) {
+	if r.Preset != "" {
+		b, err := model.PresetPlayerJSON(r.Preset)
+		return b, err
+	}
+	return r.Player, nil
+}
+
+func (a *App) opponentOptions() []option {
+	var out []option
+	for _, r := range a.playerRefs(true) {
+		out = append(out, option{r.Key, r.Label})
+	}
+	return out
+}
+
+// chooseOpponent sets the Play tab's opponent.
+func (a *App) chooseOpponent(key string) error {
+	r, ok := a.findPlayer(key)
+	if !ok {
+		return fmt.Errorf("unknown player %q", key)
+	}
+	b, err := r.playerJSON()
+	if err != nil {
+		return fmt.Errorf("player %s: %w", r.Name, err)
+	}
+	p := &a.Game
+	p.Opponent, p.OppName, p.oppPlayer = key, r.Name, b
+	return nil
+}
+
+// ShareState is the Share tab: the link being built and an opened link.
+type ShareState struct {
+	Which   string // player key being shared
+	WithRun bool
+	URL     string
+	Err     string
+	Copied  bool
+
+	// An opened link (#p=…).
+	Opened  bool
+	Player  json.RawMessage
+	Summary model.Summary
+	Run     *protocol.RunConfig
+	LinkErr string
+}
+
+// openHash handles a #p=… fragment: decode, check against the registries, show the card.
+func (a *App) openHash(hash string) {
+	l, ok, err := share.ParseFragment(hash)
+	if !ok {
+		return
+	}
+	s := &a.Share
+	s.Opened = true
+	a.Tab = "share"
+	if err != nil {
+		s.LinkErr = err.Error()
+		return
+	}
+	b, err := model.PlayerFromLink(l)
+	if err != nil {
+		s.LinkErr = err.Error()
+		return
+	}
+	sum, err := model.Summarize(b)
+	if err != nil {
+		s.LinkErr = "share link: " + err.Error()
+		return
+	}
+	if sum.Name == "" {
+		sum.Name = "shared " + l.Scheme + " player"
+	}
+	s.Player, s.Summary, s.LinkErr = b, sum, ""
+	if l.Run != nil {
+		cfg, err := model.ConfigFromSettings(l.Run)
+		if err != nil {
+			s.LinkErr = err.Error()
+			return
+		}
+		s.Run = &cfg
+	}
+	a.savePlayer(SavedPlayer{Name: sum.Name, Source: "share link", Player: b, Saved: time.Now().UnixMilli()})
+}
+
+// ShareTab is the Share tab component.
+type ShareTab struct {
+	App *App
+}
+
+func (c *ShareTab) s() *ShareState { return &c.App.Share }
+
+func (c *ShareTab) Options() []option {
+	var out []option
+	for _, r := range c.App.playerRefs(false) {
+		out = append(out, option{r.Key, r.Label})
+	}
+	return out
+}
+
+// Current is the selected player key (the newest evolved player by default).
+func (c *ShareTab) Current() string {
+	opts := c.Options()
+	for _, o := range opts {
+		if o.Value == c.s().Which {
+			return o.Value
+		}
+	}
+	if len(opts) > 0 {
+		return opts[0].Value
+	}
+	return ""
+}
+
+// Link builds the URL for the current selection.
+func (c *ShareTab) Link() string {
+	s := c.s()
+	r, ok := c.App.findPlayer(c.Current())
+	if !ok {
+		return ""
+	}
+	b, err := r.playerJSON()
+	if err != nil || len(b) == 0 {
+		s.Err = "This player cannot be shared: " + fmt.Sprint(err)
+		return ""
+	}
+	var run map[string]string
+	if s.WithRun && strings.HasPrefix(r.Key, "run:") {
+		run = model.RunSettings(c.App.runConfig())
+	}
+	l, err := model.LinkFromPlayerJSON(b, run)
+	if err != nil {
+		s.Err = err.Error()
+		return ""
+	}
+	frag, err := share.Fragment(l)
+	if err != nil {
+		s.Err = err.Error()
+		return ""
+	}
+	s.Err = ""
+	loc := js.Global().Get("location")
+	return loc.Get("origin").String() + loc.Get("pathname").String() + "#" + frag
+}
+
+func (c *ShareTab) Select(e vugu.DOMEvent) { c.s().Which, c.s().Copied = e.PropString("target", "value"), false }
+
+func (c *ShareTab) ToggleRun(e vugu.DOMEvent) { c.s().WithRun = e.PropBool("target", "checked") }
+
+func (c *ShareTab) Copy(e vugu.DOMEvent) {
+	link := c.Link()
+	nav := js.Global().Get("navigator")
+	if cb := nav.Get("clipboard"); !cb.IsUndefined() {
+		cb.Call("writeText", link)
+	}
+	c.s().Copied = true
+}
+
+func (c *ShareTab) CanRun() bool { return strings.HasPrefix(c.Current(), "run:") }
+
+// PlayShared opens the Play tab against the opened link's player.
+func (c *ShareTab) PlayShared(e vugu.DOMEvent) {
+	if err := c.App.chooseOpponent("link"); err != nil {
+		c.s().LinkErr = err.Error()
+		return
+	}
+	c.App.NewGame()
+	c.App.Show("play")
+}
+
+// ContinueTuning loads the link's run settings (or its scheme) into the Tune tab.
+func (c *ShareTab) ContinueTuning(e vugu.DOMEvent) {
+	a := c.App
+	s := c.s()
+	if a.Tune.Active() {
+		s.LinkErr = "A run is going on; stop it first."
+		return
+	}
+	if s.Run != nil {
+		cfg := *s.Run
+		a.Tune.Cfg = cfg
+		a.Tune.Cfg.Data = protocol.DataConfig{}
+		a.Data.Sample = cfg.Data.Sample
+		if cfg.Data.Source != protocol.BundledSource && cfg.Data.Source != a.Data.Source {
+			a.Notice = "The link's run used " + cfg.Data.Source + ": load that file in the Data tab to reproduce it exactly."
+		}
+	} else {
+		a.Tune.Cfg.Scheme = s.Summary.Scheme
+		a.Tune.Cfg.Preset = ""
+	}
+	a.Tune.Compare = ""
+	a.Show("tune")
+}
+
+func (c *ShareTab) Saved() []SavedPlayer { return c.App.Players }
+
+func (c *ShareTab) Delete(i int, e vugu.DOMEvent) { c.App.deletePlayer(i) }
+
+func savedWhen(ms int64) string { return time.UnixMilli(ms).Format("2006-01-02 15:04") }
+
+func joinTop(s []string) string { return strings.Join(s, "  ") }

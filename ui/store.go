@@ -1,0 +1,117 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"syscall/js"
+
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+// SavedPlayer is a player kept in localStorage: an engine/player JSON file
+// with the name shown in lists.
+type SavedPlayer struct {
+	Name   string          `json:"name"`
+	Source string          `json:"source"` // "run r-3", "share link", …
+	Player json.RawMessage `json:"player"`
+	Saved  int64           `json:"saved"` // Unix ms
+}
+
+// SavedRun is a finished run: its settings, per-generation history and best player.
+type SavedRun struct {
+	ID      string              `json:"id"`
+	Config  protocol.RunConfig  `json:"config"`
+	History []protocol.Progress `json:"history"`
+	Player  json.RawMessage     `json:"player"`
+	Ended   int64               `json:"ended"`
+	State   string              `json:"state"`
+}
+
+const (
+	storePlayersKey = "evochess.players.v1"
+	storeRunsKey    = "evochess.runs.v1"
+	maxSavedPlayers = 50
+)
+
+func storage() (js.Value, bool) {
+	ls := js.Global().Get("localStorage")
+	return ls, !(ls.IsUndefined() || ls.IsNull())
+}
+
+// loadStore reads saved players and runs. Corrupt entries are reported, not fatal.
+func (a *App) loadStore() {
+	ls, ok := storage()
+	if !ok {
+		return
+	}
+	if v := ls.Call("getItem", storePlayersKey); v.Type() == js.TypeString {
+		if err := json.Unmarshal([]byte(v.String()), &a.Players); err != nil {
+			a.Notice = "Saved players could not be read (" + err.Error() + "); they were left untouched."
+			a.Players = nil
+		}
+	}
+	if v := ls.Call("getItem", storeRunsKey); v.Type() == js.TypeString {
+		if err := json.Unmarshal([]byte(v.String()), &a.Runs); err != nil {
+			a.Runs = nil
+		}
+	}
+}
+
+// saveStore writes players and runs; a full quota drops the oldest runs first.
+func (a *App) saveStore() {
+	ls, ok := storage()
+	if !ok {
+		return
+	}
+	set := func(key string, v any) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		var jsErr error
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					jsErr = fmt.Errorf("%v", r)
+				}
+			}()
+			ls.Call("setItem", key, string(b))
+		}()
+		return jsErr
+	}
+	if err := set(storePlayersKey, a.Players); err != nil {
+		a.Notice = "Could not save players: " + err.Error()
+	}
+	for len(a.Runs) > 0 {
+		if err := set(storeRunsKey, a.Runs); err == nil {
+			break
+		}
+		a.Runs = a.Runs[1:]
+	}
+}
+
+// savePlayer adds (or replaces, by name) a saved player.
+func (a *App) savePlayer(p SavedPlayer) {
+	for i := range a.Players {
+		if a.Players[i].Name == p.Name {
+			a.Players[i] = p
+			a.saveStore()
+			return
+		}
+	}
+	a.Players = append(a.Players, p)
+	if len(a.Players) > maxSavedPlayers {
+		a.Players = a.Players[len(a.Players)-maxSavedPlayers:]
+	}
+	a.saveStore()
+}
+
+func (a *App) deletePlayer(i int) {
+	if i < 0 || i >= len(a.Players) {
+		return
+	}
+	a.Players = append(a.Players[:i], a.Players[i+1:]...)
+	a.saveStore()
+}

@@ -1,0 +1,580 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/ui/chart"
+	"github.com/evochess/evochess/ui/model"
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/vugu/vugu"
+)
+
+// TuneState is the Tune tab: the configuration being edited and the run in
+// progress (in the tuner worker, or natively on the server over SSE).
+type TuneState struct {
+	Cfg     protocol.RunConfig
+	RunID   string
+	State   string // "" (never started), running, paused, stopped, done, failed
+	Reason  string
+	Command string
+	History []protocol.Progress
+	Player  json.RawMessage // best player when the run ended
+	Err     string
+	Native  bool // the run is on the native server
+	Started time.Time
+
+	Compare string // engine/eval preset compared in the weights table
+	Group   string // weights table group filter
+	Page    int
+}
+
+func (t *TuneState) init() {
+	t.applyPreset("vazquez-ep")
+	t.Cfg.Generations = 30
+	t.Cfg.Seed = 1
+}
+
+// applyPreset selects a tuner preset and fills the fields it implies.
+func (t *TuneState) applyPreset(name string) {
+	t.Cfg.Preset = name
+	if name == "" {
+		return
+	}
+	p, err := tuner.LookupPreset(name)
+	if err != nil {
+		return
+	}
+	t.Cfg.Algorithm = p.Algorithm
+	t.Cfg.Scheme = p.Problem.Scheme
+	t.Cfg.Fitness = p.Problem.Fitness
+	t.Cfg.Population = p.Config.Pop
+	t.Cfg.Generations = p.Config.Generations
+	t.Cfg.Params = nil
+	t.Compare = ""
+	t.Group, t.Page = "", 0
+}
+
+// Active reports a run that is running or paused.
+func (t *TuneState) Active() bool { return t.State == protocol.StateRunning || t.State == protocol.StatePaused }
+
+// Last returns the latest progress (nil before the first generation).
+func (t *TuneState) Last() *protocol.Progress {
+	if len(t.History) == 0 {
+		return nil
+	}
+	return &t.History[len(t.History)-1]
+}
+
+// config returns the run configuration with the Data tab's games and sampling.
+func (a *App) runConfig() protocol.RunConfig {
+	cfg := a.Tune.Cfg
+	cfg.Data = protocol.DataConfig{Source: a.Data.Source, Sample: a.Data.Sample}
+	if cfg.Data.Source == "" {
+		cfg.Data.Source = protocol.BundledSource
+	}
+	if cfg.Params != nil {
+		p := map[string]float64{}
+		for k, v := range cfg.Params {
+			p[k] = v
+		}
+		cfg.Params = p
+	}
+	return cfg
+}
+
+// StartRun starts a run in the tuner worker.
+func (a *App) StartRun() {
+	t := &a.Tune
+	if t.Active() {
+		return
+	}
+	cfg := a.runConfig()
+	if err := cfg.Validate(); err != nil {
+		t.Err = "Settings: " + err.Error()
+		return
+	}
+	if a.Data.Loaded == nil || a.Data.Loading {
+		t.Err = "The games are still loading (Data tab); start again when they are read."
+		return
+	}
+	id := a.nextID("run")
+	t.beginRun(id, false, cfg)
+	err := a.data.Send(id, &protocol.StartRun{Config: cfg}, func(m protocol.Message) { a.onRunMessage(id, m) })
+	if err != nil {
+		t.State, t.Err = protocol.StateFailed, err.Error()
+	}
+}
+
+func (t *TuneState) beginRun(id string, native bool, cfg protocol.RunConfig) {
+	t.RunID, t.State, t.Reason, t.Err, t.Native = id, protocol.StateRunning, "", "", native
+	t.History, t.Player = nil, nil
+	t.Command = cfg.CommandLine()
+	t.Started = time.Now()
+}
+
+// onRunMessage handles every message about the run (from the worker or the server's event stream).
+func (a *App) onRunMessage(id string, m protocol.Message) {
+	t := &a.Tune
+	if t.RunID != id {
+		return
+	}
+	switch b := m.Body.(type) {
+	case *protocol.RunState:
+		t.State, t.Reason = b.State, b.Reason
+		if b.CommandLine != "" {
+			t.Command = b.CommandLine
+		}
+		if b.State == protocol.StateFailed {
+			t.Err = "The run failed: " + b.Reason
+		}
+	case *protocol.Progress:
+		t.History = append(t.History, *b)
+	case *protocol.PlayerFile:
+		t.Player = b.Player
+		if !t.Active() {
+			a.finishRun()
+		}
+	case *protocol.Error:
+		t.Err = b.Message
+		if t.State == protocol.StateRunning {
+			t.State = protocol.StateFailed
+		}
+	}
+}
+
+// finishRun saves the finished run and its best player.
+func (a *App) finishRun() {
+	t := &a.Tune
+	if !t.Native {
+		a.data.Done(t.RunID)
+	}
+	if len(t.Player) == 0 || len(t.History) == 0 {
+		return
+	}
+	last := t.Last()
+	name := fmt.Sprintf("%s g%d %.0f%%", t.Cfg.Scheme, last.Generation, 100*last.TrainMatch)
+	a.savePlayer(SavedPlayer{Name: name, Source: "run " + t.RunID, Player: t.Player, Saved: time.Now().UnixMilli()})
+	a.Runs = append(a.Runs, SavedRun{ID: t.RunID, Config: a.runConfig(), History: t.History, Player: t.Player, Ended: time.Now().UnixMilli(), State: t.State})
+	if len(a.Runs) > 10 {
+		a.Runs = a.Runs[len(a.Runs)-10:]
+	}
+	a.saveStore()
+}
+
+// control sends pause/resume/step/stop for the current run.
+func (a *App) control(body protocol.Body, action string) {
+	t := &a.Tune
+	if t.RunID == "" {
+		return
+	}
+	if t.Native {
+		a.nativeControl(t.RunID, action)
+		return
+	}
+	if err := a.data.Send(t.RunID, body, nil); err != nil {
+		t.Err = err.Error()
+	}
+}
+
+// TuneTab is the Tune tab component.
+type TuneTab struct {
+	App *App
+}
+
+func (c *TuneTab) t() *TuneState { return &c.App.Tune }
+
+func (c *TuneTab) Start(e vugu.DOMEvent) {
+	switch c.t().State {
+	case protocol.StatePaused:
+		c.App.control(&protocol.Resume{}, "resume")
+	default:
+		c.App.StartRun()
+	}
+}
+
+func (c *TuneTab) Pause(e vugu.DOMEvent) { c.App.control(&protocol.Pause{}, "pause") }
+
+func (c *TuneTab) Step(e vugu.DOMEvent) {
+	if !c.t().Active() {
+		c.App.StartRun()
+		if c.t().Active() {
+			c.App.control(&protocol.Pause{}, "pause")
+		}
+		return
+	}
+	c.App.control(&protocol.Step{}, "step")
+}
+
+func (c *TuneTab) Stop(e vugu.DOMEvent) { c.App.control(&protocol.Stop{}, "stop") }
+
+// Reset stops any run and clears the chart.
+func (c *TuneTab) Reset(e vugu.DOMEvent) {
+	t := c.t()
+	if t.Active() {
+		c.App.control(&protocol.Stop{}, "stop")
+		if !t.Native {
+			c.App.data.Done(t.RunID)
+		}
+	}
+	t.RunID, t.State, t.Reason, t.Err, t.History, t.Player, t.Command = "", "", "", "", nil, nil, ""
+}
+
+func (c *TuneTab) RunNative(e vugu.DOMEvent) { c.App.startNative() }
+
+// SetField updates a configuration field from an input.
+func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
+	v := strings.TrimSpace(e.PropString("target", "value"))
+	t := c.t()
+	t.Err = ""
+	num := func() (int, bool) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			t.Err = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v)
+			return 0, false
+		}
+		return n, true
+	}
+	switch field {
+	case "preset":
+		t.applyPreset(v)
+	case "algorithm":
+		t.Cfg.Algorithm, t.Cfg.Preset, t.Cfg.Params = v, "", nil
+	case "scheme":
+		t.Cfg.Scheme, t.Compare, t.Group, t.Page = v, "", "", 0
+	case "compare":
+		t.Compare = v
+	case "group":
+		t.Group, t.Page = v, 0
+	case "population":
+		if n, ok := num(); ok {
+			t.Cfg.Population = n
+		}
+	case "generations":
+		if n, ok := num(); ok {
+			t.Cfg.Generations = n
+		}
+	case "seed":
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			t.Err = fmt.Sprintf("seed: %q is not a whole number ≥ 0", v)
+			return
+		}
+		t.Cfg.Seed = n
+	}
+}
+
+// SetParam updates an algorithm parameter; an empty field means the default.
+func (c *TuneTab) SetParam(key string, e vugu.DOMEvent) {
+	t := c.t()
+	v := strings.TrimSpace(e.PropString("target", "value"))
+	if v == "" {
+		delete(t.Cfg.Params, key)
+		return
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		t.Err = fmt.Sprintf("%s: %q is not a number", key, v)
+		return
+	}
+	if t.Cfg.Params == nil {
+		t.Cfg.Params = map[string]float64{}
+	}
+	t.Cfg.Params[key] = f
+}
+
+// ParamValue shows a set parameter, or "" for the default.
+func (c *TuneTab) ParamValue(key string) string {
+	if v, ok := c.t().Cfg.Params[key]; ok {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return ""
+}
+
+// PresetDefault is the preset's value of an algorithm parameter, shown as placeholder.
+func (c *TuneTab) PresetDefault(key string) string {
+	p, err := tuner.LookupPreset(c.t().Cfg.Preset)
+	if err != nil {
+		return "default"
+	}
+	b, _ := json.Marshal(p.Config)
+	var m map[string]any
+	_ = json.Unmarshal(b, &m)
+	if v, ok := m[key]; ok {
+		if f, ok := v.(float64); ok && f != 0 {
+			return strconv.FormatFloat(f, 'g', -1, 64)
+		}
+	}
+	return "default"
+}
+
+func (c *TuneTab) Presets() []option    { return presetOptions() }
+func (c *TuneTab) Algorithms() []option { return algorithmOptions() }
+func (c *TuneTab) Schemes() []option    { return schemeOptions() }
+func (c *TuneTab) Params() []rateParam  { return algorithmParams(c.t().Cfg.Algorithm) }
+func (c *TuneTab) AlgoDoc() string      { return algorithmDoc(c.t().Cfg.Algorithm) }
+
+func (c *TuneTab) PresetDoc() string {
+	p, err := tuner.LookupPreset(c.t().Cfg.Preset)
+	if err != nil {
+		return ""
+	}
+	return p.Paper + ": " + p.Doc
+}
+
+// CommandLine is the exact equivalent native command.
+func (c *TuneTab) CommandLine() string {
+	if c.t().Command != "" {
+		return c.t().Command
+	}
+	cfg := c.App.runConfig()
+	return cfg.CommandLine()
+}
+
+// Generation is the generation counter text.
+func (c *TuneTab) Generation() string {
+	l := c.t().Last()
+	if l == nil {
+		return "0"
+	}
+	return itoa(l.Generation)
+}
+
+func (c *TuneTab) Planned() int {
+	if l := c.t().Last(); l != nil && l.Generations > 0 {
+		return l.Generations
+	}
+	return c.t().Cfg.Generations
+}
+
+// Percent is run progress in percent.
+func (c *TuneTab) Percent() int {
+	l, n := c.t().Last(), c.Planned()
+	if l == nil || n <= 0 {
+		return 0
+	}
+	return min(100, 100*l.Generation/n)
+}
+
+func (c *TuneTab) ETA() string {
+	l := c.t().Last()
+	if l == nil {
+		return "–"
+	}
+	return model.Duration(l.ETAMS)
+}
+
+func (c *TuneTab) Elapsed() string {
+	l := c.t().Last()
+	if l == nil {
+		return "–"
+	}
+	return model.Duration(l.ElapsedMS)
+}
+
+func (c *TuneTab) StateText() string {
+	t := c.t()
+	switch t.State {
+	case "":
+		return "not started"
+	case protocol.StateFailed:
+		return "failed"
+	}
+	s := t.State
+	if t.Native {
+		s += " natively"
+	}
+	if t.Reason != "" && t.State != protocol.StateRunning {
+		s += " (" + t.Reason + ")"
+	}
+	return s
+}
+
+// FitnessSeries and MatchSeries feed the two charts.
+func (c *TuneTab) FitnessSeries() []chart.Series {
+	h := c.t().History
+	best := chart.Series{Name: "best", Class: "best"}
+	mean := chart.Series{Name: "mean", Class: "mean"}
+	for _, p := range h {
+		g := float64(p.Generation)
+		best.X, best.Y = append(best.X, g), append(best.Y, p.Best)
+		mean.X, mean.Y = append(mean.X, g), append(mean.Y, p.Mean)
+	}
+	return []chart.Series{mean, best}
+}
+
+func (c *TuneTab) MatchSeries() []chart.Series {
+	h := c.t().History
+	train := chart.Series{Name: "training match %", Class: "train"}
+	test := chart.Series{Name: "held-out match %", Class: "test"}
+	for _, p := range h {
+		g := float64(p.Generation)
+		train.X, train.Y = append(train.X, g), append(train.Y, 100*p.TrainMatch)
+		tv := math.NaN()
+		if p.TestMatch >= 0 {
+			tv = 100 * p.TestMatch
+		}
+		test.X, test.Y = append(test.X, g), append(test.Y, tv)
+	}
+	// Carry the last measured held-out rate forward so the line is continuous.
+	last := math.NaN()
+	for i, v := range test.Y {
+		if math.IsNaN(v) {
+			test.Y[i] = last
+		} else {
+			last = v
+		}
+	}
+	return []chart.Series{train, test}
+}
+
+// ComparePresets lists the paper presets of the scheme for the weights table.
+func (c *TuneTab) ComparePresets() []option {
+	var out []option
+	for _, p := range paperPresets(c.t().Cfg.Scheme) {
+		out = append(out, option{p.Name, p.Name})
+	}
+	return out
+}
+
+func (c *TuneTab) compareWeights() []int32 {
+	ps := paperPresets(c.t().Cfg.Scheme)
+	if len(ps) == 0 {
+		return nil
+	}
+	for _, p := range ps {
+		if p.Name == c.t().Compare {
+			return p.Weights
+		}
+	}
+	return ps[len(ps)-1].Weights
+}
+
+func (c *TuneTab) CompareName() string {
+	ps := paperPresets(c.t().Cfg.Scheme)
+	if len(ps) == 0 {
+		return ""
+	}
+	for _, p := range ps {
+		if p.Name == c.t().Compare {
+			return p.Name
+		}
+	}
+	return ps[len(ps)-1].Name
+}
+
+const rowsPerPage = 40
+
+// Rows is the visible page of the weights table.
+func (c *TuneTab) Rows() []model.Row {
+	rows, _ := c.pageRows()
+	return rows
+}
+
+func (c *TuneTab) pageRows() ([]model.Row, int) {
+	t := c.t()
+	var cur map[string]int
+	if l := t.Last(); l != nil {
+		cur = l.BestWeights
+	}
+	all := model.Rows(schemeSpecs(t.Cfg.Scheme), cur, c.compareWeights())
+	return model.Filter(all, t.Group, t.Page*rowsPerPage, rowsPerPage)
+}
+
+func (c *TuneTab) Groups() []string { return modelGroups(c.t().Cfg.Scheme) }
+
+func (c *TuneTab) PageInfo() string {
+	_, total := c.pageRows()
+	if total <= rowsPerPage {
+		return fmt.Sprintf("%d parameters", total)
+	}
+	from := c.t().Page*rowsPerPage + 1
+	return fmt.Sprintf("%d–%d of %d parameters", from, min(total, from+rowsPerPage-1), total)
+}
+
+func (c *TuneTab) HasPages() bool { _, total := c.pageRows(); return total > rowsPerPage }
+
+func (c *TuneTab) PrevPage(e vugu.DOMEvent) {
+	if c.t().Page > 0 {
+		c.t().Page--
+	}
+}
+
+func (c *TuneTab) NextPage(e vugu.DOMEvent) {
+	_, total := c.pageRows()
+	if (c.t().Page+1)*rowsPerPage < total {
+		c.t().Page++
+	}
+}
+
+// Distance is the mean distance of the evolved weights to the compared preset.
+func (c *TuneTab) Distance() string {
+	t := c.t()
+	var cur map[string]int
+	if l := t.Last(); l != nil {
+		cur = l.BestWeights
+	}
+	d, ok := model.MatchDistance(model.Rows(schemeSpecs(t.Cfg.Scheme), cur, c.compareWeights()))
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("mean distance to %s: %.1f%% of each range", c.CompareName(), d)
+}
+
+func rowClass(r model.Row) string {
+	switch {
+	case !r.HasPaper || r.Delta == 0:
+		return ""
+	case r.Delta > 0:
+		return "up"
+	}
+	return "down"
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+func pct(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) + "%" }
+
+func fnum(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return groupDigits(strconv.FormatFloat(f, 'f', 0, 64))
+	}
+	return strconv.FormatFloat(f, 'f', 2, 64)
+}
+
+func modelGroups(scheme string) []string { return model.Groups(schemeSpecs(scheme)) }
+
+// PlayBest opens the Play tab against the run's best player.
+func (c *TuneTab) PlayBest(e vugu.DOMEvent) {
+	a := c.App
+	if len(a.Tune.Player) > 0 {
+		a.Game.Opponent = "run:" + a.Tune.RunID
+		a.Game.oppPlayer = a.Tune.Player
+		a.Game.OppName = "best of " + a.Tune.RunID
+	}
+	a.Show("play")
+}
+
+// FetchBest asks for the best player so far (to play it while the run goes on).
+func (c *TuneTab) FetchBest(e vugu.DOMEvent) {
+	a := c.App
+	t := &a.Tune
+	if t.RunID == "" || t.Native {
+		return
+	}
+	if err := a.data.Send(t.RunID, &protocol.GetPlayer{}, func(m protocol.Message) { a.onRunMessage(t.RunID, m) }); err != nil {
+		t.Err = err.Error()
+	}
+}

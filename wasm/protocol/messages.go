@@ -1,0 +1,607 @@
+package protocol
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Ready is sent by a worker once its Go runtime has started and its message
+// handler is installed.
+type Ready struct {
+	Role      string `json:"role"`      // "worker"
+	GoVersion string `json:"goVersion"` // runtime.Version()
+}
+
+// Error reports a failed request. Request is the type of the failed request.
+type Error struct {
+	Request Type   `json:"request,omitempty"`
+	Message string `json:"message"`
+}
+
+// LoadData asks a worker to read games. Exactly one source: Source ==
+// BundledSource (fetched from BundledPath), a URL, or PGN text. Name is the
+// file name shown in the UI and used as `-data` in the rendered command line.
+// Loading replaces any previously loaded games.
+type LoadData struct {
+	Source   string `json:"source,omitempty"` // BundledSource or ""
+	URL      string `json:"url,omitempty"`    // same-origin URL of a .pgn file
+	PGN      string `json:"pgn,omitempty"`    // PGN text
+	Name     string `json:"name,omitempty"`
+	MaxGames int    `json:"maxGames,omitempty"` // 0 = all
+}
+
+// LoadProgress reports reading progress (about every 500 games).
+type LoadProgress struct {
+	Games   int   `json:"games"`   // games read so far
+	Skipped int   `json:"skipped"` // games skipped so far
+	Bytes   int64 `json:"bytes"`   // bytes consumed so far
+	Total   int64 `json:"total"`   // total bytes (0 if unknown)
+}
+
+// Loaded reports the totals of a load-data request.
+type Loaded struct {
+	Name    string   `json:"name"`
+	Games   int      `json:"games"`
+	Plies   int      `json:"plies"`
+	Skipped int      `json:"skipped"`
+	Reasons []string `json:"reasons,omitempty"` // the first few skip reasons
+	Bytes   int64    `json:"bytes"`
+}
+
+// Sample asks for training and held-out positions from the loaded games.
+type Sample struct {
+	Sample SampleConfig `json:"sample"`
+	// Preview asks for the first Preview training positions in the reply.
+	Preview int `json:"preview,omitempty"`
+}
+
+// SamplePosition is one sampled position with the move played in the game.
+type SamplePosition struct {
+	FEN  string `json:"fen"`
+	Move string `json:"move"` // UCI
+}
+
+// Sampled reports a drawn sample.
+type Sampled struct {
+	Train   int              `json:"train"`
+	Test    int              `json:"test"`
+	Preview []SamplePosition `json:"preview,omitempty"`
+}
+
+// StartRun starts a tuning run; the envelope id names the run in every later
+// message about it. A worker needs loaded games first (the run samples them as
+// Config.Data.Sample says); Config.Data.Source is only used for the command line.
+//
+// FitnessWorkers > 0 makes the worker that runs the tuner (the coordinator)
+// start that many nested dedicated workers (new Worker("worker.js") inside
+// the worker), give each the same games and a fitness-setup, and split every
+// generation's candidates among them with eval-batch / eval-result. 0 scores
+// candidates in the coordinator itself. Results do not depend on it; where
+// nested workers are unavailable the coordinator falls back to 0.
+type StartRun struct {
+	Config         RunConfig `json:"config"`
+	FitnessWorkers int       `json:"fitnessWorkers,omitempty"`
+}
+
+// Pause pauses the run named by the envelope id.
+type Pause struct{}
+
+// Resume resumes the run named by the envelope id.
+type Resume struct{}
+
+// Step runs one more generation of the paused run named by the envelope id.
+type Step struct{}
+
+// Stop ends the run named by the envelope id.
+type Stop struct{}
+
+// Run states carried by RunState.
+const (
+	StateRunning = "running"
+	StatePaused  = "paused"
+	StateStopped = "stopped" // stopped by request
+	StateDone    = "done"    // finished its generations or met its stop rule
+	StateFailed  = "failed"  // ended by an error (Reason says which)
+)
+
+// RunState reports a run's state.
+type RunState struct {
+	State       string `json:"state"`
+	Reason      string `json:"reason,omitempty"`
+	CommandLine string `json:"commandLine,omitempty"` // set with StateRunning at start
+}
+
+// Progress reports one finished generation of a run. Fitness values are those
+// of the tuner's fitness function; TestMatch is the held-out match rate in
+// [0, 1] of the best candidate (-1 if not measured this generation).
+type Progress struct {
+	Generation  int     `json:"generation"`
+	Generations int     `json:"generations"` // planned (0 if open-ended)
+	Best        float64 `json:"best"`
+	Mean        float64 `json:"mean"`
+	Worst       float64 `json:"worst"`
+	TrainMatch  float64 `json:"trainMatch"` // best candidate's training match rate in [0, 1]
+	TestMatch   float64 `json:"testMatch"`
+	Evaluations int64   `json:"evaluations"` // fitness evaluations so far
+	ElapsedMS   int64   `json:"elapsedMs"`
+	ETAMS       int64   `json:"etaMs"` // -1 if unknown
+	// BestWeights are the best candidate's weights by parameter name.
+	BestWeights map[string]int `json:"bestWeights,omitempty"`
+}
+
+// GetPlayer asks for the best player of the run named by the envelope id.
+type GetPlayer struct{}
+
+// PlayerFile carries a player as engine/player JSON.
+type PlayerFile struct {
+	Player json.RawMessage `json:"player"`
+}
+
+// FitnessSetup prepares a nested fitness worker to score candidates of a
+// run: Setup is the run's tuner.Setup (JSON). The worker must have received
+// the run's games (load-data) first; it then prepares the training evaluator
+// exactly as the coordinator does (tuner.Prepare), so its scores are the
+// coordinator's. Worker-internal: the page never sends it.
+type FitnessSetup struct {
+	Setup json.RawMessage `json:"setup"`
+}
+
+// FitnessReady answers a fitness-setup.
+type FitnessReady struct {
+	Train  int `json:"train"`
+	Params int `json:"params"` // weight vector length
+}
+
+// MaxBatch bounds the candidates of one eval-batch.
+const MaxBatch = 100_000
+
+// EvalBatch asks for the fitness of candidate weight vectors (in the scheme's
+// parameter order).
+type EvalBatch struct {
+	Candidates [][]int32 `json:"candidates"`
+}
+
+// Score is the fitness of one candidate with what it is made of (the JSON of
+// tuner.Score): Fitness is maximised; Matched of Total positions for
+// move-match fitness, Nodes for search fitness, Loss for Texel, Points for
+// tournaments.
+type Score struct {
+	Fitness float64 `json:"fitness"`
+	Matched int     `json:"matched,omitempty"`
+	Total   int     `json:"total,omitempty"`
+	Nodes   int64   `json:"nodes,omitempty"`
+	Loss    float64 `json:"loss,omitempty"`
+	Points  float64 `json:"points,omitempty"`
+}
+
+// EvalResult carries one score per candidate of an eval-batch, in order.
+type EvalResult struct {
+	Scores []Score `json:"scores"`
+}
+
+// Search asks for a search of FEN (default: the start position) after Moves
+// (UCI). Limits: Depth, MoveTimeMS and Nodes (all 0 = depth 6). Player is an
+// engine/player JSON (absent: the default player).
+type Search struct {
+	FEN        string          `json:"fen,omitempty"`
+	Moves      []string        `json:"moves,omitempty"`
+	Depth      int             `json:"depth,omitempty"`
+	MoveTimeMS int             `json:"moveTimeMs,omitempty"`
+	Nodes      int             `json:"nodes,omitempty"`
+	Player     json.RawMessage `json:"player,omitempty"`
+}
+
+// StopSearch stops the search named by the envelope id.
+type StopSearch struct{}
+
+// Info reports one completed search iteration.
+type Info struct {
+	Depth    int      `json:"depth"`
+	SelDepth int      `json:"selDepth"`
+	Score    int      `json:"score"` // centipawns, side to move
+	Mate     int      `json:"mate"`  // moves to mate (negative: mated), 0 if none
+	Nodes    uint64   `json:"nodes"`
+	TimeMS   int64    `json:"timeMs"`
+	PV       []string `json:"pv"` // UCI
+}
+
+// BestMove is the final answer of a search.
+type BestMove struct {
+	Move   string `json:"move"` // UCI; "0000" if there is no legal move
+	Ponder string `json:"ponder,omitempty"`
+	Score  int    `json:"score"`
+	Mate   int    `json:"mate"`
+	Depth  int    `json:"depth"`
+	Nodes  uint64 `json:"nodes"`
+}
+
+// TournamentPlayer is an entrant: an engine/player JSON or the name of an
+// engine/eval preset (FromPreset).
+type TournamentPlayer struct {
+	Name   string          `json:"name"`
+	Preset string          `json:"preset,omitempty"`
+	Player json.RawMessage `json:"player,omitempty"`
+}
+
+// Tournament asks for a round robin: every pair plays GamesPerPair games
+// (colours alternate) from openings drawn with Seed, each move searched to
+// Depth or Nodes (one of them > 0). MaxPlies adjudicates long games as draws.
+type Tournament struct {
+	Players      []TournamentPlayer `json:"players"`
+	GamesPerPair int                `json:"gamesPerPair"`
+	Depth        int                `json:"depth,omitempty"`
+	Nodes        int                `json:"nodes,omitempty"`
+	MaxPlies     int                `json:"maxPlies,omitempty"`
+	Seed         uint64             `json:"seed"`
+}
+
+// Game reports one finished tournament game.
+type Game struct {
+	Round  int    `json:"round"`
+	White  string `json:"white"`
+	Black  string `json:"black"`
+	Result string `json:"result"` // "1-0", "0-1", "1/2-1/2"
+	Reason string `json:"reason,omitempty"`
+	Plies  int    `json:"plies"`
+	PGN    string `json:"pgn,omitempty"`
+}
+
+// Standing is one row of a tournament table.
+type Standing struct {
+	Name   string  `json:"name"`
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Points float64 `json:"points"`
+	// Elo is the performance relative to the field average, with its 95% margin.
+	Elo       float64 `json:"elo"`
+	EloMargin float64 `json:"eloMargin"`
+}
+
+// TournamentResult reports the final standings, best first.
+type TournamentResult struct {
+	Standings []Standing `json:"standings"`
+}
+
+// Type methods.
+
+func (*Ready) Type() Type            { return TypeReady }
+func (*Error) Type() Type            { return TypeError }
+func (*LoadData) Type() Type         { return TypeLoadData }
+func (*LoadProgress) Type() Type     { return TypeLoadProgress }
+func (*Loaded) Type() Type           { return TypeLoaded }
+func (*Sample) Type() Type           { return TypeSample }
+func (*Sampled) Type() Type          { return TypeSampled }
+func (*StartRun) Type() Type         { return TypeStartRun }
+func (*Pause) Type() Type            { return TypePause }
+func (*Resume) Type() Type           { return TypeResume }
+func (*Step) Type() Type             { return TypeStep }
+func (*Stop) Type() Type             { return TypeStop }
+func (*RunState) Type() Type         { return TypeRunState }
+func (*Progress) Type() Type         { return TypeProgress }
+func (*GetPlayer) Type() Type        { return TypeGetPlayer }
+func (*PlayerFile) Type() Type       { return TypePlayer }
+func (*FitnessSetup) Type() Type     { return TypeFitnessSetup }
+func (*FitnessReady) Type() Type     { return TypeFitnessReady }
+func (*EvalBatch) Type() Type        { return TypeEvalBatch }
+func (*EvalResult) Type() Type       { return TypeEvalResult }
+func (*Search) Type() Type           { return TypeSearch }
+func (*StopSearch) Type() Type       { return TypeStopSearch }
+func (*Info) Type() Type             { return TypeInfo }
+func (*BestMove) Type() Type         { return TypeBestMove }
+func (*Tournament) Type() Type       { return TypeTournament }
+func (*Game) Type() Type             { return TypeGame }
+func (*TournamentResult) Type() Type { return TypeTournamentResult }
+
+// Validate methods.
+
+// Validate implements Body.
+func (m *Ready) Validate() error { return nil }
+
+// Validate implements Body.
+func (m *Error) Validate() error {
+	if m.Message == "" {
+		return errors.New("error message is empty")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *LoadData) Validate() error {
+	n := 0
+	if m.Source != "" {
+		if m.Source != BundledSource {
+			return fmt.Errorf("source %q: want %q or a url / pgn", m.Source, BundledSource)
+		}
+		n++
+	}
+	if m.URL != "" {
+		n++
+		if len(m.URL) > 2048 {
+			return errors.New("url longer than 2048 bytes")
+		}
+	}
+	if m.PGN != "" {
+		n++
+	}
+	if n != 1 {
+		return fmt.Errorf("want exactly one of source, url, pgn; got %d", n)
+	}
+	if len(m.Name) > 256 {
+		return errors.New("name longer than 256 bytes")
+	}
+	return checkRange("maxGames", int64(m.MaxGames), 0, MaxGames)
+}
+
+// Validate implements Body.
+func (m *LoadProgress) Validate() error {
+	if m.Games < 0 || m.Skipped < 0 || m.Bytes < 0 || m.Total < 0 {
+		return errors.New("negative count")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *Loaded) Validate() error {
+	if m.Games < 0 || m.Plies < 0 || m.Skipped < 0 || m.Bytes < 0 {
+		return errors.New("negative count")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *Sample) Validate() error {
+	if err := m.Sample.Validate(); err != nil {
+		return fmt.Errorf("sample: %w", err)
+	}
+	return checkRange("preview", int64(m.Preview), 0, 1000)
+}
+
+// Validate implements Body.
+func (m *Sampled) Validate() error {
+	if m.Train < 0 || m.Test < 0 {
+		return errors.New("negative count")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *StartRun) Validate() error {
+	if err := m.Config.Validate(); err != nil {
+		return err
+	}
+	return checkRange("fitnessWorkers", int64(m.FitnessWorkers), 0, MaxWorkers)
+}
+
+// Validate implements Body.
+func (m *Pause) Validate() error { return nil }
+
+// Validate implements Body.
+func (m *Resume) Validate() error { return nil }
+
+// Validate implements Body.
+func (m *Step) Validate() error { return nil }
+
+// Validate implements Body.
+func (m *Stop) Validate() error { return nil }
+
+// Validate implements Body.
+func (m *RunState) Validate() error {
+	switch m.State {
+	case StateRunning, StatePaused, StateStopped, StateDone, StateFailed:
+		return nil
+	}
+	return fmt.Errorf("unknown state %q", m.State)
+}
+
+// Validate implements Body.
+func (m *Progress) Validate() error {
+	if m.Generation < 0 || m.Generations < 0 || m.Evaluations < 0 {
+		return errors.New("negative count")
+	}
+	for _, f := range []struct {
+		n string
+		v float64
+	}{{"best", m.Best}, {"mean", m.Mean}, {"worst", m.Worst}, {"trainMatch", m.TrainMatch}, {"testMatch", m.TestMatch}} {
+		if err := checkFinite(f.n, f.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *GetPlayer) Validate() error { return nil }
+
+// Validate implements Body.
+func (m *PlayerFile) Validate() error {
+	if len(m.Player) == 0 || !json.Valid(m.Player) {
+		return errors.New("player is not a JSON value")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *FitnessSetup) Validate() error {
+	if len(m.Setup) == 0 || !json.Valid(m.Setup) {
+		return errors.New("setup is not a JSON value")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *FitnessReady) Validate() error {
+	if m.Train < 0 || m.Params < 0 {
+		return errors.New("negative count")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *EvalBatch) Validate() error {
+	if len(m.Candidates) == 0 {
+		return errors.New("no candidates")
+	}
+	if len(m.Candidates) > MaxBatch {
+		return fmt.Errorf("%d candidates exceed %d", len(m.Candidates), MaxBatch)
+	}
+	n := len(m.Candidates[0])
+	for i, c := range m.Candidates {
+		if len(c) == 0 || len(c) != n {
+			return fmt.Errorf("candidate %d has %d weights, want %d (non-zero)", i, len(c), n)
+		}
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *EvalResult) Validate() error {
+	for i, s := range m.Scores {
+		if err := checkFinite(fmt.Sprintf("scores[%d].fitness", i), s.Fitness); err != nil {
+			return err
+		}
+		if err := checkFinite(fmt.Sprintf("scores[%d].loss", i), s.Loss); err != nil {
+			return err
+		}
+		if err := checkFinite(fmt.Sprintf("scores[%d].points", i), s.Points); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *Search) Validate() error {
+	if len(m.FEN) > 128 {
+		return errors.New("fen longer than 128 bytes")
+	}
+	if len(m.Moves) > 2048 {
+		return fmt.Errorf("%d moves exceed 2048", len(m.Moves))
+	}
+	for i, mv := range m.Moves {
+		if len(mv) < 4 || len(mv) > 5 {
+			return fmt.Errorf("move %d %q is not UCI", i, mv)
+		}
+	}
+	if err := checkRange("depth", int64(m.Depth), 0, 64); err != nil {
+		return err
+	}
+	if err := checkRange("moveTimeMs", int64(m.MoveTimeMS), 0, 3_600_000); err != nil {
+		return err
+	}
+	if err := checkRange("nodes", int64(m.Nodes), 0, 1<<40); err != nil {
+		return err
+	}
+	if len(m.Player) > 0 && !json.Valid(m.Player) {
+		return errors.New("player is not a JSON value")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *StopSearch) Validate() error { return nil }
+
+// Validate implements Body.
+func (m *Info) Validate() error {
+	if m.Depth < 0 || m.SelDepth < 0 || m.TimeMS < 0 {
+		return errors.New("negative count")
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *BestMove) Validate() error {
+	if len(m.Move) < 4 || len(m.Move) > 5 {
+		return fmt.Errorf("move %q is not UCI", m.Move)
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *Tournament) Validate() error {
+	if len(m.Players) < 2 || len(m.Players) > 16 {
+		return fmt.Errorf("%d players, want 2..16", len(m.Players))
+	}
+	seen := map[string]bool{}
+	for i, p := range m.Players {
+		if p.Name == "" || len(p.Name) > 64 {
+			return fmt.Errorf("player %d: name empty or longer than 64 bytes", i)
+		}
+		if seen[p.Name] {
+			return fmt.Errorf("player %d: duplicate name %q", i, p.Name)
+		}
+		seen[p.Name] = true
+		hasPlayer := len(p.Player) > 0
+		if hasPlayer == (p.Preset != "") {
+			return fmt.Errorf("player %q: want exactly one of preset, player", p.Name)
+		}
+		if hasPlayer && !json.Valid(p.Player) {
+			return fmt.Errorf("player %q: not a JSON value", p.Name)
+		}
+		if err := checkName("preset", p.Preset, true); err != nil {
+			return fmt.Errorf("player %q: %w", p.Name, err)
+		}
+	}
+	if err := checkRange("gamesPerPair", int64(m.GamesPerPair), 1, 100); err != nil {
+		return err
+	}
+	if err := checkRange("depth", int64(m.Depth), 0, 20); err != nil {
+		return err
+	}
+	if err := checkRange("nodes", int64(m.Nodes), 0, 10_000_000); err != nil {
+		return err
+	}
+	if m.Depth == 0 && m.Nodes == 0 {
+		return errors.New("want depth or nodes > 0")
+	}
+	return checkRange("maxPlies", int64(m.MaxPlies), 0, 1000)
+}
+
+// Validate implements Body.
+func (m *Game) Validate() error {
+	switch m.Result {
+	case "1-0", "0-1", "1/2-1/2":
+		return nil
+	}
+	return fmt.Errorf("result %q: want 1-0, 0-1 or 1/2-1/2", m.Result)
+}
+
+// Validate implements Body.
+func (m *TournamentResult) Validate() error {
+	for i, s := range m.Standings {
+		if err := checkFinite(fmt.Sprintf("standings[%d].points", i), s.Points); err != nil {
+			return err
+		}
+		if err := checkFinite(fmt.Sprintf("standings[%d].elo", i), s.Elo); err != nil {
+			return err
+		}
+		if err := checkFinite(fmt.Sprintf("standings[%d].eloMargin", i), s.EloMargin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Capabilities is the answer of the native server's GET /api/capabilities:
+// its presence tells the UI that runs can go native (POST /api/runs with a
+// RunConfig; events at /api/runs/{id}/events carry this protocol's progress,
+// run-state and player messages as server-sent events).
+type Capabilities struct {
+	V          int      `json:"v"`
+	Native     bool     `json:"native"`
+	Cores      int      `json:"cores"`
+	MaxRuns    int      `json:"maxRuns"`
+	Running    int      `json:"running"`
+	Algorithms []string `json:"algorithms,omitempty"`
+	Schemes    []string `json:"schemes,omitempty"`
+	Version    string   `json:"version,omitempty"` // build version
+}
+
+// RunCreated is the answer of POST /api/runs.
+type RunCreated struct {
+	ID          string `json:"id"`
+	Events      string `json:"events"` // URL of the event stream
+	CommandLine string `json:"commandLine"`
+}

@@ -1,0 +1,342 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/data"
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+// Host is what a Session needs from where it runs: a Web Worker
+// (wasm/worker) or a native test harness.
+type Host struct {
+	// Post sends one encoded message to the page. It must not block for long.
+	Post func(msg []byte)
+	// Fetch opens a same-origin URL (the bundled games, a load-data url),
+	// returning its body and size (0 if unknown). nil: URLs are refused.
+	Fetch func(ctx context.Context, url string) (io.ReadCloser, int64, error)
+	// Yield, when not nil, is called often inside long computations; in a
+	// WebAssembly worker it sleeps 1 ms every few ms (Yielder) so that the JS
+	// event loop delivers pause and stop messages.
+	Yield func()
+	// FitnessWorkers, when not nil, starts n nested fitness workers and
+	// returns an Evaluator that splits candidates among them (see
+	// SplitEvaluator); nil: runs score candidates in-process.
+	FitnessWorkers func(n int) (Remote, error)
+	// Workers is the number of goroutines that score candidates in-process
+	// (0: runtime.NumCPU; a WebAssembly worker has one thread, so 1).
+	Workers int
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Session answers the protocol's requests in one worker: it holds the loaded
+// games, the last sample, running runs and searches, and (as a nested
+// fitness worker) a compiled fitness evaluator. Handle never blocks for long:
+// long requests run in goroutines and report through Host.Post.
+type Session struct {
+	host Host
+
+	mu       sync.Mutex
+	games    *Games
+	dataset  *data.Dataset
+	runs     map[string]*sessionRun
+	searches map[string]context.CancelFunc
+	fitness  tuner.Evaluator
+	wg       sync.WaitGroup
+}
+
+// NewSession returns a session bound to h.
+func NewSession(h Host) *Session {
+	if h.Now == nil {
+		h.Now = time.Now
+	}
+	return &Session{host: h, runs: map[string]*sessionRun{}, searches: map[string]context.CancelFunc{}}
+}
+
+// Wait blocks until every request goroutine has finished (tests).
+func (s *Session) Wait() { s.wg.Wait() }
+
+// post encodes and sends body under id.
+func (s *Session) post(id string, body protocol.Body) {
+	msg, err := protocol.Encode(id, body)
+	if err != nil {
+		msg = protocol.MustEncode(id, &protocol.Error{Request: body.Type(), Message: err.Error()})
+	}
+	s.host.Post(msg)
+}
+
+// fail reports a failed request.
+func (s *Session) fail(id string, req protocol.Type, err error) {
+	s.post(id, &protocol.Error{Request: req, Message: err.Error()})
+}
+
+// goRun runs f in a tracked goroutine.
+func (s *Session) goRun(f func()) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		f()
+	}()
+}
+
+// Handle processes one message from the page.
+func (s *Session) Handle(raw []byte) {
+	m, err := protocol.Decode(raw)
+	if err != nil {
+		// Answer under the id of the message if it can be read at all.
+		var env struct {
+			ID   string        `json:"id"`
+			Type protocol.Type `json:"type"`
+		}
+		_ = json.Unmarshal(raw, &env)
+		if len(env.ID) > protocol.MaxIDLen {
+			env.ID = ""
+		}
+		if len(env.Type) > 64 {
+			env.Type = ""
+		}
+		s.post(env.ID, &protocol.Error{Request: env.Type, Message: fmt.Sprintf("runner: %v", err)})
+		return
+	}
+	switch b := m.Body.(type) {
+	case *protocol.LoadData:
+		s.goRun(func() { s.loadData(m.ID, b) })
+	case *protocol.Sample:
+		s.goRun(func() { s.sample(m.ID, b) })
+	case *protocol.StartRun:
+		s.startRun(m.ID, b)
+	case *protocol.Pause, *protocol.Resume, *protocol.Step, *protocol.Stop:
+		s.control(m.ID, m.Type)
+	case *protocol.GetPlayer:
+		s.getPlayer(m.ID)
+	case *protocol.FitnessSetup:
+		s.goRun(func() { s.fitnessSetup(m.ID, b) })
+	case *protocol.EvalBatch:
+		s.goRun(func() { s.evalBatch(m.ID, b) })
+	case *protocol.Search:
+		s.startSearch(m.ID, b)
+	case *protocol.StopSearch:
+		s.stopSearch(m.ID)
+	case *protocol.Tournament:
+		s.goRun(func() { s.tournament(m.ID, b) })
+	default:
+		s.fail(m.ID, m.Type, fmt.Errorf("runner: a worker does not accept %s messages", m.Type))
+	}
+}
+
+// loadData reads games from the request's source.
+func (s *Session) loadData(id string, req *protocol.LoadData) {
+	ctx := context.Background()
+	var (
+		r     io.Reader
+		total int64
+		name  = req.Name
+	)
+	switch {
+	case req.PGN != "":
+		r, total = bytes.NewReader([]byte(req.PGN)), int64(len(req.PGN))
+		if name == "" {
+			name = "games.pgn"
+		}
+	default:
+		url := req.URL
+		if req.Source == protocol.BundledSource {
+			url = protocol.BundledPath
+			if name == "" {
+				name = protocol.BundledSource
+			}
+		}
+		if name == "" {
+			name = url
+		}
+		if s.host.Fetch == nil {
+			s.fail(id, protocol.TypeLoadData, fmt.Errorf("runner: load %s: no fetch in this host", url))
+			return
+		}
+		rc, size, err := s.host.Fetch(ctx, url)
+		if err != nil {
+			s.fail(id, protocol.TypeLoadData, fmt.Errorf("runner: load %s: %w", url, err))
+			return
+		}
+		defer rc.Close()
+		r, total = rc, size
+	}
+	g, err := LoadPGN(ctx, r, name, total, req.MaxGames, s.host.Yield, func(p protocol.LoadProgress) {
+		s.post(id, &p)
+	})
+	if err != nil {
+		s.fail(id, protocol.TypeLoadData, err)
+		return
+	}
+	s.mu.Lock()
+	s.games, s.dataset = g, nil
+	s.mu.Unlock()
+	ld := g.Loaded()
+	s.post(id, &ld)
+}
+
+// Protocol returns the tuner/data protocol for a sample config: the named
+// protocol ("david" when empty) with the config's seed, filters and caps.
+// Train caps the training positions (and the held-out ones unless Test is
+// set; data.Build uses one cap for both, the larger of the two).
+func Protocol(sc protocol.SampleConfig, runSeed uint64) (data.Protocol, error) {
+	name := sc.Protocol
+	if name == "" {
+		name = "david"
+	}
+	p, err := data.LookupProtocol(name)
+	if err != nil {
+		return data.Protocol{}, fmt.Errorf("runner: %w", err)
+	}
+	p.Seed = sc.Seed
+	if p.Seed == 0 {
+		p.Seed = runSeed
+	}
+	if sc.MinPly > 0 {
+		p.MinPly = sc.MinPly
+	}
+	if sc.MaxPly > 0 {
+		p.MaxPly = sc.MaxPly
+	}
+	if sc.MinElo > 0 {
+		p.MinElo = sc.MinElo
+	}
+	if n := max(sc.Train, sc.Test); n > 0 {
+		p.Positions = n
+	}
+	return p, p.Validate()
+}
+
+// buildDataset samples g with sc.
+func buildDataset(ctx context.Context, g *Games, sc protocol.SampleConfig, runSeed uint64, yield func()) (*data.Dataset, error) {
+	p, err := Protocol(sc, runSeed)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := data.Build(ctx, g.Reader(yield), p, nil)
+	if err != nil {
+		return nil, fmt.Errorf("runner: sample: %w", err)
+	}
+	if sc.Train > 0 && len(ds.Train) > sc.Train {
+		ds.Train = ds.Train[:sc.Train]
+	}
+	if sc.Test > 0 && len(ds.Test) > sc.Test {
+		ds.Test = ds.Test[:sc.Test]
+	}
+	return ds, nil
+}
+
+func (s *Session) loadedGames() (*Games, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.games == nil {
+		return nil, errors.New("runner: no games loaded (send load-data first)")
+	}
+	return s.games, nil
+}
+
+// sample draws positions from the loaded games.
+func (s *Session) sample(id string, req *protocol.Sample) {
+	g, err := s.loadedGames()
+	if err != nil {
+		s.fail(id, protocol.TypeSample, err)
+		return
+	}
+	ds, err := buildDataset(context.Background(), g, req.Sample, 0, s.host.Yield)
+	if err != nil {
+		s.fail(id, protocol.TypeSample, err)
+		return
+	}
+	s.mu.Lock()
+	s.dataset = ds
+	s.mu.Unlock()
+	out := &protocol.Sampled{Train: len(ds.Train), Test: len(ds.Test)}
+	for i := 0; i < req.Preview && i < len(ds.Train); i++ {
+		out.Preview = append(out.Preview, protocol.SamplePosition{FEN: ds.Train[i].FEN, Move: ds.Train[i].Move.UCI()})
+	}
+	s.post(id, out)
+}
+
+// fitnessSetup compiles the coordinator's training sample (nested worker).
+func (s *Session) fitnessSetup(id string, req *protocol.FitnessSetup) {
+	var prob tuner.Problem
+	if err := json.Unmarshal(req.Problem, &prob); err != nil {
+		s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: problem: %w", err))
+		return
+	}
+	var samples []data.Sample
+	if err := json.Unmarshal(req.Samples, &samples); err != nil {
+		s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: samples: %w", err))
+		return
+	}
+	ev, n, err := sampleEvaluator(prob, samples, 1, s.host.Yield)
+	if err != nil {
+		s.fail(id, protocol.TypeFitnessSetup, err)
+		return
+	}
+	s.mu.Lock()
+	s.fitness = ev
+	s.mu.Unlock()
+	s.post(id, &protocol.FitnessReady{Train: len(samples), Params: n})
+}
+
+// evalBatch scores candidates with the compiled fitness (nested worker).
+func (s *Session) evalBatch(id string, req *protocol.EvalBatch) {
+	s.mu.Lock()
+	ev := s.fitness
+	s.mu.Unlock()
+	if ev == nil {
+		s.fail(id, protocol.TypeEvalBatch, errors.New("runner: eval-batch before fitness-setup"))
+		return
+	}
+	scores, err := ev.Evaluate(context.Background(), req.Candidates)
+	if err != nil {
+		s.fail(id, protocol.TypeEvalBatch, err)
+		return
+	}
+	s.post(id, &protocol.EvalResult{Scores: toProtocolScores(scores)})
+}
+
+func toProtocolScores(in []tuner.Score) []protocol.Score {
+	out := make([]protocol.Score, len(in))
+	for i, s := range in {
+		out[i] = protocol.Score(s)
+	}
+	return out
+}
+
+func fromProtocolScores(in []protocol.Score) []tuner.Score {
+	out := make([]tuner.Score, len(in))
+	for i, s := range in {
+		out[i] = tuner.Score(s)
+	}
+	return out
+}
+
+// workers returns the in-process scoring goroutines.
+func (s *Session) workers() int {
+	if s.host.Workers > 0 {
+		return s.host.Workers
+	}
+	return runtime.NumCPU()
+}
+
+// uciMoves formats moves.
+func uciMoves(ms []board.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.UCI()
+	}
+	return out
+}
