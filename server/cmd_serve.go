@@ -1,5 +1,3 @@
-//go:build servedraft
-
 package main
 
 import (

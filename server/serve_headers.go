@@ -1,5 +1,3 @@
-//go:build servedraft
-
 package main
 
 // Security headers applied to every response of `evochess serve`, and the

@@ -1,5 +1,3 @@
-//go:build servedraft
-
 package main
 
 // Native runs: where their games come from (the bundled demo games embedded

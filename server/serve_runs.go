@@ -1,5 +1,3 @@
-//go:build servedraft
-
 package main
 
 // Native runs for the playground page: a run manager behind
@@ -126,6 +124,10 @@ func (m *runManager) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/runs/{id}/events", m.events)
 	mux.HandleFunc("GET /api/runs/{id}/player", m.player)
 	mux.HandleFunc("POST /api/runs/{id}/{action}", m.control)
+	mux.HandleFunc("/api/runs", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", "POST")
+		httpError(w, http.StatusMethodNotAllowed, "serve: %s /api/runs not allowed (POST a run config)", r.Method)
+	})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "serve: no API endpoint %s %s", r.Method, r.URL.Path)
 	})

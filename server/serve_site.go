@@ -1,5 +1,3 @@
-//go:build servedraft
-
 package main
 
 // The playground's static site: the files `make site` puts into server/site,

@@ -14,7 +14,7 @@ type LogWriter interface {
 }
 
 // csvColumns are the CSV log's columns, in order.
-var csvColumns = []string{"generation", "evaluations", "best", "mean", "worst", "diversity", "seconds",
+var csvColumns = []string{"generation", "evaluations", "scored", "best", "mean", "worst", "diversity", "seconds",
 	"train_matched", "train_total", "train_rate", "test_fitness", "test_matched", "test_total", "test_rate", "nodes"}
 
 type csvLog struct {
@@ -37,7 +37,7 @@ func (l *csvLog) Write(r Record) error {
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	i := strconv.Itoa
-	row := []string{i(r.Generation), i(r.Evaluations), f(r.Best), f(r.Mean), f(r.Worst), f(r.Diversity),
+	row := []string{i(r.Generation), i(r.Evaluations), i(r.Scored), f(r.Best), f(r.Mean), f(r.Worst), f(r.Diversity),
 		strconv.FormatFloat(r.Seconds, 'f', 3, 64), i(r.TrainMatched), i(r.TrainTotal), f(r.TrainRate),
 		f(r.TestFitness), i(r.TestMatched), i(r.TestTotal), f(r.TestRate), strconv.FormatInt(r.Nodes, 10)}
 	if err := l.w.Write(row); err != nil {

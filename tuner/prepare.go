@@ -10,6 +10,8 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
+	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner/arena"
 	"github.com/evochess/evochess/tuner/data"
@@ -46,6 +48,8 @@ type Prepared struct {
 	TrainPositions, TestPositions int
 	// Unsolved holds the training indices kept by Problem.Unsolved.
 	Unsolved []int
+	// K is the Texel sigmoid scale (Texel fitness only).
+	K float64
 }
 
 // Prepare loads the data of s.Problem and builds the training and held-out
@@ -138,8 +142,140 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 			out.Test, out.Digest, out.TestPositions = matchPool(mt, false, 1), digest, len(test)
 		}
 		return out, nil
+	case "texel":
+		sc, err := eval.Lookup(p.Scheme)
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: %w", err)
+		}
+		train, test, digest, err := samples(ctx, p, res, say)
+		if err != nil {
+			return nil, err
+		}
+		tx, err := fitness.CompileTexel(sc, train)
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: compile training positions: %w", err)
+		}
+		// K is fitted once, on the start point, and then kept fixed.
+		start := param.Defaults(s.Config.Specs)
+		if len(s.Config.Init) > 0 {
+			start = s.Config.Init[0]
+		}
+		if err := tx.Check(start); err != nil {
+			return nil, fmt.Errorf("tuner: prepare: start point: %w", err)
+		}
+		k, _ := tx.FitK(start)
+		say("texel: K = %.6f fitted on the start point", k)
+		out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test), K: k}
+		out.Train = texelPool(tx, k, res.Workers)
+		if len(test) > 0 {
+			tt, err := fitness.CompileTexel(sc, test)
+			if err != nil {
+				return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
+			}
+			out.Test = texelPool(tt, k, 1)
+		}
+		return out, nil
+	case "nodes":
+		if p.EPD == "" {
+			return nil, fmt.Errorf("tuner: prepare: nodes fitness needs a test suite (EPD)")
+		}
+		f, err := open(res, p.EPD)
+		if err != nil {
+			return nil, err
+		}
+		suite, _, err := pgn.ReadEPD(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: %s: %w", p.EPD, err)
+		}
+		if p.Positions > 0 && len(suite) > p.Positions {
+			suite = suite[:p.Positions]
+		}
+		if len(suite) == 0 {
+			return nil, fmt.Errorf("tuner: prepare: %s holds no positions", p.EPD)
+		}
+		sc, err := eval.Lookup(p.Scheme)
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: %w", err)
+		}
+		w := param.Defaults(sc.Params())
+		if p.EvalPreset != "" && p.Player == "" {
+			pr, err := eval.LookupPreset(p.EvalPreset)
+			if err != nil {
+				return nil, fmt.Errorf("tuner: prepare: %w", err)
+			}
+			if sc, err = eval.Lookup(pr.Scheme); err != nil {
+				return nil, fmt.Errorf("tuner: prepare: %w", err)
+			}
+			w = pr.Weights
+		}
+		if p.Player != "" {
+			pf, err := open(res, p.Player)
+			if err != nil {
+				return nil, err
+			}
+			pl, err := player.Load(pf)
+			pf.Close()
+			if err != nil {
+				return nil, fmt.Errorf("tuner: prepare: %s: %w", p.Player, err)
+			}
+			if sc, err = eval.Lookup(pl.Scheme); err != nil {
+				return nil, fmt.Errorf("tuner: prepare: %w", err)
+			}
+			if w, err = pl.Vector(); err != nil {
+				return nil, fmt.Errorf("tuner: prepare: %s: %w", p.Player, err)
+			}
+		}
+		nodeCap := uint64(p.NodeCap)
+		if nodeCap == 0 {
+			nodeCap = fitness.DefaultSuiteCap
+		}
+		say("suite: %d positions of %s, cap %d nodes, evaluation %s", len(suite), p.EPD, nodeCap, sc.Name())
+		pool := &Pool{Workers: res.Workers, New: func() (Scorer, error) {
+			ev, err := eval.New(sc, w)
+			if err != nil {
+				return nil, err
+			}
+			return func(ctx context.Context, v []int32) (Score, error) {
+				sp, err := search.ParamsFromVector(v)
+				if err != nil {
+					return Score{}, err
+				}
+				r, err := fitness.SuiteNodes(ctx, ev, sp, suite, fitness.SuiteOptions{Cap: nodeCap, HashMB: 4}, nil)
+				if err != nil {
+					return Score{}, err
+				}
+				worst := float64(nodeCap) * float64(r.Positions)
+				return Score{Fitness: worst - float64(r.Nodes), Nodes: int64(r.Nodes), Matched: r.Solved, Total: r.Positions}, nil
+			}, nil
+		}}
+		return &Prepared{Train: pool, TrainPositions: len(suite), Digest: p.EPD}, nil
 	}
-	return nil, fmt.Errorf("tuner: prepare: fitness %q is not available in this build", p.Fitness)
+	return nil, fmt.Errorf("tuner: prepare: unknown fitness %q", p.Fitness)
+}
+
+// texelPool scores candidates by the negated Texel loss at fixed K.
+func texelPool(tx *fitness.Texel, k float64, workers int) *Pool {
+	return &Pool{Workers: workers, New: func() (Scorer, error) {
+		return func(_ context.Context, w []int32) (Score, error) {
+			if err := tx.Check(w); err != nil {
+				return Score{}, err
+			}
+			loss := tx.Loss(w, k)
+			return Score{Fitness: -loss, Loss: loss, Total: tx.Positions()}, nil
+		}, nil
+	}}
+}
+
+func open(res Resources, name string) (io.ReadCloser, error) {
+	if res.Open == nil {
+		return nil, fmt.Errorf("tuner: prepare: cannot open %s: no Open function", name)
+	}
+	f, err := res.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %w", err)
+	}
+	return f, nil
 }
 
 // matchPool scores candidates by move match (squared for David et al.).

@@ -25,18 +25,22 @@ func dataResources(tb testing.TB, workers int) Resources {
 // CI smoke test).
 func TestSmokeImprovesHeldOut(t *testing.T) {
 	res := dataResources(t, 2)
+	positions := 2000
+	if testing.Short() {
+		positions = 1000
+	}
 	for _, tc := range []struct {
 		algo string
 		pop  int
 		gens int
 	}{
 		{"ga", 30, 30}, {"ep", 20, 40}, {"history-ea", 20, 40}, {"mnc", 20, 30},
-		{"cmaes", 0, 60}, {"de", 20, 40}, {"pso", 20, 40}, {"hooke-jeeves", 0, 300}, {"texel", 0, 300},
+		{"cmaes", 0, 60}, {"de", 20, 40}, {"pso", 20, 40}, {"hooke-jeeves", 0, 1000}, {"texel", 0, 1000},
 	} {
 		t.Run(tc.algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: "match", PGN: "pgn/gm_demo_1500.pgn",
-				Positions: 2000, TestPositions: 2000, Protocol: "all", Population: tc.pop, Generations: tc.gens, Seed: 1, Unsolved: -1,
-				Params: map[string]float64{"stall_gens": -1, "slow_gens": -1}})
+				Positions: positions, TestPositions: positions, Protocol: "all", Population: tc.pop, Generations: tc.gens, Seed: 1, Unsolved: -1,
+				Params: map[string]float64{"stall_gens": -1, "slow_gens": -1, "step": 64}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,8 +63,8 @@ func TestSmokeImprovesHeldOut(t *testing.T) {
 			if err := r.RunAll(context.Background(), nil); err != nil {
 				t.Fatal(err)
 			}
-			if prep.TrainPositions != 2000 || prep.TestPositions != 2000 {
-				t.Fatalf("positions %d/%d, want 2000/2000", prep.TrainPositions, prep.TestPositions)
+			if prep.TrainPositions != positions || prep.TestPositions != positions {
+				t.Fatalf("positions %d/%d, want %d", prep.TrainPositions, prep.TestPositions, positions)
 			}
 			// The baseline: the mean held-out rate of five random players.
 			base := 0.0

@@ -30,6 +30,9 @@ type Problem struct {
 	// Player is an optional player file whose evaluation is used with
 	// "nodes" fitness, and whose weights seed the start point.
 	Player string `json:"player,omitempty"`
+	// EvalPreset, for "nodes" fitness, names the engine/eval preset whose
+	// weights evaluate while searching (when Player is empty).
+	EvalPreset string `json:"eval_preset,omitempty"`
 	// PGN is the training games file (.pgn or .pgn.gz); TestPGN optional
 	// held-out games (default: disjoint positions drawn from PGN).
 	PGN     string `json:"pgn,omitempty"`
@@ -83,6 +86,7 @@ type Setup struct {
 type Record struct {
 	Generation   int     `json:"generation"`
 	Evaluations  int     `json:"evaluations"`
+	Scored       int     `json:"scored"` // distinct vectors actually sent to the evaluator
 	Best         float64 `json:"best"`
 	Mean         float64 `json:"mean"`
 	Worst        float64 `json:"worst"`
@@ -118,6 +122,8 @@ type Run struct {
 	testX     []int32
 	testScore Score
 	elapsed   time.Duration
+	scored    int              // evaluator calls (distinct vectors scored)
+	cache     map[string]Score // scores of the last generation's vectors
 
 	// Now is the clock used for the Seconds column (time.Now by default).
 	Now func() time.Time
@@ -175,21 +181,47 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	}
 	start := r.Now()
 	cands := r.o.Ask()
+	// Unknown candidates are scored once per distinct vector; with absolute
+	// fitness, vectors scored in the previous generation are reused too
+	// (the optimizer still counts them as evaluations).
 	var xs [][]int32
 	var idx []int
+	first := map[string]int{} // vector key -> index in xs
+	var keys []string
 	for i, c := range cands {
-		if !c.Known {
-			xs = append(xs, c.X)
-			idx = append(idx, i)
+		if c.Known {
+			continue
 		}
+		k := vectorKey(c.X)
+		idx = append(idx, i)
+		keys = append(keys, k)
+		if _, ok := first[k]; ok {
+			continue
+		}
+		if _, ok := r.cache[k]; ok && !r.setup.Config.Relative {
+			continue
+		}
+		first[k] = len(xs)
+		xs = append(xs, c.X)
 	}
-	scores, err := r.train.Evaluate(ctx, xs)
+	fresh, err := r.train.Evaluate(ctx, xs)
 	if err != nil {
 		return Record{}, fmt.Errorf("tuner: generation %d: %w", r.o.Generation()+1, err)
 	}
-	if len(scores) != len(xs) {
-		return Record{}, fmt.Errorf("tuner: generation %d: evaluator returned %d scores for %d candidates", r.o.Generation()+1, len(scores), len(xs))
+	if len(fresh) != len(xs) {
+		return Record{}, fmt.Errorf("tuner: generation %d: evaluator returned %d scores for %d candidates", r.o.Generation()+1, len(fresh), len(xs))
 	}
+	scores := make([]Score, len(idx))
+	cache := make(map[string]Score, len(idx))
+	for k, key := range keys {
+		if j, ok := first[key]; ok {
+			scores[k] = fresh[j]
+		} else {
+			scores[k] = r.cache[key]
+		}
+		cache[key] = scores[k]
+	}
+	r.scored += len(xs)
 	fit := make([]float64, len(cands))
 	batchScore := make([]*Score, len(cands))
 	for i, c := range cands {
@@ -207,6 +239,9 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 		return Record{}, fmt.Errorf("tuner: generation %d: %w", r.o.Generation()+1, err)
 	}
 	r.hof.Update(cands)
+	if !r.setup.Config.Relative {
+		r.cache = cache
+	}
 	if b, ok := r.o.Best(); ok && (!r.hasBest || !slices.Equal(b.X, r.best.X) || b.Fitness != r.best.Fitness) {
 		for i, c := range cands {
 			if batchScore[i] != nil && slices.Equal(c.X, b.X) {
@@ -234,6 +269,7 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	rec := Record{
 		Generation:   r.o.Generation(),
 		Evaluations:  r.o.Evaluations(),
+		Scored:       r.scored,
 		Best:         math.Inf(-1),
 		Worst:        math.Inf(1),
 		Diversity:    opt.Diversity(r.setup.Config.Specs, cands),
@@ -287,6 +323,31 @@ type checkpoint struct {
 	TestX     []int32         `json:"test_x,omitempty"`
 	TestScore Score           `json:"test_score"`
 	ElapsedNs int64           `json:"elapsed_ns"`
+	Scored    int             `json:"scored"`
+	Cache     []cacheEntry    `json:"cache,omitempty"`
+}
+
+// cacheEntry is one cached score in a checkpoint.
+type cacheEntry struct {
+	X     []int32 `json:"x"`
+	Score Score   `json:"score"`
+}
+
+// vectorKey is a map key for a weight vector.
+func vectorKey(x []int32) string {
+	b := make([]byte, 4*len(x))
+	for i, v := range x {
+		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+	}
+	return string(b)
+}
+
+func keyVector(k string) []int32 {
+	x := make([]int32, len(k)/4)
+	for i := range x {
+		x[i] = int32(uint32(k[4*i]) | uint32(k[4*i+1])<<8 | uint32(k[4*i+2])<<16 | uint32(k[4*i+3])<<24)
+	}
+	return x
 }
 
 const checkpointFormat = "evochess-tuner-checkpoint-1"
@@ -298,7 +359,15 @@ func (r *Run) Checkpoint(w io.Writer) error {
 		return fmt.Errorf("tuner: checkpoint: %w", err)
 	}
 	cp := checkpoint{Format: checkpointFormat, Setup: r.setup, Optimizer: st, HallOf: r.hof, Records: r.records,
-		BestScore: r.bestScore, TestX: r.testX, TestScore: r.testScore, ElapsedNs: int64(r.elapsed)}
+		BestScore: r.bestScore, TestX: r.testX, TestScore: r.testScore, ElapsedNs: int64(r.elapsed), Scored: r.scored}
+	keys := make([]string, 0, len(r.cache))
+	for k := range r.cache {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		cp.Cache = append(cp.Cache, cacheEntry{X: keyVector(k), Score: r.cache[k]})
+	}
 	if r.hasBest {
 		b := r.best.Clone()
 		cp.Best = &b
@@ -348,7 +417,13 @@ func (c *Checkpointed) Resume(train, test Evaluator) (*Run, error) {
 	}
 	r := &Run{setup: c.Setup, o: o, train: train, test: test, hof: c.cp.HallOf, records: c.cp.Records,
 		bestScore: c.cp.BestScore, testX: c.cp.TestX, testScore: c.cp.TestScore,
-		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now}
+		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now, scored: c.cp.Scored}
+	if len(c.cp.Cache) > 0 {
+		r.cache = make(map[string]Score, len(c.cp.Cache))
+		for _, e := range c.cp.Cache {
+			r.cache[vectorKey(e.X)] = e.Score
+		}
+	}
 	if c.cp.Best != nil {
 		r.best, r.hasBest = c.cp.Best.Clone(), true
 	}

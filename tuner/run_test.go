@@ -143,7 +143,7 @@ func TestRunImprovesAndLogs(t *testing.T) {
 		}
 	}
 	lines := strings.Split(strings.TrimSpace(csvBuf.String()), "\n")
-	if len(lines) != 31 || !strings.HasPrefix(lines[0], "generation,evaluations,best") {
+	if len(lines) != 31 || !strings.HasPrefix(lines[0], "generation,evaluations,scored,best") {
 		t.Fatalf("csv: %d lines, header %q", len(lines), lines[0])
 	}
 	if n := strings.Count(jsonBuf.String(), "\n"); n != 30 {

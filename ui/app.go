@@ -51,6 +51,14 @@ func (a *App) start() {
 	a.data = newWorker(a, "tuner")
 	a.Data.LoadBundled(a)
 	a.openHash(js.Global().Get("location").Get("hash").String())
+	// A link pasted into the address bar of an open page.
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		a.Share.Player, a.Share.LinkErr, a.Share.Run = nil, "", nil
+		a.openHash(js.Global().Get("location").Get("hash").String())
+		return nil
+	}))
 	go a.probeNative()
 }
 

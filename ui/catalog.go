@@ -7,14 +7,21 @@ import (
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/data"
+	"github.com/evochess/evochess/ui/model"
+	"github.com/vugu/vugu"
 )
 
 // option is one entry of a <select>.
-type option struct{ Value, Label string }
+type option = model.Option
+
+// optionsHTML renders the options of a select as one innerHTML string (see ui/model/html.go).
+func optionsHTML(opts []option, selected string) vugu.HTML {
+	return vugu.HTML(model.OptionsHTML(opts, selected))
+}
 
 // samplingProtocols lists tuner/data's named protocols.
 func samplingProtocols() []option {
-	out := []option{{"", "tuner default"}}
+	out := []option{{Value: "", Label: "tuner default"}}
 	for _, p := range data.Protocols() {
 		label := p.Name
 		switch p.Name {
@@ -23,7 +30,7 @@ func samplingProtocols() []option {
 		case "all":
 			label = "all — every position after the opening"
 		}
-		out = append(out, option{p.Name, label})
+		out = append(out, option{Value: p.Name, Label: label})
 	}
 	return out
 }
@@ -32,16 +39,16 @@ func samplingProtocols() []option {
 func schemeOptions() []option {
 	var out []option
 	for _, s := range eval.Schemes() {
-		out = append(out, option{s.Name(), s.Name() + " — " + s.Title()})
+		out = append(out, option{Value: s.Name(), Label: s.Name() + " — " + s.Title()})
 	}
 	return out
 }
 
 // presetOptions lists the tuner presets (the papers' settings).
 func presetOptions() []option {
-	out := []option{{"", "custom (no preset)"}}
+	out := []option{{Value: "", Label: "custom (no preset)"}}
 	for _, p := range tuner.Presets() {
-		out = append(out, option{p.Name, p.Name + " — " + p.Paper})
+		out = append(out, option{Value: p.Name, Label: p.Name + " — " + p.Paper})
 	}
 	return out
 }
@@ -50,7 +57,7 @@ func presetOptions() []option {
 func algorithmOptions() []option {
 	var out []option
 	for _, a := range tuner.Algorithms() {
-		out = append(out, option{a.Name, a.Name})
+		out = append(out, option{Value: a.Name, Label: a.Name})
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/evochess/evochess/ui/chart"
+	"github.com/vugu/vugu"
 )
 
 // Chart is a live SVG line chart (one per metric). Geometry comes from
@@ -25,9 +26,10 @@ func (c *Chart) BeforeBuild() {
 	if c.Floor {
 		floor = 0
 	}
-	c.plot = chart.Layout(c.Series, 640, 240, 0, c.XMax, floor)
+	c.plot = chart.Layout(c.Series, 640, 200, 0, c.XMax, floor)
 }
 
-func f1(v float64) string { return chart.Format(v, 0.1) }
-
-func hasLast(l chart.Line) bool { return !math.IsNaN(l.LastX) }
+// SVG is the chart as one SVG string (one innerHTML write per render).
+func (c *Chart) SVG() vugu.HTML {
+	return vugu.HTML(chart.SVG(c.plot, c.Unit, "Start a run: one point per generation appears here."))
+}

@@ -139,12 +139,12 @@ func (c *DataTab) d() *DataState { return &c.App.Data }
 
 // PickFile handles the file input (data-testid load-pgn).
 func (c *DataTab) PickFile(e vugu.DOMEvent) {
-	files := e.JSEventTarget().Get("files")
+	files := js.Value(e.JSEventTarget()).Get("files")
 	if files.Length() == 0 {
 		return
 	}
 	c.loadFile(files.Index(0))
-	e.JSEventTarget().Set("value", "")
+	js.Value(e.JSEventTarget()).Set("value", "")
 }
 
 func (c *DataTab) loadFile(f js.Value) {
@@ -188,7 +188,7 @@ func (c *DataTab) DragLeave(e vugu.DOMEvent) { c.d().DragOver = false }
 func (c *DataTab) Drop(e vugu.DOMEvent) {
 	e.PreventDefault()
 	c.d().DragOver = false
-	dt := e.JSEvent().Get("dataTransfer")
+	dt := js.Value(e.JSEvent()).Get("dataTransfer")
 	if dt.IsUndefined() || dt.IsNull() || dt.Get("files").Length() == 0 {
 		c.d().Err = "Nothing to load: drop a .pgn file."
 		return
@@ -265,4 +265,19 @@ func groupDigits(s string) string {
 		return "-" + b.String()
 	}
 	return b.String()
+}
+
+// sampledTrain and sampledTest tolerate nil: template arguments are evaluated eagerly.
+func sampledTrain(s *protocol.Sampled) int {
+	if s == nil {
+		return 0
+	}
+	return s.Train
+}
+
+func sampledTest(s *protocol.Sampled) int {
+	if s == nil {
+		return 0
+	}
+	return s.Test
 }

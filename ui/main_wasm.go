@@ -4,10 +4,14 @@ package main
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
 )
+
+// slowRender is the render time above which a warning goes to the console.
+const slowRender = 50 * time.Millisecond
 
 // main runs the Vugu render loop: build the component tree from the App
 // state, render it into #vugu_mount_point, wait for an event (a DOM event or
@@ -26,8 +30,14 @@ func main() {
 	root := &Root{App: app}
 	started := false
 	for ok := true; ok; ok = renderer.EventWait() {
-		if err := renderer.Render(buildEnv.RunBuild(root)); err != nil {
+		t0 := time.Now()
+		res := buildEnv.RunBuild(root)
+		t1 := time.Now()
+		if err := renderer.Render(res); err != nil {
 			panic(fmt.Errorf("ui: render: %w", err))
+		}
+		if d := time.Since(t0); d > slowRender {
+			println("evochess: slow render", d.String(), "build", t1.Sub(t0).String(), "tab", app.Tab)
 		}
 		if !started {
 			started = true

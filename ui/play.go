@@ -262,10 +262,10 @@ func (c *PlayTab) StrengthValue() string {
 func (c *PlayTab) Strengths() []option {
 	var out []option
 	for d := 1; d <= 8; d++ {
-		out = append(out, option{itoa(d), fmt.Sprintf("depth %d", d)})
+		out = append(out, option{Value: itoa(d), Label: fmt.Sprintf("depth %d", d)})
 	}
 	for _, ms := range []int{500, 1000, 2000, 5000} {
-		out = append(out, option{"t" + itoa(ms), fmt.Sprintf("%g s per move", float64(ms)/1000)})
+		out = append(out, option{Value: "t" + itoa(ms), Label: fmt.Sprintf("%g s per move", float64(ms)/1000)})
 	}
 	return out
 }

@@ -73,7 +73,7 @@ func (r playerRef) playerJSON() (json.RawMessage, error) {
 func (a *App) opponentOptions() []option {
 	var out []option
 	for _, r := range a.playerRefs(true) {
-		out = append(out, option{r.Key, r.Label})
+		out = append(out, option{Value: r.Key, Label: r.Label})
 	}
 	return out
 }
@@ -157,7 +157,7 @@ func (c *ShareTab) s() *ShareState { return &c.App.Share }
 func (c *ShareTab) Options() []option {
 	var out []option
 	for _, r := range c.App.playerRefs(false) {
-		out = append(out, option{r.Key, r.Label})
+		out = append(out, option{Value: r.Key, Label: r.Label})
 	}
 	return out
 }

@@ -439,7 +439,7 @@ func (c *TuneTab) MatchSeries() []chart.Series {
 func (c *TuneTab) ComparePresets() []option {
 	var out []option
 	for _, p := range paperPresets(c.t().Cfg.Scheme) {
-		out = append(out, option{p.Name, p.Name})
+		out = append(out, option{Value: p.Name, Label: p.Name})
 	}
 	return out
 }
@@ -488,7 +488,17 @@ func (c *TuneTab) pageRows() ([]model.Row, int) {
 	return model.Filter(all, t.Group, t.Page*rowsPerPage, rowsPerPage)
 }
 
-func (c *TuneTab) Groups() []string { return modelGroups(c.t().Cfg.Scheme) }
+// GroupOptions lists the parameter groups of the scheme for the filter.
+func (c *TuneTab) GroupOptions() []option {
+	out := []option{{Value: "", Label: "all"}}
+	for _, g := range modelGroups(c.t().Cfg.Scheme) {
+		out = append(out, option{Value: g, Label: g})
+	}
+	return out
+}
+
+// WeightsHTML is the weights table (one innerHTML write per render).
+func (c *TuneTab) WeightsHTML() vugu.HTML { return vugu.HTML(model.WeightsHTML(c.Rows())) }
 
 func (c *TuneTab) PageInfo() string {
 	_, total := c.pageRows()
@@ -526,23 +536,6 @@ func (c *TuneTab) Distance() string {
 		return ""
 	}
 	return fmt.Sprintf("mean distance to %s: %.1f%% of each range", c.CompareName(), d)
-}
-
-func rowClass(r model.Row) string {
-	switch {
-	case !r.HasPaper || r.Delta == 0:
-		return ""
-	case r.Delta > 0:
-		return "up"
-	}
-	return "down"
-}
-
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 func pct(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) + "%" }

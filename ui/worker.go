@@ -69,6 +69,11 @@ func (w *Worker) receive(s string) {
 		w.Ready = true
 		return
 	}
+	if e, ok := m.Body.(*protocol.Error); ok && m.ID == "" {
+		// An unsolicited error: the worker could not start or its runtime exited.
+		w.fail(e.Message)
+		return
+	}
 	if h := w.handlers[m.ID]; h != nil {
 		h(m)
 		return

@@ -1,8 +1,10 @@
 package board
 
+import "math/bits"
+
 // Attack tables: leaper tables (knight, king, pawn), fancy magic bitboards
 // for sliders (multipliers in magics.go, found offline by
-// internal/magicgen), and Between/Line square-pair tables used for pins and
+// the deterministic search in magics_test.go), and Between/Line square-pair tables used for pins and
 // check evasions. All are filled once by init and read-only afterwards.
 
 var (
@@ -15,9 +17,41 @@ var (
 	rookTable   []Bitboard // 102,400 entries, shared by all squares
 	bishopTable []Bitboard // 5,248 entries
 
+	rookPseudo   [64]Bitboard // rook attacks on an empty board
+	bishopPseudo [64]Bitboard // bishop attacks on an empty board
+
 	betweenBB [64][64]Bitboard // squares strictly between two aligned squares, else 0
 	lineBB    [64][64]Bitboard // the full line through two aligned squares, else 0
 )
+
+// rays[d][sq] is the ray from sq (excluded) to the board edge in direction
+// d: 0-3 are the rook directions E, W, N, S and 4-7 the bishop directions
+// NE, SE, NW, SW, as in rookDirs and bishopDirs. Only used to fill tables.
+var rays [8][64]Bitboard
+
+// rayPositive reports whether direction d runs towards higher square indexes.
+var rayPositive = [8]bool{true, false, true, false, true, false, true, false} // E W N S NE SE NW SW
+
+// slideRays computes sliding attacks along the four directions starting at
+// first, cutting each ray at its nearest blocker (lowest set bit for rays
+// that run towards higher squares, highest otherwise).
+func slideRays(sq Square, occ Bitboard, first int) Bitboard {
+	var att Bitboard
+	for d := first; d < first+4; d++ {
+		ray := rays[d][sq]
+		att |= ray
+		if blockers := ray & occ; blockers != 0 {
+			var b Square
+			if rayPositive[d] {
+				b = blockers.LSB()
+			} else {
+				b = Square(63 - bits.LeadingZeros64(uint64(blockers)))
+			}
+			att &^= rays[d][b]
+		}
+	}
+	return att
+}
 
 type magicEntry struct {
 	mask   Bitboard
@@ -68,7 +102,7 @@ func relevantMask(sq Square, dirs [4][2]int) Bitboard {
 	return m
 }
 
-func initMagics(entries *[64]magicEntry, magics *[64]uint64, dirs [4][2]int) []Bitboard {
+func initMagics(entries *[64]magicEntry, magics *[64]uint64, dirs [4][2]int, firstRay int) []Bitboard {
 	total := 0
 	for sq := Square(0); sq < 64; sq++ {
 		total += 1 << relevantMask(sq, dirs).Count()
@@ -84,7 +118,7 @@ func initMagics(entries *[64]magicEntry, magics *[64]uint64, dirs [4][2]int) []B
 		var sub Bitboard
 		for {
 			idx := uint64(sub) * e.magic >> e.shift
-			table[offset+int(idx)] = slideSlow(sq, sub, dirs)
+			table[offset+int(idx)] = slideRays(sq, sub, firstRay)
 			sub = (sub - m) & m
 			if sub == 0 {
 				break
@@ -119,8 +153,23 @@ func init() {
 			}
 		}
 	}
-	rookTable = initMagics(&rookMagic, &rookMagics, rookDirs)
-	bishopTable = initMagics(&bishopMagic, &bishopMagics, bishopDirs)
+	allDirs := [8][2]int{rookDirs[0], rookDirs[1], rookDirs[2], rookDirs[3], bishopDirs[0], bishopDirs[1], bishopDirs[2], bishopDirs[3]}
+	for sq := Square(0); sq < 64; sq++ {
+		for d, dir := range allDirs {
+			f, r := sq.File()+dir[0], sq.Rank()+dir[1]
+			for f >= 0 && f < 8 && r >= 0 && r < 8 {
+				rays[d][sq] |= SquareBB(MakeSquare(f, r))
+				f += dir[0]
+				r += dir[1]
+			}
+		}
+	}
+	for sq := range rookPseudo {
+		rookPseudo[sq] = rays[0][sq] | rays[1][sq] | rays[2][sq] | rays[3][sq]
+		bishopPseudo[sq] = rays[4][sq] | rays[5][sq] | rays[6][sq] | rays[7][sq]
+	}
+	rookTable = initMagics(&rookMagic, &rookMagics, rookDirs, 0)
+	bishopTable = initMagics(&bishopMagic, &bishopMagics, bishopDirs, 4)
 	for a := Square(0); a < 64; a++ {
 		for _, dirs := range [2][4][2]int{rookDirs, bishopDirs} {
 			for _, d := range dirs {
@@ -137,15 +186,14 @@ func init() {
 			}
 		}
 	}
+	// Line: for every ray from a, each square b on it shares the full line
+	// made of the ray, the opposite ray and a itself.
+	opposite := [8]int{1, 0, 3, 2, 7, 6, 5, 4}
 	for a := Square(0); a < 64; a++ {
-		for b := Square(0); b < 64; b++ {
-			if a == b {
-				continue
-			}
-			for _, dirs := range [2][4][2]int{rookDirs, bishopDirs} {
-				if slideSlow(a, 0, dirs).Has(b) {
-					lineBB[a][b] = (slideSlow(a, 0, dirs) & slideSlow(b, 0, dirs)) | SquareBB(a) | SquareBB(b)
-				}
+		for d := 0; d < 8; d++ {
+			full := rays[d][a] | rays[opposite[d]][a] | SquareBB(a)
+			for b := rays[d][a]; b != 0; {
+				lineBB[a][b.PopLSB()] = full
 			}
 		}
 	}

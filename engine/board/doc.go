@@ -10,7 +10,7 @@
 //     passant/castle flags) and the fixed-size MoveList.
 //   - attacks.go, magics.go: leaper tables and "fancy" magic bitboards for
 //     sliders. The magic multipliers are found offline, deterministically, by
-//     internal/magicgen (seeded PCG), so init only fills the tables (~107 k
+//     the seeded PCG search in magics_test.go, so init only fills the tables (~107 k
 //     entries); Between/Line square-pair tables for pins and evasions.
 //   - zobrist.go: Zobrist keys from a fixed-seed PCG; hash over pieces, side,
 //     castling rights and a capturable en-passant file.

@@ -11,90 +11,85 @@ func (p *Position) epCapturable(ep Square, by Color) bool {
 	return pawnAttacks[by^1][ep]&p.Pieces[by][Pawn] != 0
 }
 
-func (p *Position) movePiece(pc Piece, from, to Square) {
-	b := SquareBB(from) | SquareBB(to)
-	c := pc.Color()
-	p.Pieces[c][pieceTypeOf[pc]] ^= b
-	p.ByColor[c] ^= b
-	p.Occupied ^= b
-	p.Board[from] = NoPiece
-	p.Board[to] = pc
-}
-
-func (p *Position) removePiece(pc Piece, sq Square) {
-	b := SquareBB(sq)
-	c := pc.Color()
-	p.Pieces[c][pieceTypeOf[pc]] ^= b
-	p.ByColor[c] ^= b
-	p.Occupied ^= b
-	p.Board[sq] = NoPiece
-}
-
 // MakeMove plays m, which must be legal in p (as produced by GenerateLegal,
 // ParseUCIMove or ParseSAN), and pushes what UnmakeMove needs.
 func (p *Position) MakeMove(m Move) {
-	from, to := m.From(), m.To()
-	pc := p.Board[from]
-	us := p.Side
-	captured := p.Board[to]
-	p.undo = append(p.undo, undoInfo{
+	from, to := Square(m&63), Square(m>>6&63)
+	pc := p.Board[from] & 15
+	us := p.Side & 1
+	captured := p.Board[to] & 15
+	n := len(p.undo)
+	if n == cap(p.undo) {
+		p.growUndo()
+	}
+	p.undo = p.undo[:n+1]
+	u := &p.undo[n]
+	*u = undoInfo{
 		hash: p.Hash, move: m, halfmove: int32(p.HalfmoveClock), fullmove: int32(p.FullmoveNumber),
 		castling: p.Castling, ep: p.EnPassant, captured: captured,
-	})
-	h := p.Hash ^ zobristSide
+	}
+	h := p.Hash ^ zobristSide ^ zobristPiece[pc][from] ^ zobristPiece[pc][to]
 	if p.EnPassant != NoSquare {
-		h ^= zobristEPFile[p.EnPassant.File()]
+		h ^= zobristEPFile[p.EnPassant&7]
 		p.EnPassant = NoSquare
 	}
 	p.HalfmoveClock++
+	fromBB, toBB := Bitboard(1)<<from, Bitboard(1)<<to
+	pt := typeOf[pc]
 	if captured != NoPiece {
-		p.removePiece(captured, to)
+		p.Pieces[us^1][typeOf[captured]] ^= toBB
+		p.ByColor[us^1] ^= toBB
+		p.Occupied ^= toBB
 		h ^= zobristPiece[captured][to]
 		p.HalfmoveClock = 0
 	}
-	p.movePiece(pc, from, to)
-	h ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+	p.Pieces[us][pt] ^= fromBB | toBB
+	p.ByColor[us] ^= fromBB | toBB
+	p.Occupied ^= fromBB | toBB
+	p.Board[from] = NoPiece
+	p.Board[to] = pc
 
-	if pieceTypeOf[pc] == Pawn {
+	if pt == Pawn {
 		p.HalfmoveClock = 0
 		switch {
 		case m&moveEnPassant != 0:
 			capSq := to ^ 8 // the square behind to, from the mover's view
+			capBB := Bitboard(1) << capSq
 			cp := MakePiece(us^1, Pawn)
-			p.removePiece(cp, capSq)
+			p.Pieces[us^1][Pawn] ^= capBB
+			p.ByColor[us^1] ^= capBB
+			p.Occupied ^= capBB
+			p.Board[capSq] = NoPiece
 			h ^= zobristPiece[cp][capSq]
-			p.undo[len(p.undo)-1].captured = cp
+			u.captured = cp
 		case m&(7<<12) != 0:
-			promo := MakePiece(us, m.Promotion())
-			p.removePiece(pc, to)
-			p.putPiece(promo, to)
+			promoType := PieceType(m >> 12 & 7)
+			promo := MakePiece(us, promoType) & 15
+			p.Pieces[us][Pawn] ^= toBB
+			p.Pieces[us][promoType] ^= toBB
+			p.Board[to] = promo
 			h ^= zobristPiece[pc][to] ^ zobristPiece[promo][to]
 		case from^to == 16:
 			ep := (from + to) / 2
 			if p.epCapturable(ep, us^1) {
 				p.EnPassant = ep
-				h ^= zobristEPFile[ep.File()]
+				h ^= zobristEPFile[ep&7]
 			}
 		}
 	} else if m&moveCastle != 0 {
-		var rf, rt Square
-		switch to {
-		case G1:
-			rf, rt = H1, F1
-		case C1:
-			rf, rt = A1, D1
-		case G8:
-			rf, rt = H8, F8
-		default: // C8
-			rf, rt = A8, D8
-		}
-		rook := MakePiece(us, Rook)
-		p.movePiece(rook, rf, rt)
+		rf, rt := castleRookSquares(to)
+		rook := MakePiece(us, Rook) & 15
+		rb := Bitboard(1)<<rf | Bitboard(1)<<rt
+		p.Pieces[us][Rook] ^= rb
+		p.ByColor[us] ^= rb
+		p.Occupied ^= rb
+		p.Board[rf] = NoPiece
+		p.Board[rt] = rook
 		h ^= zobristPiece[rook][rf] ^ zobristPiece[rook][rt]
 	}
 	if p.Castling != 0 {
 		if cr := p.Castling & castleMask[from] & castleMask[to]; cr != p.Castling {
-			h ^= zobristCastle[p.Castling] ^ zobristCastle[cr]
+			h ^= zobristCastle[p.Castling&15] ^ zobristCastle[cr&15]
 			p.Castling = cr
 		}
 	}
@@ -105,8 +100,29 @@ func (p *Position) MakeMove(m Move) {
 	p.Hash = h
 }
 
-// UnmakeMove takes back the last move made with MakeMove. It does nothing
-// when there is no move to take back.
+// growUndo doubles the undo stack's capacity (kept out of MakeMove so that it inlines less).
+func (p *Position) growUndo() {
+	grown := make([]undoInfo, len(p.undo), 2*cap(p.undo)+64)
+	copy(grown, p.undo)
+	p.undo = grown
+}
+
+// castleRookSquares returns the rook's origin and destination for a castling king destination.
+func castleRookSquares(kingTo Square) (from, to Square) {
+	switch kingTo {
+	case G1:
+		return H1, F1
+	case C1:
+		return A1, D1
+	case G8:
+		return H8, F8
+	default: // C8
+		return A8, D8
+	}
+}
+
+// UnmakeMove takes back the last move made with MakeMove (or a null move
+// made with MakeNullMove). It does nothing when there is no move to take back.
 func (p *Position) UnmakeMove() {
 	n := len(p.undo) - 1
 	if n < 0 {
@@ -118,34 +134,39 @@ func (p *Position) UnmakeMove() {
 		p.UnmakeNullMove()
 		return
 	}
-	p.Side ^= 1
-	us := p.Side
-	from, to := m.From(), m.To()
-	pc := p.Board[to]
+	us := (p.Side ^ 1) & 1
+	p.Side = us
+	from, to := Square(m&63), Square(m>>6&63)
+	fromBB, toBB := Bitboard(1)<<from, Bitboard(1)<<to
+	pc := p.Board[to] & 15
 	if m&(7<<12) != 0 {
-		p.removePiece(pc, to)
-		pc = MakePiece(us, Pawn)
-		p.putPiece(pc, to)
+		p.Pieces[us][typeOf[pc]] ^= toBB
+		p.Pieces[us][Pawn] ^= toBB
+		pc = MakePiece(us, Pawn) & 15
 	}
-	p.movePiece(pc, to, from)
-	switch {
-	case m&moveEnPassant != 0:
-		p.putPiece(u.captured, to^8)
-	case u.captured != NoPiece:
-		p.putPiece(u.captured, to)
-	case m&moveCastle != 0:
-		var rf, rt Square
-		switch to {
-		case G1:
-			rf, rt = H1, F1
-		case C1:
-			rf, rt = A1, D1
-		case G8:
-			rf, rt = H8, F8
-		default:
-			rf, rt = A8, D8
+	p.Pieces[us][typeOf[pc]] ^= fromBB | toBB
+	p.ByColor[us] ^= fromBB | toBB
+	p.Occupied ^= fromBB | toBB
+	p.Board[to] = NoPiece
+	p.Board[from] = pc
+	if captured := u.captured & 15; captured != NoPiece {
+		capSq := to
+		if m&moveEnPassant != 0 {
+			capSq = to ^ 8
 		}
-		p.movePiece(MakePiece(us, Rook), rt, rf)
+		cb := Bitboard(1) << capSq
+		p.Pieces[us^1][typeOf[captured]] ^= cb
+		p.ByColor[us^1] ^= cb
+		p.Occupied ^= cb
+		p.Board[capSq] = captured
+	} else if m&moveCastle != 0 {
+		rf, rt := castleRookSquares(to)
+		rb := Bitboard(1)<<rf | Bitboard(1)<<rt
+		p.Pieces[us][Rook] ^= rb
+		p.ByColor[us] ^= rb
+		p.Occupied ^= rb
+		p.Board[rt] = NoPiece
+		p.Board[rf] = MakePiece(us, Rook)
 	}
 	p.Hash = u.hash
 	p.Castling = u.castling
@@ -159,6 +180,9 @@ func (p *Position) UnmakeMove() {
 // must not be in check. Repetition detection does not look back across a
 // null move.
 func (p *Position) MakeNullMove() {
+	if len(p.undo) == cap(p.undo) {
+		p.growUndo()
+	}
 	p.undo = append(p.undo, undoInfo{
 		hash: p.Hash, move: NoMove, halfmove: int32(p.HalfmoveClock), fullmove: int32(p.FullmoveNumber),
 		castling: p.Castling, ep: p.EnPassant, captured: NoPiece,

@@ -62,7 +62,7 @@ func (p *Position) checkersOf(ksq Square, by Color) Bitboard {
 // by sliders of the other colour.
 func (p *Position) pinnedTo(c Color, ksq Square) Bitboard {
 	them := &p.Pieces[c^1]
-	snipers := RookAttacks(ksq, 0)&(them[Rook]|them[Queen]) | BishopAttacks(ksq, 0)&(them[Bishop]|them[Queen])
+	snipers := rookPseudo[ksq]&(them[Rook]|them[Queen]) | bishopPseudo[ksq]&(them[Bishop]|them[Queen])
 	var pinned Bitboard
 	occ := p.Occupied
 	for snipers != 0 {
@@ -92,11 +92,11 @@ func addPromotions(ml *MoveList, from, to Square, flags Move) {
 	ml.N += 4
 }
 
-func addMoves(ml *MoveList, from Square, tos Bitboard, flags Move) {
-	base := Move(from) | flags
+// addMoves adds from→to for every to in tos, flagging captures of enemy pieces.
+func addMoves(ml *MoveList, from Square, tos, enemy Bitboard) {
 	for tos != 0 {
 		to := tos.PopLSB()
-		ml.Moves[ml.N] = base | Move(to)<<6
+		ml.Moves[ml.N] = Move(from) | Move(to)<<6 | Move(enemy>>to&1)<<15
 		ml.N++
 	}
 }
@@ -106,24 +106,27 @@ func (p *Position) generate(ml *MoveList, capturesOnly bool) {
 	own, enemy := p.ByColor[us], p.ByColor[them]
 	occ := p.Occupied
 	ksq := p.Pieces[us][King].LSB()
-	checkers := p.checkersOf(ksq, them)
+	th := &p.Pieces[them]
+	theirDiag, theirOrth := th[Bishop]|th[Queen], th[Rook]|th[Queen]
+	// Checkers and pinned pieces, computed inline (see checkersOf and pinnedTo).
+	checkers := pawnAttacks[us][ksq]&th[Pawn] | knightAttacks[ksq]&th[Knight] |
+		BishopAttacks(ksq, occ)&theirDiag | RookAttacks(ksq, occ)&theirOrth
 
-	// King moves.
-	kingTargets := kingAttacks[ksq] &^ own
+	// King moves: a destination is safe if no enemy piece attacks it with our
+	// king lifted off the board (tested inline: calls are dear in WebAssembly).
 	occNoKing := occ &^ SquareBB(ksq)
-	for caps := kingTargets & enemy; caps != 0; {
-		to := caps.PopLSB()
-		if !p.attackedBy(to, them, occNoKing) {
-			ml.add(makeMove(ksq, to) | moveCapture)
-		}
+	kingTargets := kingAttacks[ksq] &^ own
+	if capturesOnly {
+		kingTargets &= enemy
 	}
-	if !capturesOnly {
-		for quiets := kingTargets &^ enemy; quiets != 0; {
-			to := quiets.PopLSB()
-			if !p.attackedBy(to, them, occNoKing) {
-				ml.add(makeMove(ksq, to))
-			}
+	for kingTargets != 0 {
+		to := kingTargets.PopLSB()
+		if pawnAttacks[us][to]&th[Pawn]|knightAttacks[to]&th[Knight]|kingAttacks[to]&th[King] != 0 ||
+			BishopAttacks(to, occNoKing)&theirDiag != 0 || RookAttacks(to, occNoKing)&theirOrth != 0 {
+			continue
 		}
+		ml.Moves[ml.N] = Move(ksq) | Move(to)<<6 | Move(enemy>>to&1)<<15
+		ml.N++
 	}
 	if checkers.More() {
 		return
@@ -133,40 +136,42 @@ func (p *Position) generate(ml *MoveList, capturesOnly bool) {
 	if checkers != 0 {
 		checkMask = betweenBB[ksq][checkers.LSB()] | checkers
 	}
-	pinned := p.pinnedTo(us, ksq)
+	var pinned Bitboard
+	for snipers := rookPseudo[ksq]&theirOrth | bishopPseudo[ksq]&theirDiag; snipers != 0; {
+		b := betweenBB[ksq][snipers.PopLSB()] & occ
+		if b != 0 && !b.More() {
+			pinned |= b
+		}
+	}
+	pinned &= own
 	empty := ^occ
-	capTargets := enemy & checkMask
-	quietTargets := empty & checkMask
+	targets := ^own & checkMask
 	if capturesOnly {
-		quietTargets = 0
+		targets &= enemy
 	}
 
 	// Knights (a pinned knight can never move).
 	for b := p.Pieces[us][Knight] &^ pinned; b != 0; {
 		from := b.PopLSB()
-		att := knightAttacks[from]
-		addMoves(ml, from, att&capTargets, moveCapture)
-		addMoves(ml, from, att&quietTargets, 0)
+		addMoves(ml, from, knightAttacks[from]&targets, enemy)
 	}
 	// Diagonal sliders.
 	for b := p.Pieces[us][Bishop] | p.Pieces[us][Queen]; b != 0; {
 		from := b.PopLSB()
-		att := BishopAttacks(from, occ)
+		att := BishopAttacks(from, occ) & targets
 		if pinned.Has(from) {
 			att &= lineBB[ksq][from]
 		}
-		addMoves(ml, from, att&capTargets, moveCapture)
-		addMoves(ml, from, att&quietTargets, 0)
+		addMoves(ml, from, att, enemy)
 	}
 	// Orthogonal sliders.
 	for b := p.Pieces[us][Rook] | p.Pieces[us][Queen]; b != 0; {
 		from := b.PopLSB()
-		att := RookAttacks(from, occ)
+		att := RookAttacks(from, occ) & targets
 		if pinned.Has(from) {
 			att &= lineBB[ksq][from]
 		}
-		addMoves(ml, from, att&capTargets, moveCapture)
-		addMoves(ml, from, att&quietTargets, 0)
+		addMoves(ml, from, att, enemy)
 	}
 
 	// Pawns: unpinned ones set-wise, pinned ones one by one.
@@ -252,7 +257,6 @@ func (p *Position) generate(ml *MoveList, capturesOnly bool) {
 		for b := pawnAttacks[them][ep] & pawns; b != 0; {
 			from := b.PopLSB()
 			occ2 := occ&^SquareBB(from)&^SquareBB(capSq) | SquareBB(ep)
-			th := &p.Pieces[them]
 			if RookAttacks(ksq, occ2)&(th[Rook]|th[Queen]) != 0 ||
 				BishopAttacks(ksq, occ2)&(th[Bishop]|th[Queen]) != 0 ||
 				knightAttacks[ksq]&th[Knight] != 0 ||

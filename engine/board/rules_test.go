@@ -128,7 +128,7 @@ func TestInsufficientMaterial(t *testing.T) {
 		{"8/8/4k3/8/8/4K3/8/8 w - - 0 1", true},
 		{"8/8/4k3/8/8/4KN2/8/8 w - - 0 1", true},
 		{"8/8/4kb2/8/8/4K3/8/8 w - - 0 1", true},
-		{"8/8/4kb2/8/8/3BK3/8/8 w - - 0 1", false}, // f6 dark, d3 light
+		{"8/8/4kb2/8/8/3BK3/8/8 w - - 0 1", false},   // f6 dark, d3 light
 		{"8/8/4k1b1/8/8/4K3/5B2/8 w - - 0 1", false}, // expectation recomputed from square colours below
 		{"8/8/4kn2/8/8/4KN2/8/8 w - - 0 1", false},
 		{"8/8/4k3/8/8/4KNN1/8/8 w - - 0 1", false},

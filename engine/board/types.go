@@ -88,6 +88,9 @@ func (p Piece) Type() PieceType {
 
 var pieceTypeOf = [13]PieceType{0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6}
 
+// typeOf is pieceTypeOf padded to 16 entries so that p&15 indexes it without a bounds check.
+var typeOf = [16]PieceType{0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6}
+
 // String returns the FEN letter of p ("P", "n", …) or "." for NoPiece.
 func (p Piece) String() string {
 	if p >= NoPiece {

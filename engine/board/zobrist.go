@@ -16,7 +16,7 @@ var (
 
 func init() {
 	rng := rand.New(rand.NewPCG(0x5a6f6272697374, 0x65766f6368657373))
-	for p := range zobristPiece {
+	for p := range 12 {
 		for sq := range zobristPiece[p] {
 			zobristPiece[p][sq] = rng.Uint64()
 		}

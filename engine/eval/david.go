@@ -169,19 +169,18 @@ func davidSide(x *posInfo, c board.Color, n *[dvCount]int32) {
 		}
 	}
 	// Bishops.
-	for b := pos.Pieces[c][board.Bishop]; b != 0; {
-		n[dvBishopMobility] += x.mobility(board.Bishop, c, b.PopLSB())
-	}
+	x.attackPass()
+	n[dvBishopMobility] = x.mob[c][board.Bishop]
 	if popcount(pos.Pieces[c][board.Bishop]) >= 2 {
 		n[dvBishopPair] = 1
 	}
 	// Rooks.
 	rooks := pos.Pieces[c][board.Rook]
 	weakEnemy := x.isolated(e) | x.backward(e)
+	n[dvRookMobility] = x.mob[c][board.Rook]
 	for b := rooks; b != 0; {
 		sq := b.PopLSB()
 		f := sq.File()
-		n[dvRookMobility] += x.mobility(board.Rook, c, sq)
 		if relRank(c, sq) == 6 {
 			n[dvRook7thRank]++
 		}
@@ -197,9 +196,8 @@ func davidSide(x *posInfo, c board.Color, n *[dvCount]int32) {
 				}
 			}
 		}
-		if board.RookAttacks(sq, x.occ)&b != 0 {
-			n[dvRookConnected]++ // counts each pair once: b holds the rooks not yet visited
-		}
+		// Each pair once: b holds the rooks not yet visited.
+		n[dvRookConnected] += popcount(board.RookAttacks(sq, x.occ) & b)
 		fileBB := board.FileBB[f]
 		if frontFill(c, board.SquareBB(sq))&x.passed[c]&fileBB != 0 {
 			n[dvRookBehindPassedPawn]++
@@ -215,9 +213,7 @@ func davidSide(x *posInfo, c board.Color, n *[dvCount]int32) {
 		}
 		n[dvRookColumnMult] += int32(min(f, 7-f))
 	}
-	for b := pos.Pieces[c][board.Queen]; b != 0; {
-		n[dvQueenMobility] += x.mobility(board.Queen, c, b.PopLSB())
-	}
+	n[dvQueenMobility] = x.mob[c][board.Queen]
 	// King shelter and pressure.
 	k := x.king[c]
 	if k == board.NoSquare {
@@ -253,16 +249,5 @@ func davidSide(x *posInfo, c board.Color, n *[dvCount]int32) {
 			n[dvKingFriendlyPawnAdvanced1] -= popcount(file & third & x.pawns[c])
 		}
 	}
-	zone := x.kingZone[c]
-	for pt := board.Knight; pt <= board.Queen; pt++ {
-		for b := pos.Pieces[e][pt]; b != 0; {
-			n[dvKingPressureMult] -= popcount(x.attacks(pt, e, b.PopLSB()) & zone)
-		}
-	}
-}
-
-// ringOf returns sq's distance to the nearest board edge (0–3).
-func ringOf(sq board.Square) int32 {
-	f, r := sq.File(), sq.Rank()
-	return int32(min(f, 7-f, r, 7-r))
+	n[dvKingPressureMult] = -x.zoneHits[e]
 }

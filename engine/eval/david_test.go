@@ -79,6 +79,11 @@ func TestDavidFeatures(t *testing.T) {
 			want: map[string][2]int32{"KnightOutpostMult": {0, 0}, "KnightSqMult": {3, 1}},
 		},
 		{
+			// Three black rooks: a8–f8 and a8–a6 see each other (2 pairs).
+			name: "three-rooks", fen: "r4rk1/5b2/r7/8/8/8/8/6K1 b - - 0 1",
+			want: map[string][2]int32{"RookConnected": {0, 2}},
+		},
+		{
 			name: "mobility", fen: fenMobility,
 			want: map[string][2]int32{"BishopMobility": {4, 0}, "QueenMobility": {25, 0}, "BishopPair": {0, 0}},
 		},

@@ -133,8 +133,10 @@
 // in front of the queen leads to loss of the queen"). ROOK DOUBLED: two rooks
 // on one file. Central squares: the paper's list ends "f4 or f6"; we use f5.
 // The paper gives no weight values: preset "prasad-table1" (the defaults) is
-// the midpoint of every range. Units as vazquez29: Scale 1,000, mobility per
-// ten moves, king material per 1,000 cp. Bits cover each range.
+// the midpoint of every range. Units as vazquez29: counts 1,000, mobility
+// per ten moves (100), king material per 1,000 cp (1); Scale is 500, so the
+// score is in centipawns, twice Table 1's points (pawn 50 → 100). Bits cover
+// each range.
 //
 // # phoenix640 (phoenix.go): Aralikkatte, Srinivasaraghavan, Phoenix
 //

@@ -95,8 +95,8 @@ func distance(a, b board.Square) int {
 // 500, 900, "as Shannon did"); the king counts 0. Read-only.
 var shannon = [6]int32{100, 300, 330, 500, 900, 0}
 
-// centre16 is the 16 central squares c3–f6 … a helper for central pawns
-// c4, c5, d4, d5, e4, e5, f4, f5 (Vázquez-Fernández et al. F_pawn,4).
+// centralPawnSquares holds c4, c5, d4, d5, e4, e5, f4, f5, where a pawn is
+// "central" (Vázquez-Fernández et al. F_pawn,4; Prasad et al. PAWN CENTRAL).
 const centralPawnSquares board.Bitboard = (1<<board.C4 | 1<<board.D4 | 1<<board.E4 | 1<<board.F4 |
 	1<<board.C5 | 1<<board.D5 | 1<<board.E5 | 1<<board.F5)
 
@@ -105,12 +105,16 @@ const centralPawnSquares board.Bitboard = (1<<board.C4 | 1<<board.D4 | 1<<board.
 // board edge is k.
 var ringBB = func() (r [4]board.Bitboard) {
 	for sq := board.Square(0); sq < 64; sq++ {
-		f, k := sq.File(), sq.Rank()
-		d := min(f, 7-f, k, 7-k)
-		r[d] |= board.SquareBB(sq)
+		r[ringOf(sq)] |= board.SquareBB(sq)
 	}
 	return r
 }()
+
+// ringOf returns sq's distance to the nearest board edge (0–3).
+func ringOf(sq board.Square) int32 {
+	f, r := sq.File(), sq.Rank()
+	return int32(min(f, 7-f, r, 7-r))
+}
 
 // posInfo holds what several terms of a position need, computed once per
 // evaluation. Arrays are indexed by colour.
@@ -124,10 +128,58 @@ type posInfo struct {
 	king     [2]board.Square
 	kingZone [2]board.Bitboard // the king's square and its neighbours
 	phase    int               // Phase(pos)
+
+	// The attack pass (attackPass) fills these once per position, computing
+	// every piece's attacks exactly once.
+	attacksDone bool
+	mob         [2][6]int32 // Σ mobility of c's pieces of each type (knight … king)
+	zoneMat     [2][2]int32 // zoneMat[by][c]: material of by's pieces acting on c's king zone
+	zoneHits    [2]int32    // Σ over by's knights … queens of the enemy king-zone squares each attacks
+}
+
+// attackPass computes mob, zoneMat and zoneHits (once per position).
+func (x *posInfo) attackPass() {
+	if x.attacksDone {
+		return
+	}
+	x.attacksDone = true
+	pos := x.pos
+	for by := board.White; by <= board.Black; by++ {
+		own := pos.ByColor[by]
+		zones := [2]board.Bitboard{x.kingZone[0], x.kingZone[1]}
+		ez := zones[by.Other()]
+		var mat [2]int32
+		var hits int32
+		// Pawns: a pawn acts on a zone when the zone holds one of its attacks.
+		for c := board.White; c <= board.Black; c++ {
+			from := sideways(forward(by.Other(), zones[c]))
+			mat[c] = shannon[board.Pawn] * popcount(x.pawns[by]&from)
+		}
+		for pt := board.Knight; pt <= board.King; pt++ {
+			var mob int32
+			for b := pos.Pieces[by][pt]; b != 0; {
+				att := x.attacks(pt, by, b.PopLSB())
+				mob += popcount(att &^ own)
+				if pt == board.King {
+					continue
+				}
+				for c := board.White; c <= board.Black; c++ {
+					if att&zones[c] != 0 {
+						mat[c] += shannon[pt]
+					}
+				}
+				hits += popcount(att & ez)
+			}
+			x.mob[by][pt] = mob
+		}
+		x.zoneMat[by] = mat
+		x.zoneHits[by] = hits
+	}
 }
 
 func (x *posInfo) init(pos *board.Position) {
 	x.pos = pos
+	x.attacksDone = false
 	x.occ = pos.Occupied
 	x.phase = Phase(pos)
 	for c := board.White; c <= board.Black; c++ {
@@ -177,8 +229,9 @@ func (x *posInfo) backward(c board.Color) board.Bitboard {
 	return p &^ support & stopAttacked &^ x.isolated(c)
 }
 
-// outpost reports the squares no enemy pawn can ever attack (the pieces'
-// "operations base": it cannot be evicted by an enemy pawn).
+// safeFromPawns returns the squares where a piece of c cannot be evicted by
+// an enemy pawn: no enemy pawn attacks them now or after advancing (an
+// outpost, Prasad et al.'s "operations base").
 func (x *posInfo) safeFromPawns(c board.Color) board.Bitboard {
 	return ^x.attSpan[c.Other()]
 }
@@ -201,34 +254,9 @@ func (x *posInfo) attacks(pt board.PieceType, c board.Color, sq board.Square) bo
 	}
 }
 
-// kingMaterial returns the Shannon material of by's pieces (pawns to queens)
-// whose moves act on c's king square or a square next to it.
-func (x *posInfo) kingMaterial(c, by board.Color) int32 {
-	zone := x.kingZone[c]
-	if zone == 0 {
-		return 0
-	}
-	var sum int32
-	for pt := board.Pawn; pt <= board.Queen; pt++ {
-		for b := x.pos.Pieces[by][pt]; b != 0; {
-			sq := b.PopLSB()
-			if x.attacks(pt, by, sq)&zone != 0 {
-				sum += shannon[pt]
-			}
-		}
-	}
-	return sum
-}
-
-// mobility returns the number of squares the piece of c on sq attacks that
-// are not occupied by c's own pieces.
-func (x *posInfo) mobility(pt board.PieceType, c board.Color, sq board.Square) int32 {
-	return popcount(x.attacks(pt, c, sq) &^ x.pos.ByColor[c])
-}
-
-// fileClass classifies the file of sq for c's rook: open (no pawns),
-// semi-open (only enemy pawns), closed with the rook ahead of all own pawns,
-// or closed with own pawns in front of the rook; and own-only (only c's pawns).
+// fileKind classifies the file of a rook of c: open (no pawns), semi-open
+// (only enemy pawns), closed (pawns of both sides) with the rook ahead of all
+// its own pawns or with an own pawn in front of it, or own-only.
 type fileKind uint8
 
 const (
@@ -239,6 +267,7 @@ const (
 	fileOwnOnly      // only own pawns
 )
 
+// rookFile returns the kind of the file of c's rook on sq.
 func (x *posInfo) rookFile(c board.Color, sq board.Square) fileKind {
 	f := board.FileBB[sq.File()]
 	own, their := x.pawns[c]&f != 0, x.pawns[c.Other()]&f != 0

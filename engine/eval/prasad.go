@@ -49,11 +49,16 @@ const (
 	psCount
 )
 
-// prasadScale: like vazquez29, king-material weights apply per 1,000 cp of
-// material (weight 55 × 2000 cp = 110, about two of Table 1's 50-point
-// pawns), mobility weights per ten moves (unit 100), every other count has
-// unit 1,000 (its weight is in the scheme's points, pawn = 50).
-const prasadScale = 1000
+// Units of prasad38, like vazquez29: king-material weights apply per 1,000
+// cp of material (weight 55 × 2000 cp = 110 points, about two of Table 1's
+// 50-point pawns), mobility weights per ten moves (unit 100), every other
+// count has unit 1,000 (its weight is in Table 1's points, pawn = 50). The
+// divisor is 500, not 1,000, so that Evaluate reports centipawns (pawn = 100,
+// twice Table 1's points) like the other schemes; move choice is unchanged.
+const (
+	prasadUnit  = 1000
+	prasadScale = prasadUnit / 2
+)
 
 var prasadScheme = func() *scheme {
 	type row struct {
@@ -108,9 +113,9 @@ var prasadScheme = func() *scheme {
 			bits++
 		}
 		specs[i] = param.Spec{Name: r.name, Doc: r.doc, Group: r.group, Min: r.lo, Max: r.hi, Default: (r.lo + r.hi) / 2, Bits: bits}
-		unit[i] = prasadScale
+		unit[i] = prasadUnit
 		if r.group == "mobility" {
-			unit[i] = prasadScale / 10
+			unit[i] = prasadUnit / 10
 		}
 	}
 	unit[psKingAttackingMaterial], unit[psKingDefendingMaterial] = 1, 1
@@ -149,14 +154,13 @@ func prasadSide(x *posInfo, c board.Color, n *[psCount]int32) {
 	for r := 0; r < 4; r++ {
 		n[psKnightPeriphery0+r] = popcount(knights & ringBB[r])
 	}
-	for b := knights; b != 0; {
-		n[psKnightMobility] += x.mobility(board.Knight, c, b.PopLSB())
-	}
+	x.attackPass()
+	n[psKnightMobility] = x.mob[c][board.Knight]
 
 	var files board.Bitboard
+	n[psRookMobility] = x.mob[c][board.Rook]
 	for b := pos.Pieces[c][board.Rook]; b != 0; {
 		sq := b.PopLSB()
-		n[psRookMobility] += x.mobility(board.Rook, c, sq)
 		switch x.rookFile(c, sq) {
 		case fileOpen:
 			n[psRookOpenColumn]++
@@ -178,10 +182,10 @@ func prasadSide(x *posInfo, c board.Color, n *[psCount]int32) {
 	}
 
 	bishops := pos.Pieces[c][board.Bishop]
+	n[psBishopMobility] = x.mob[c][board.Bishop]
 	for b := bishops; b != 0; {
 		sq := b.PopLSB()
 		att := x.attacks(board.Bishop, c, sq)
-		n[psBishopMobility] += popcount(att &^ pos.ByColor[c])
 		blockers := att & x.pawns[c] & frontFill(c, board.RankBB[sq.Rank()])
 		n[psBishopAhead] += popcount(blockers)
 		n[psBishopPawnsMobility] += popcount(forward(c, blockers) &^ x.occ)
@@ -189,14 +193,12 @@ func prasadSide(x *posInfo, c board.Color, n *[psCount]int32) {
 	if popcount(bishops) >= 2 {
 		n[psBishopPair] = 1
 	}
-	for b := pos.Pieces[c][board.Queen]; b != 0; {
-		n[psQueenMobility] += x.mobility(board.Queen, c, b.PopLSB())
-	}
+	n[psQueenMobility] = x.mob[c][board.Queen]
 
 	if k := x.king[c]; k != board.NoSquare {
-		n[psKingMobility] = x.mobility(board.King, c, k)
-		n[psKingAttackingMaterial] = x.kingMaterial(c, e)
-		n[psKingDefendingMaterial] = x.kingMaterial(c, c)
+		n[psKingMobility] = x.mob[c][board.King]
+		n[psKingAttackingMaterial] = x.zoneMat[e][c]
+		n[psKingDefendingMaterial] = x.zoneMat[c][c]
 		n[psKingPawns] = popcount(board.KingAttacks(k) & x.pawns[c])
 		if isCastled(c, k) {
 			n[psKingCastling] = 1

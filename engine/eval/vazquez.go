@@ -135,9 +135,10 @@ func vazquezSide(x *posInfo, c board.Color, n *[vzCount]int32) {
 	for pt := board.Pawn; pt <= board.Queen; pt++ {
 		n[vzPawn+int(pt)] = popcount(pos.Pieces[c][pt])
 	}
+	x.attackPass()
 	// eq. 4: king.
-	n[vzKingDefenders] = x.kingMaterial(c, c)
-	n[vzKingAttackers] = x.kingMaterial(c, e)
+	n[vzKingDefenders] = x.zoneMat[c][c]
+	n[vzKingAttackers] = x.zoneMat[e][c]
 	if x.king[c] != board.NoSquare {
 		if isCastled(c, x.king[c]) {
 			n[vzKingCastled] = 1
@@ -145,14 +146,12 @@ func vazquezSide(x *posInfo, c board.Color, n *[vzCount]int32) {
 		n[vzKingPawnShield] = popcount(pawnShield(c, x.king[c]) & x.pawns[c])
 	}
 	// eq. 5: queen.
-	for b := pos.Pieces[c][board.Queen]; b != 0; {
-		n[vzQueenMobility] += x.mobility(board.Queen, c, b.PopLSB())
-	}
+	n[vzQueenMobility] = x.mob[c][board.Queen]
 	// eq. 6: rooks.
 	var onSeventh int32
+	n[vzRookMobility] = x.mob[c][board.Rook]
 	for b := pos.Pieces[c][board.Rook]; b != 0; {
 		sq := b.PopLSB()
-		n[vzRookMobility] += x.mobility(board.Rook, c, sq)
 		switch x.rookFile(c, sq) {
 		case fileOpen:
 			n[vzRookOpenFile]++
@@ -172,14 +171,10 @@ func vazquezSide(x *posInfo, c board.Color, n *[vzCount]int32) {
 		n[vzRookSeventhPair] = 1
 	}
 	// eq. 7: bishops.
-	for b := pos.Pieces[c][board.Bishop]; b != 0; {
-		n[vzBishopMobility] += x.mobility(board.Bishop, c, b.PopLSB())
-	}
+	n[vzBishopMobility] = x.mob[c][board.Bishop]
 	// eq. 8: knights.
 	knights := pos.Pieces[c][board.Knight]
-	for b := knights; b != 0; {
-		n[vzKnightMobility] += x.mobility(board.Knight, c, b.PopLSB())
-	}
+	n[vzKnightMobility] = x.mob[c][board.Knight]
 	n[vzKnightPawnSupport] = popcount(knights & x.pawnAtt[c])
 	n[vzKnightOutpost] = popcount(knights & x.safeFromPawns(c))
 	for r := 0; r < 4; r++ {

@@ -304,7 +304,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		} else {
 			pos.GenerateCaptures(&f.ml)
 		}
-		s.scoreQMoves(pos, f)
+		s.scoreQMoves(pos, f, qply == 0)
 	}
 	n := f.ml.N
 	for i := 0; i < n; i++ {
@@ -312,6 +312,9 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		if !inCheck {
 			if f.scores[i] == qSkip {
 				break // only skipped moves are left
+			}
+			if f.scores[i] == qMaybeCheck && !pos.GivesCheck(m) {
+				continue // quiet move that does not check
 			}
 			if m.IsCapture() && !m.IsPromotion() {
 				victim := pieceValue[capturedType(pos, m)]
@@ -361,6 +364,7 @@ const (
 	scoreBadCapture  = -(1 << 28)
 	historyMax       = 1 << 14
 	qSkip            = -(1 << 30)
+	qMaybeCheck      = -(1 << 29)
 )
 
 // mvvLva ranks captures and promotions: most valuable victim first, then
@@ -409,42 +413,59 @@ func (s *Searcher) scoreMoves(pos *board.Position, f *frame, ttMove board.Move, 
 }
 
 // scoreQMoves scores f's moves for the quiescence search: captures and
-// promotions by MVV-LVA; quiet moves that give check after them; other
-// quiet moves get qSkip (they sort last and end the loop).
-func (s *Searcher) scoreQMoves(pos *board.Position, f *frame) {
+// queen promotions by MVV-LVA; then quiet moves and under-promotions as
+// qMaybeCheck (searched only if they give check, tested lazily since a
+// capture often cuts off first); with quietChecks false they get qSkip
+// (they sort last and end the loop).
+func (s *Searcher) scoreQMoves(pos *board.Position, f *frame, quietChecks bool) {
+	rest := int32(qSkip)
+	if quietChecks {
+		rest = qMaybeCheck
+	}
 	for i := 0; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
-		switch {
-		case m.IsCapture() || m.IsPromotion():
-			if m.IsPromotion() && m.Promotion() != board.Queen && !pos.GivesCheck(m) {
-				f.scores[i] = qSkip
-			} else {
-				f.scores[i] = scoreGoodCapture + mvvLva(pos, m)
-			}
-		case pos.GivesCheck(m):
-			f.scores[i] = 0
-		default:
-			f.scores[i] = qSkip
+		if m.IsCapture() && !m.IsPromotion() || m.Promotion() == board.Queen {
+			f.scores[i] = scoreGoodCapture + mvvLva(pos, m)
+		} else {
+			f.scores[i] = rest
 		}
 	}
 }
 
-// pickMove moves the best-scored move of f.ml[i:n] to position i (one step
-// of a selection sort; among equal scores the earliest wins) and returns it.
+// pickMove returns the move to try i-th among f.ml[:n], best score first.
+// The first picks are selection-sort steps (cheap when an early move cuts
+// off); at pick sortAfter the rest is insertion-sorted once, so all-nodes
+// do not pay a quadratic selection. Equal scores keep their relative order
+// from the later sort on; the result is deterministic either way.
 func pickMove(f *frame, i, n int) board.Move {
-	bi := i
-	bs := f.scores[i]
-	for j := i + 1; j < n; j++ {
-		if f.scores[j] > bs {
-			bi, bs = j, f.scores[j]
+	switch {
+	case i < sortAfter:
+		bi := i
+		bs := f.scores[i]
+		for j := i + 1; j < n; j++ {
+			if f.scores[j] > bs {
+				bi, bs = j, f.scores[j]
+			}
 		}
-	}
-	if bi != i {
-		f.ml.Moves[i], f.ml.Moves[bi] = f.ml.Moves[bi], f.ml.Moves[i]
-		f.scores[i], f.scores[bi] = f.scores[bi], f.scores[i]
+		if bi != i {
+			f.ml.Moves[i], f.ml.Moves[bi] = f.ml.Moves[bi], f.ml.Moves[i]
+			f.scores[i], f.scores[bi] = f.scores[bi], f.scores[i]
+		}
+	case i == sortAfter:
+		for j := i + 1; j < n; j++ {
+			m, sc := f.ml.Moves[j], f.scores[j]
+			k := j - 1
+			for ; k >= i && f.scores[k] < sc; k-- {
+				f.ml.Moves[k+1], f.scores[k+1] = f.ml.Moves[k], f.scores[k]
+			}
+			f.ml.Moves[k+1], f.scores[k+1] = m, sc
+		}
 	}
 	return f.ml.Moves[i]
 }
+
+// sortAfter is the pick index at which pickMove sorts the remaining moves.
+const sortAfter = 3
 
 // updateQuietStats rewards the quiet move m that failed high (killer and
 // history bonus) and penalises the quiet moves tried before it.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
@@ -88,6 +89,9 @@ func (o option) parseValue(v string, has bool) (string, error) {
 	return "", fmt.Errorf("option %s: unknown type %s", o.name, o.kind)
 }
 
+// maxMoveOverheadMs bounds the Move Overhead option.
+const maxMoveOverheadMs = 5000
+
 // customPreset is the Preset combo value shown after weights were changed
 // or a player file was loaded.
 const customPreset = "custom"
@@ -106,6 +110,12 @@ func (e *engine) options() []option {
 				return nil
 			}},
 		{name: "Threads", kind: "spin", def: "1", min: 1, max: 1, set: func(*engine, string) error { return nil }},
+		{name: "Move Overhead", kind: "spin", def: strconv.Itoa(int(e.moveOverhead / time.Millisecond)), min: 1, max: maxMoveOverheadMs,
+			set: func(e *engine, v string) error {
+				ms, _ := strconv.Atoi(v)
+				e.moveOverhead = time.Duration(ms) * time.Millisecond
+				return nil
+			}},
 		{name: "Ponder", kind: "check", def: strconv.FormatBool(e.ponderOpt),
 			set: func(e *engine, v string) error { e.ponderOpt = v == "true"; return nil }},
 		{name: "Clear Hash", kind: "button", set: func(e *engine, _ string) error {

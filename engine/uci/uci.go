@@ -61,6 +61,8 @@ type engine struct {
 	playerFile string
 	searcher   *search.Searcher // nil: rebuild before the next search
 	ponderOpt  bool
+	// moveOverhead is kept in reserve per move under clock limits.
+	moveOverhead time.Duration
 
 	// The running search, if any.
 	running  bool
@@ -143,7 +145,8 @@ func newEngine(opts Options, out io.Writer) (*engine, error) {
 	if opts.HashMB < minHashMB || opts.HashMB > opts.MaxHashMB {
 		return nil, fmt.Errorf("uci: hash %d MiB outside [%d, %d]", opts.HashMB, minHashMB, opts.MaxHashMB)
 	}
-	e := &engine{opts: opts, out: &syncWriter{w: out}, pos: board.NewPosition(), hashMB: opts.HashMB}
+	e := &engine{opts: opts, out: &syncWriter{w: out}, pos: board.NewPosition(), hashMB: opts.HashMB,
+		moveOverhead: search.DefaultMoveOverhead}
 	p := opts.Player
 	if p == nil {
 		if opts.Preset == "" {
@@ -283,7 +286,7 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 	lim := search.Limits{
 		Depth: g.Depth, Nodes: uint64(g.Nodes), MoveTime: g.MoveTime,
 		WTime: g.WTime, BTime: g.BTime, WInc: g.WInc, BInc: g.BInc, MovesToGo: g.MovesToGo,
-		Infinite: g.Infinite || g.Ponder,
+		Infinite: g.Infinite || g.Ponder, MoveOverhead: e.moveOverhead,
 	}
 	if g.Mate > 0 && (lim.Depth == 0 || lim.Depth > 2*g.Mate-1) {
 		lim.Depth = 2*g.Mate - 1 // a mate in n moves is found by a (2n−1)-ply search

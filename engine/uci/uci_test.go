@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -28,6 +29,9 @@ func TestSessions(t *testing.T) {
 			"< ^id author ",
 			"< ^option name Hash type spin default 16 min 1 max 4096$",
 			"< ^option name Threads type spin default 1 min 1 max 1$",
+			"< ^option name Move Overhead type spin default 50 min 1 max 5000$",
+			"< ^option name Ponder type check default false$",
+			"< ^option name Clear Hash type button$",
 			"< ^option name Preset type combo default david-fig3 var custom( var \\S+)* var david-fig3",
 			"< ^option name Scheme type combo default david35( var \\S+)+$",
 			"< ^option name SearchPreset type combo default custom var custom var default var david-table2 var plain$",
@@ -184,8 +188,10 @@ func TestSessions(t *testing.T) {
 			"> setoption name Hash value 2",
 			"> setoption name Clear Hash",
 			"> setoption name Threads value 1",
+			"> setoption name move overhead value 200",
 			"> uci",
 			"< ^option name Hash type spin default 2 ",
+			"< ^option name Move Overhead type spin default 200 ",
 			"< ^option name Search_NullMoveUse type spin default 1 ",
 			"< ^uciok$",
 			"> position startpos",
@@ -410,7 +416,7 @@ func TestParseGo(t *testing.T) {
 			t.Errorf("%q: searchmoves %v", tc.in, g.SearchMoves)
 		}
 		g.SearchMoves, tc.want.SearchMoves = nil, nil
-		if g != tc.want {
+		if !reflect.DeepEqual(g, tc.want) {
 			t.Errorf("%q = %+v, want %+v", tc.in, g, tc.want)
 		}
 	}

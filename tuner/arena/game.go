@@ -118,6 +118,10 @@ type GameConfig struct {
 	// the grace on top of the clock in a timed one (default 2 s): an engine
 	// that has not answered by then is stopped and loses.
 	MoveTimeout time.Duration
+	// TimeMargin is how far a clock may run below zero before the side loses
+	// on time (cutechess-cli's timemargin; default 0): it absorbs process
+	// scheduling and pipe latency on a loaded machine.
+	TimeMargin time.Duration
 }
 
 // errGame marks an engine failure inside a game (the engine is broken).
@@ -172,7 +176,7 @@ func PlayGame(ctx context.Context, white, black Engine, op Opening, cfg GameConf
 			WTime: clock[board.White], BTime: clock[board.Black]}
 		var deadline time.Duration
 		if cfg.Limits.Timed() {
-			deadline = clock[side] + timeout
+			deadline = clock[side] + cfg.TimeMargin + timeout
 		} else {
 			deadline = timeout + 2*cfg.Limits.MoveTime
 		}
@@ -189,7 +193,7 @@ func PlayGame(ctx context.Context, white, black Engine, op Opening, cfg GameConf
 			return g, nil
 		}
 		if err != nil {
-			if cfg.Limits.Timed() && elapsed > clock[side] {
+			if cfg.Limits.Timed() && elapsed > clock[side]+cfg.TimeMargin {
 				g.finishTime(pos, side, fmt.Sprintf("%s did not answer within its %v", e.Name(), clock[side]))
 			} else {
 				g.finishLoss(side, EngineFailure, fmt.Sprintf("%s: %v", e.Name(), err))
@@ -207,11 +211,11 @@ func PlayGame(ctx context.Context, white, black Engine, op Opening, cfg GameConf
 		if cfg.Limits.Timed() {
 			rec.Time = elapsed
 			clock[side] -= elapsed
-			if clock[side] < 0 {
+			if clock[side] < -cfg.TimeMargin {
 				g.finishTime(pos, side, fmt.Sprintf("%s overstepped by %v", e.Name(), -clock[side]))
 				return g, nil
 			}
-			clock[side] += cfg.Limits.Inc
+			clock[side] = max(clock[side], 0) + cfg.Limits.Inc
 		}
 		g.Plies = append(g.Plies, rec)
 		moves = append(moves, rep.Move)

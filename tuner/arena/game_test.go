@@ -279,3 +279,20 @@ func TestParseTimeControl(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeMargin: a move that takes longer than the clock loses, unless the
+// time margin covers it. (The fake sleeps MoveTime = 40 ms against a 20 ms
+// clock; the margin is an hour.)
+func TestTimeMargin(t *testing.T) {
+	for _, margin := range []time.Duration{0, time.Hour} {
+		cfg := GameConfig{Limits: Limits{Base: 20 * time.Millisecond, MoveTime: 40 * time.Millisecond}, TimeMargin: margin,
+			Adjudication: Adjudication{MaxPlies: 2}}
+		g, err := PlayGame(context.Background(), newFake("w", 1), newFake("b", 2), StartOpening(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if forfeit := g.Termination == TimeForfeit; forfeit != (margin == 0) {
+			t.Errorf("margin %v: ended by %q (%s)", margin, g.Termination, g.Detail)
+		}
+	}
+}

@@ -62,7 +62,7 @@ func TestEvochessVsStockfish(t *testing.T) {
 		Game:        GameConfig{Limits: Limits{Base: 2 * time.Second, Inc: 100 * time.Millisecond}, Adjudication: DefaultAdjudication()},
 		Openings:    book[:2],
 		Seed:        1,
-		Concurrency: 2,
+		Concurrency: 1, // the clocks are real: do not compete for the cores
 	}
 	res, err := Match(ctx, evo, sf, 4, cfg)
 	if err != nil {
@@ -72,7 +72,7 @@ func TestEvochessVsStockfish(t *testing.T) {
 		replay(t, g)
 		evoWhite := g.WhiteIndex == 0
 		evoLost := (g.Result == BlackWins && evoWhite) || (g.Result == WhiteWins && !evoWhite)
-		t.Logf("game %d: %s - %s %v (%s) after %d plies", g.Index+1, g.White, g.Black, g.Result, g.Termination, len(g.Plies))
+		t.Logf("game %d: %s - %s %v (%s %s) after %d plies", g.Index+1, g.White, g.Black, g.Result, g.Termination, g.Detail, len(g.Plies))
 		if evoLost && (g.Termination == TimeForfeit || g.Termination == IllegalMove || g.Termination == EngineFailure) {
 			t.Errorf("game %d: evochess lost by %s: %s", g.Index+1, g.Termination, g.Detail)
 		}

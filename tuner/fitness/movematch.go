@@ -88,6 +88,9 @@ func CompileMoveMatch(s eval.Scheme, samples []data.Sample) (*MoveMatch, error) 
 			return nil, fmt.Errorf("fitness: sample %d (game %d ply %d): %w", i, smp.Game, smp.Ply, err)
 		}
 	}
+	// Drop the spare capacity of append growth.
+	mm.parIdx, mm.parCnt = slices.Clone(mm.parIdx), slices.Clone(mm.parCnt)
+	mm.difEnd, mm.dif, mm.moves = slices.Clone(mm.difEnd), slices.Clone(mm.dif), slices.Clone(mm.moves)
 	return mm, nil
 }
 
@@ -268,9 +271,14 @@ func (mm *MoveMatch) check(w []int32) error {
 	return nil
 }
 
-// widen returns w as 64-bit weights (the dot products are 64-bit).
+// widen returns w as 64-bit weights (the dot products are 64-bit), padded
+// with zeros to smallWeights entries when it fits.
 func widen(w []int32) []int64 {
-	wl := make([]int64, len(w))
+	n := len(w)
+	if n <= smallWeights {
+		n = smallWeights
+	}
+	wl := make([]int64, n)
 	for i, v := range w {
 		wl[i] = int64(v)
 	}
@@ -294,21 +302,12 @@ func (mm *MoveMatch) choose(wl []int64, i int, sums []int64) int32 {
 	if lo == hi {
 		return -1
 	}
-	dif, difEnd := mm.dif, mm.difEnd[lo:hi]
-	sums = sums[:len(difEnd)]
-	k := int32(0)
-	if lo > 0 {
-		k = mm.difEnd[lo-1]
-	}
-	dmax := int64(math.MinInt64)
-	for j, end := range difEnd {
-		var d int64
-		for ; k < end; k++ {
-			e := dif[k]
-			d += wl[e&0xffff] * (e >> 16)
-		}
-		sums[j] = d
-		dmax = max(dmax, d)
+	sums = sums[:hi-lo]
+	var dmax int64
+	if len(wl) == smallWeights {
+		dmax = mm.diffSumsSmall((*[smallWeights]int64)(wl), lo, hi, sums)
+	} else {
+		dmax = mm.diffSums(wl, lo, hi, sums)
 	}
 	thr := dmax // the least d that reaches the maximal value
 	if mm.scale != 1 {
@@ -328,6 +327,56 @@ func (mm *MoveMatch) choose(wl []int64, i int, sums []int64) int32 {
 		}
 	}
 	return hi - 1 // unreachable: dmax itself reaches thr
+}
+
+// smallWeights is the padded weight-vector length of schemes with at most
+// that many parameters: indexing a fixed-size array with index&(size−1)
+// needs no bounds check in the hot loop.
+const smallWeights = 1024
+
+// diffSums stores the difference dot product of each move lo..hi-1 in sums
+// and returns the largest.
+func (mm *MoveMatch) diffSums(wl []int64, lo, hi int32, sums []int64) int64 {
+	dif, difEnd := mm.dif, mm.difEnd[lo:hi]
+	k := int32(0)
+	if lo > 0 {
+		k = mm.difEnd[lo-1]
+	}
+	dmax := int64(math.MinInt64)
+	for j, end := range difEnd {
+		var d int64
+		for ; k < end; k++ {
+			e := dif[k]
+			d += wl[e&0xffff] * (e >> 16)
+		}
+		sums[j] = d
+		dmax = max(dmax, d)
+	}
+	return dmax
+}
+
+// diffSumsSmall is diffSums for padded weight arrays.
+func (mm *MoveMatch) diffSumsSmall(wl *[smallWeights]int64, lo, hi int32, sums []int64) int64 {
+	k := int32(0)
+	if lo > 0 {
+		k = mm.difEnd[lo-1]
+	}
+	difEnd := mm.difEnd[lo:hi]
+	dif := mm.dif[k:difEnd[len(difEnd)-1]]
+	sums = sums[:len(difEnd)]
+	dmax := int64(math.MinInt64)
+	base := k
+	for j, end := range difEnd {
+		var d int64
+		for _, e := range dif[:end-base] {
+			d += wl[e&(smallWeights-1)] * (e >> 16)
+		}
+		dif = dif[end-base:]
+		base = end
+		sums[j] = d
+		dmax = max(dmax, d)
+	}
+	return dmax
 }
 
 func floorDiv(a, b int64) int64 {

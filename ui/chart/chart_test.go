@@ -92,3 +92,19 @@ func TestFormat(t *testing.T) {
 		t.Errorf("Format = %q", got)
 	}
 }
+
+func TestSVG(t *testing.T) {
+	p := Layout([]Series{{Name: "best <fit>", Class: "best", X: []float64{0, 1}, Y: []float64{1, 2}}}, 640, 200, 0, 0, math.NaN())
+	s := SVG(p, `a "label"`, "no data")
+	for _, want := range []string{`viewBox="0 0 640 200"`, `<path class="best" d="M52 `, `<title>best &lt;fit&gt;</title>`, `aria-label="a &#34;label&#34;"`, `<circle class="best"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("SVG lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "no data") {
+		t.Error("empty text shown with data")
+	}
+	if e := SVG(Layout(nil, 640, 200, 0, 0, math.NaN()), "x", "no data"); !strings.Contains(e, ">no data<") || strings.Contains(e, "<path") {
+		t.Errorf("empty chart: %s", e)
+	}
+}

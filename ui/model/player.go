@@ -69,19 +69,18 @@ func PlayerFromLink(l share.Link) ([]byte, error) {
 	if len(l.Search) != 0 && len(l.Search) != len(sspecs) {
 		return nil, fmt.Errorf("share link: search: %d search parameters, want %d (or none)", len(l.Search), len(sspecs))
 	}
-	p := &player.Player{Version: player.Version, Name: l.Name, Scheme: l.Scheme, Weights: map[string]int{}}
-	for i, sp := range specs {
-		p.Weights[sp.Name] = int(l.Weights[i])
-	}
+	sp := search.DefaultParams()
 	if len(l.Search) > 0 {
-		if _, err := search.ParamsFromVector(l.Search); err != nil {
+		if sp, err = search.ParamsFromVector(l.Search); err != nil {
 			return nil, fmt.Errorf("share link: search: %w", err)
 		}
-		p.Search = map[string]int{}
-		for i, sp := range sspecs {
-			p.Search[sp.Name] = int(l.Search[i])
-		}
 	}
+	p, err := player.FromVector(l.Scheme, l.Weights, sp)
+	if err != nil {
+		return nil, fmt.Errorf("share link: %w", err)
+	}
+	p.Name = l.Name
+	p.Provenance.Note = "opened from a share link"
 	var buf bytes.Buffer
 	if err := p.Save(&buf); err != nil {
 		return nil, fmt.Errorf("share link: %w", err)

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/evochess/evochess/engine/param"
@@ -57,5 +58,23 @@ func TestDuration(t *testing.T) {
 		if got := Duration(ms); got != want {
 			t.Errorf("Duration(%d) = %q, want %q", ms, got, want)
 		}
+	}
+}
+
+func TestHTMLEscapes(t *testing.T) {
+	o := OptionsHTML([]Option{{"a", "A"}, {`b"<`, "B & C"}}, `b"<`)
+	want := `<option value="a">A</option><option value="b&#34;&lt;" selected>B &amp; C</option>`
+	if o != want {
+		t.Errorf("OptionsHTML:\n got %s\nwant %s", o, want)
+	}
+	rows := Rows([]param.Spec{{Name: "X<y>", Group: "g", Doc: `say "hi"`, Min: 0, Max: 10, Default: 5}}, map[string]int{"X<y>": 7}, []int32{4})
+	h := WeightsHTML(rows)
+	for _, s := range []string{`data-param="X&lt;y&gt;"`, `title="say &#34;hi&#34;"`, `<td class="num">7</td>`, `<td class="num delta">+3</td>`, `left:calc(70.0% - 1px)`, `class="up"`} {
+		if !strings.Contains(h, s) {
+			t.Errorf("WeightsHTML lacks %q:\n%s", s, h)
+		}
+	}
+	if strings.Contains(h, "<y>") {
+		t.Error("unescaped name")
 	}
 }

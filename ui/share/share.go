@@ -199,7 +199,7 @@ func Decode(s string) (Link, error) {
 	end := len(raw) - 4
 	got := binary.BigEndian.Uint32(raw[end:])
 	if sum := crc32.ChecksumIEEE(raw[:end]); sum != got {
-		return Link{}, fail("checksum", end, "CRC-32 is %08x but the link says %08x; some characters were changed", sum, got)
+		return Link{}, fail("checksum", -1, "CRC-32 is %08x but the link says %08x; some characters were changed", sum, got)
 	}
 	r := &reader{b: raw[:end], off: hdr}
 	var l Link

@@ -281,7 +281,7 @@ func (c *RunConfig) BindFlags(fs *flag.FlagSet) {
 // Args returns the `evochess tune` flags equivalent to c, in a fixed order,
 // leaving out zero values (which the flags default to). Parsing Args with
 // BindFlags gives back c.
-func (c *RunConfig) Args() []string {
+func (c RunConfig) Args() []string {
 	var a []string
 	str := func(name, v string) {
 		if v != "" {
@@ -330,7 +330,7 @@ func (c *RunConfig) Args() []string {
 // CommandLine renders the exact `evochess tune …` command equivalent to c,
 // shell-quoted, as the UI shows it. Workers is included when set although it
 // never changes the result.
-func (c *RunConfig) CommandLine() string {
+func (c RunConfig) CommandLine() string {
 	parts := []string{"evochess", "tune"}
 	for _, a := range c.Args() {
 		parts = append(parts, shellQuote(a))

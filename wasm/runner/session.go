@@ -29,10 +29,10 @@ type Host struct {
 	// WebAssembly worker it sleeps 1 ms every few ms (Yielder) so that the JS
 	// event loop delivers pause and stop messages.
 	Yield func()
-	// FitnessWorkers, when not nil, starts n nested fitness workers and
-	// returns an Evaluator that splits candidates among them (see
-	// SplitEvaluator); nil: runs score candidates in-process.
-	FitnessWorkers func(n int) (Remote, error)
+	// FitnessWorkers, when not nil, starts n nested fitness workers whose
+	// messages go to onMessage (see Split); nil: runs score candidates
+	// in-process.
+	FitnessWorkers func(n int, onMessage func(i int, msg []byte)) (Remote, error)
 	// Workers is the number of goroutines that score candidates in-process
 	// (0: runtime.NumCPU; a WebAssembly worker has one thread, so 1).
 	Workers int
@@ -268,27 +268,28 @@ func (s *Session) sample(id string, req *protocol.Sample) {
 	s.post(id, out)
 }
 
-// fitnessSetup compiles the coordinator's training sample (nested worker).
+// fitnessSetup prepares the training evaluator of a coordinator's run
+// (nested fitness worker): tuner.Prepare on the loaded games, as Run does.
 func (s *Session) fitnessSetup(id string, req *protocol.FitnessSetup) {
-	var prob tuner.Problem
-	if err := json.Unmarshal(req.Problem, &prob); err != nil {
-		s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: problem: %w", err))
+	var setup tuner.Setup
+	if err := json.Unmarshal(req.Setup, &setup); err != nil {
+		s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: %w", err))
 		return
 	}
-	var samples []data.Sample
-	if err := json.Unmarshal(req.Samples, &samples); err != nil {
-		s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: samples: %w", err))
-		return
-	}
-	ev, n, err := sampleEvaluator(prob, samples, 1, s.host.Yield)
+	g, err := s.loadedGames()
 	if err != nil {
 		s.fail(id, protocol.TypeFitnessSetup, err)
 		return
 	}
+	prep, err := tuner.Prepare(context.Background(), setup, s.resources(g, 1))
+	if err != nil {
+		s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: %w", err))
+		return
+	}
 	s.mu.Lock()
-	s.fitness = ev
+	s.fitness = yieldingEvaluator(prep.Train, s.host.Yield)
 	s.mu.Unlock()
-	s.post(id, &protocol.FitnessReady{Train: len(samples), Params: n})
+	s.post(id, &protocol.FitnessReady{Train: prep.TrainPositions, Params: len(setup.Config.Specs)})
 }
 
 // evalBatch scores candidates with the compiled fitness (nested worker).

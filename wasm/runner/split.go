@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/evochess/evochess/tuner"
-	"github.com/evochess/evochess/tuner/data"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -27,9 +26,10 @@ type Remote interface {
 
 // Split is a tuner.Evaluator that splits each batch of candidates into
 // contiguous slices, one per nested worker, and concatenates their scores in
-// order. Every worker scores with the same compiled sample, and a
-// candidate's score depends only on the candidate, so the scores are those of
-// an in-process evaluation whatever the number of workers.
+// order. Every worker prepares the same training evaluator from the same
+// games and setup, and a candidate's score depends only on the candidate, so
+// the scores are those of an in-process evaluation whatever the number of
+// workers.
 type Split struct {
 	remote Remote
 
@@ -38,47 +38,46 @@ type Split struct {
 	pending map[string]chan protocol.Message
 }
 
-// NewSplit starts n nested workers through start and returns the evaluator
-// once each has compiled samples for prob.
-func NewSplit(ctx context.Context, start func(n int, onMessage func(i int, msg []byte)) (Remote, error), n int, prob tuner.Problem, samples []data.Sample) (*Split, error) {
+// NewSplit starts n nested workers through start, sends each the run's
+// games (load-data with the PGN text) and its setup (fitness-setup), and
+// returns the evaluator once every worker has prepared its training
+// evaluator.
+func NewSplit(ctx context.Context, start func(n int, onMessage func(i int, msg []byte)) (Remote, error), n int, games *Games, setup tuner.Setup) (*Split, error) {
 	sp := &Split{pending: map[string]chan protocol.Message{}}
 	r, err := start(n, sp.receive)
 	if err != nil {
 		return nil, fmt.Errorf("runner: start %d fitness workers: %w", n, err)
 	}
 	sp.remote = r
-	pj, err := json.Marshal(prob)
+	sj, err := json.Marshal(setup)
 	if err != nil {
 		r.Close()
 		return nil, fmt.Errorf("runner: fitness setup: %w", err)
 	}
-	sj, err := json.Marshal(samples)
-	if err != nil {
-		r.Close()
-		return nil, fmt.Errorf("runner: fitness setup: %w", err)
+	steps := []struct {
+		body protocol.Body
+		want protocol.Type
+	}{
+		{&protocol.LoadData{PGN: string(games.text), Name: games.name}, protocol.TypeLoaded},
+		{&protocol.FitnessSetup{Setup: sj}, protocol.TypeFitnessReady},
 	}
-	setup := &protocol.FitnessSetup{Problem: pj, Samples: sj}
-	var waits []chan protocol.Message
-	var ids []string
-	for i := 0; i < r.Workers(); i++ {
-		id, ch := sp.expect()
-		waits, ids = append(waits, ch), append(ids, id)
-		msg, err := protocol.Encode(id, setup)
-		if err != nil {
-			r.Close()
-			return nil, fmt.Errorf("runner: fitness setup: %w", err)
+	for _, st := range steps {
+		waits := make([]chan protocol.Message, r.Workers())
+		ids := make([]string, r.Workers())
+		for i := range waits {
+			ids[i], waits[i] = sp.expect()
+			msg, err := protocol.Encode(ids[i], st.body)
+			if err != nil {
+				r.Close()
+				return nil, fmt.Errorf("runner: fitness workers: %w", err)
+			}
+			r.Send(i, msg)
 		}
-		r.Send(i, msg)
-	}
-	for i, ch := range waits {
-		m, err := sp.await(ctx, ids[i], ch)
-		if err != nil {
-			r.Close()
-			return nil, err
-		}
-		if _, ok := m.Body.(*protocol.FitnessReady); !ok {
-			r.Close()
-			return nil, fmt.Errorf("runner: fitness worker %d answered setup with %s", i, m.Type)
+		for i, ch := range waits {
+			if _, err := sp.await(ctx, ids[i], ch, st.want); err != nil {
+				r.Close()
+				return nil, fmt.Errorf("runner: fitness worker %d: %s: %w", i, st.body.Type(), err)
+			}
 		}
 	}
 	return sp, nil
@@ -92,38 +91,57 @@ func (sp *Split) expect() (string, chan protocol.Message) {
 	defer sp.mu.Unlock()
 	sp.next++
 	id := "fit-" + strconv.Itoa(sp.next)
-	ch := make(chan protocol.Message, 1)
+	ch := make(chan protocol.Message, 16)
 	sp.pending[id] = ch
 	return id, ch
 }
 
-// receive routes a reply from a nested worker to its waiting request.
+// receive routes a message from a nested worker to the request it answers.
 func (sp *Split) receive(_ int, raw []byte) {
 	m, err := protocol.Decode(raw)
 	if err != nil {
-		return // not ours to answer; the waiting request times out on ctx
+		return // cannot be routed; the waiting request ends with its context
 	}
 	sp.mu.Lock()
-	ch := sp.pending[m.ID]
-	delete(sp.pending, m.ID)
+	var chans []chan protocol.Message
+	if m.ID == "" && m.Type == protocol.TypeError {
+		// A worker failed outside any request (it could not start): every
+		// waiting request fails.
+		for _, ch := range sp.pending {
+			chans = append(chans, ch)
+		}
+	} else if ch := sp.pending[m.ID]; ch != nil {
+		chans = append(chans, ch)
+	}
 	sp.mu.Unlock()
-	if ch != nil {
-		ch <- m
+	for _, ch := range chans {
+		select {
+		case ch <- m:
+		default: // progress messages the waiter has not taken yet: drop this one
+		}
 	}
 }
 
-func (sp *Split) await(ctx context.Context, id string, ch chan protocol.Message) (protocol.Message, error) {
-	select {
-	case m := <-ch:
-		if e, ok := m.Body.(*protocol.Error); ok {
-			return m, fmt.Errorf("runner: fitness worker: %s", e.Message)
-		}
-		return m, nil
-	case <-ctx.Done():
+// await waits for the reply of type want to request id, skipping progress
+// messages.
+func (sp *Split) await(ctx context.Context, id string, ch chan protocol.Message, want protocol.Type) (protocol.Message, error) {
+	defer func() {
 		sp.mu.Lock()
 		delete(sp.pending, id)
 		sp.mu.Unlock()
-		return protocol.Message{}, ctx.Err()
+	}()
+	for {
+		select {
+		case m := <-ch:
+			if e, ok := m.Body.(*protocol.Error); ok {
+				return m, fmt.Errorf("runner: fitness worker: %s", e.Message)
+			}
+			if m.Type == want {
+				return m, nil
+			}
+		case <-ctx.Done():
+			return protocol.Message{}, ctx.Err()
+		}
 	}
 }
 
@@ -151,13 +169,13 @@ func (sp *Split) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Score, 
 	}
 	out := make([]tuner.Score, len(cands))
 	for i, p := range parts {
-		m, err := sp.await(ctx, p.id, p.ch)
+		m, err := sp.await(ctx, p.id, p.ch, protocol.TypeEvalResult)
 		if err != nil {
 			return nil, err
 		}
-		res, ok := m.Body.(*protocol.EvalResult)
-		if !ok || len(res.Scores) != p.hi-p.lo {
-			return nil, fmt.Errorf("runner: fitness worker %d: bad answer to eval-batch (%s)", i, m.Type)
+		res := m.Body.(*protocol.EvalResult)
+		if len(res.Scores) != p.hi-p.lo {
+			return nil, fmt.Errorf("runner: fitness worker %d: %d scores for %d candidates", i, len(res.Scores), p.hi-p.lo)
 		}
 		copy(out[p.lo:p.hi], fromProtocolScores(res.Scores))
 	}

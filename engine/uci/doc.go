@@ -1,0 +1,29 @@
+// Package uci speaks the Universal Chess Interface for evochess: Run reads
+// GUI commands from an io.Reader and writes engine messages to an io.Writer,
+// so the same code serves the native `evochess uci` command, tests and the
+// browser worker.
+//
+// Files:
+//   - uci.go: the protocol loop and engine state. The search runs in a
+//     goroutine (engine/search with the loaded player's evaluator), so
+//     "stop", "isready" and "ponderhit" are answered while thinking; info
+//     lines (depth, seldepth, score cp|mate, nodes, nps, time, hashfull, pv)
+//     come from the search's progress callback, and "bestmove X ponder Y" is
+//     held back after "go infinite" and "go ponder" until stop/ponderhit, as
+//     the protocol requires. Pondering restarts the search with the real
+//     limits on ponderhit (the hash table keeps the ponder work).
+//   - command.go: parsing of "go", "position" and "setoption" into typed
+//     commands; malformed input becomes an error that Run reports as
+//     "info string error: …" and otherwise ignores.
+//   - options.go: the option registry, derived from the parameter
+//     registries: Hash, Threads (1), Move Overhead, Ponder, Clear Hash,
+//     Preset (evaluation presets), Scheme (evaluation schemes with default
+//     weights), SearchPreset, PlayerFile (when a file opener is given), one
+//     spin option "Search_<Name>" per search.ParamSpecs entry (David et al.
+//     Table I) and one "Eval_<Name>" per tunable weight of the loaded scheme,
+//     each with the current value as default and the registry's bounds.
+//   - lines.go: the line reader (CR LF, bounded line length) and the
+//     serialized line writer.
+//
+// The package prints nothing itself and keeps no package-level state.
+package uci

@@ -1,0 +1,444 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner/data"
+	"github.com/evochess/evochess/tuner/fitness"
+)
+
+func init() {
+	register(command{
+		name:    "eval",
+		summary: "score a player: grandmaster move match, test-suite nodes, or a traced evaluation",
+		run:     runEval,
+	})
+}
+
+// evalFlags are the parsed flags of `evochess eval`.
+type evalFlags struct {
+	playerFile, preset     string
+	pgnFile, protocol      string
+	seed                   uint64
+	positions, depth       int
+	minElo, minPly, maxPly int
+	set                    string
+	epdFile                string
+	nodes                  uint64
+	movetime               time.Duration
+	fen                    string
+	trace, jsonOut         bool
+	hashMB                 int
+}
+
+// runEval implements
+//
+//	evochess eval -player FILE|-preset NAME -pgn FILE [-protocol david] [-seed 1] [-positions N] [-depth N]
+//	evochess eval -player FILE|-preset NAME -epd FILE [-nodes N | -movetime D]
+//	evochess eval -player FILE|-preset NAME (-fen FEN | -epd FILE) -trace
+//
+// Results go to stdout (with -json the last line is one JSON object);
+// progress goes to stderr.
+func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	var f evalFlags
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.playerFile, "player", "", "player `file` (JSON)")
+	fs.StringVar(&f.preset, "preset", "", "evaluation preset `name` (instead of -player): "+presetNames())
+	fs.StringVar(&f.pgnFile, "pgn", "", "grandmaster games (`file`, .gz accepted, - for stdin): print the move-match rate")
+	fs.StringVar(&f.protocol, "protocol", "david", "sampling protocol: david or all")
+	fs.Uint64Var(&f.seed, "seed", 1, "sampling seed")
+	fs.IntVar(&f.positions, "positions", -1, "cap on positions per set (default: the protocol's, 5000 for david; 0 = no cap)")
+	fs.IntVar(&f.depth, "depth", 0, "also match with the real search to this depth (quiescence on, the player's search parameters)")
+	fs.IntVar(&f.minElo, "min-elo", 0, "keep games where both players have at least this Elo")
+	fs.IntVar(&f.minPly, "min-ply", data.DefaultOpeningPlies, "first ply that may be sampled")
+	fs.IntVar(&f.maxPly, "max-ply", 0, "last ply that may be sampled (0 = none)")
+	fs.StringVar(&f.set, "set", "test", "set the search match and the JSON figures refer to: test, train or both")
+	fs.StringVar(&f.epdFile, "epd", "", "test suite (`file`): print positions solved and nodes to solution")
+	fs.Uint64Var(&f.nodes, "nodes", fitness.DefaultSuiteCap, "node cap per suite position")
+	fs.DurationVar(&f.movetime, "movetime", 0, "time per suite position instead of a node cap (e.g. 5s)")
+	fs.StringVar(&f.fen, "fen", "", "position to -trace")
+	fs.BoolVar(&f.trace, "trace", false, "print feature counts and the score by term (with -fen or -epd)")
+	fs.BoolVar(&f.jsonOut, "json", false, "end with one JSON object on the last line")
+	fs.IntVar(&f.hashMB, "hash", 0, "transposition table size in MiB (0: 1 for -pgn -depth, which clears it per position; 16 for -epd)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("eval: unexpected arguments %q", fs.Args())
+	}
+	pl, err := loadPlayer(f.playerFile, f.preset)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	switch {
+	case f.trace:
+		if (f.fen == "") == (f.epdFile == "") {
+			return errors.New("eval: -trace needs exactly one of -fen and -epd")
+		}
+		return evalTrace(pl, f, stdout)
+	case f.pgnFile != "" && f.epdFile != "":
+		return errors.New("eval: give -pgn or -epd, not both")
+	case f.pgnFile != "":
+		return evalMatch(ctx, pl, f, stdin, stdout, stderr)
+	case f.epdFile != "":
+		return evalSuite(ctx, pl, f, stdout, stderr)
+	}
+	return errors.New("eval: nothing to do: give -pgn FILE, -epd FILE, or -fen FEN -trace")
+}
+
+func presetNames() string {
+	var names []string
+	for _, p := range eval.Presets() {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// loadPlayer reads -player or builds the -preset player.
+func loadPlayer(file, preset string) (*player.Player, error) {
+	switch {
+	case file != "" && preset != "":
+		return nil, errors.New("eval: give -player or -preset, not both")
+	case preset != "":
+		p, err := player.FromPreset(preset)
+		if err != nil {
+			return nil, fmt.Errorf("eval: %w", err)
+		}
+		return p, nil
+	case file != "":
+		fh, err := os.Open(file)
+		if err != nil {
+			return nil, fmt.Errorf("eval: %w", err)
+		}
+		defer fh.Close()
+		p, err := player.Load(fh)
+		if err != nil {
+			return nil, fmt.Errorf("eval: player %s: %w", file, err)
+		}
+		if p.Name == "" {
+			p.Name = file
+		}
+		return p, nil
+	}
+	return nil, fmt.Errorf("eval: need -player FILE or -preset NAME (presets: %s)", presetNames())
+}
+
+// emitJSON writes v as one line.
+func emitJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	if _, err := fmt.Fprintf(w, "%s\n", b); err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	return nil
+}
+
+func rate(matched, positions int) float64 {
+	if positions == 0 {
+		return 0
+	}
+	return float64(matched) / float64(positions)
+}
+
+// matchReport is the -json output of a move-match run.
+type matchReport struct {
+	Player       string  `json:"player"`
+	Scheme       string  `json:"scheme"`
+	Protocol     string  `json:"protocol"`
+	Seed         uint64  `json:"seed"`
+	Digest       string  `json:"digest"`
+	GamesRead    int     `json:"games_read"`
+	GamesSkipped int     `json:"games_skipped"`
+	Set          string  `json:"set"`
+	Depth        int     `json:"depth"` // 1 = compiled 1-ply match
+	Positions    int     `json:"positions"`
+	Matched      int     `json:"matched"`
+	Rate         float64 `json:"rate"`
+	Train1Ply    int     `json:"train_matched_1ply"`
+	TrainCount   int     `json:"train_positions"`
+	Test1Ply     int     `json:"test_matched_1ply"`
+	TestCount    int     `json:"test_positions"`
+	Nodes        uint64  `json:"nodes,omitempty"`
+}
+
+func evalMatch(ctx context.Context, pl *player.Player, f evalFlags, stdin io.Reader, stdout, stderr io.Writer) error {
+	proto, err := data.LookupProtocol(f.protocol)
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	proto.Seed = f.seed
+	if f.positions >= 0 {
+		proto.Positions = f.positions
+	}
+	proto.MinElo, proto.MinPly, proto.MaxPly = f.minElo, f.minPly, f.maxPly
+	if f.set != "test" && f.set != "train" && f.set != "both" {
+		return fmt.Errorf("eval: -set %q: want test, train or both", f.set)
+	}
+	if f.depth < 0 {
+		return fmt.Errorf("eval: -depth %d: must not be negative", f.depth)
+	}
+	var in io.Reader = stdin
+	if f.pgnFile != "-" {
+		fh, err := os.Open(f.pgnFile)
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		defer fh.Close()
+		in = fh
+	}
+	r, err := data.Gunzip(in)
+	if err != nil {
+		return fmt.Errorf("eval: %s: %w", f.pgnFile, err)
+	}
+	start := time.Now()
+	ds, err := data.Build(ctx, r, proto, func(p data.Progress) {
+		if p.GamesRead > 0 && (p.GamesRead+p.GamesSkipped)%5000 == 0 {
+			fmt.Fprintf(stderr, "eval: %d games read, %d skipped, %d positions\n", p.GamesRead, p.GamesSkipped, p.Samples)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("eval: %s: %w", f.pgnFile, err)
+	}
+	for _, e := range ds.Skipped {
+		fmt.Fprintf(stderr, "eval: skipped: %v\n", e)
+	}
+	fmt.Fprintf(stderr, "eval: %d games read, %d skipped, train %d / test %d positions in %v\n",
+		ds.GamesRead, ds.GamesSkipped, len(ds.Train), len(ds.Test), time.Since(start).Round(time.Millisecond))
+
+	s, err := eval.Lookup(pl.Scheme)
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	w, err := pl.Vector()
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	rep := matchReport{Player: pl.Name, Scheme: pl.Scheme, Protocol: proto.Name, Seed: proto.Seed, Digest: ds.Digest,
+		GamesRead: ds.GamesRead, GamesSkipped: ds.GamesSkipped, Set: f.set, Depth: 1,
+		TrainCount: len(ds.Train), TestCount: len(ds.Test)}
+	for _, set := range []struct {
+		name    string
+		samples []data.Sample
+		matched *int
+	}{{"train", ds.Train, &rep.Train1Ply}, {"test", ds.Test, &rep.Test1Ply}} {
+		mm, err := fitness.CompileMoveMatch(s, set.samples)
+		if err != nil {
+			return fmt.Errorf("eval: %s set: %w", set.name, err)
+		}
+		*set.matched = mm.Score(w, nil)
+		fmt.Fprintf(stdout, "%s 1-ply: %d/%d matched (%.1f%%)\n", set.name, *set.matched, len(set.samples), 100*rate(*set.matched, len(set.samples)))
+	}
+	chosen := ds.Test
+	switch f.set {
+	case "train":
+		chosen = ds.Train
+		rep.Positions, rep.Matched = rep.TrainCount, rep.Train1Ply
+	case "both":
+		chosen = append(append([]data.Sample(nil), ds.Train...), ds.Test...)
+		rep.Positions, rep.Matched = rep.TrainCount+rep.TestCount, rep.Train1Ply+rep.Test1Ply
+	default:
+		rep.Positions, rep.Matched = rep.TestCount, rep.Test1Ply
+	}
+	if f.depth > 0 {
+		ev, err := pl.Evaluator()
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		sp, err := pl.SearchParams()
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		hash := f.hashMB
+		if hash <= 0 {
+			hash = 1
+		}
+		sm, err := fitness.SearchMoveMatch(ctx, ev, sp, search.Limits{Depth: f.depth}, hash, chosen, nil, func(n int) {
+			if n%1000 == 0 {
+				fmt.Fprintf(stderr, "eval: depth %d: %d/%d positions\n", f.depth, n, len(chosen))
+			}
+		})
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		fmt.Fprintf(stdout, "%s depth %d: %d/%d matched (%.1f%%), %d nodes\n", f.set, f.depth, sm.Matched, sm.Positions, 100*sm.Rate(), sm.Nodes)
+		rep.Depth, rep.Positions, rep.Matched, rep.Nodes = f.depth, sm.Positions, sm.Matched, sm.Nodes
+	}
+	rep.Rate = rate(rep.Matched, rep.Positions)
+	if f.jsonOut {
+		return emitJSON(stdout, rep)
+	}
+	return nil
+}
+
+// readSuite reads an EPD file, reporting skipped lines on stderr.
+func readSuite(file string, stderr io.Writer) ([]*pgn.EPD, error) {
+	fh, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("eval: %w", err)
+	}
+	defer fh.Close()
+	recs, skipped, err := pgn.ReadEPD(fh)
+	if err != nil {
+		return nil, fmt.Errorf("eval: %s: %w", file, err)
+	}
+	for _, e := range skipped {
+		fmt.Fprintf(stderr, "eval: %s: skipped: %v\n", file, e)
+	}
+	return recs, nil
+}
+
+// suiteReport is the -json output of a suite run.
+type suiteReport struct {
+	Player       string  `json:"player"`
+	Scheme       string  `json:"scheme"`
+	Suite        string  `json:"suite"`
+	GamesRead    int     `json:"games_read"`
+	GamesSkipped int     `json:"games_skipped"`
+	Positions    int     `json:"positions"`
+	Solved       int     `json:"solved"`
+	Matched      int     `json:"matched"`
+	Rate         float64 `json:"rate"`
+	Nodes        uint64  `json:"nodes"`
+	Searched     uint64  `json:"searched"`
+	Cap          uint64  `json:"cap,omitempty"`
+	MoveTime     string  `json:"movetime,omitempty"`
+}
+
+func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stderr io.Writer) error {
+	suite, err := readSuite(f.epdFile, stderr)
+	if err != nil {
+		return err
+	}
+	ev, err := pl.Evaluator()
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	sp, err := pl.SearchParams()
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	opt := fitness.SuiteOptions{Cap: f.nodes, HashMB: f.hashMB} // 0: SuiteNodes' default, 16 MiB
+	rep := suiteReport{Player: pl.Name, Scheme: pl.Scheme, Suite: f.epdFile}
+	if f.movetime > 0 {
+		// Time-limited: the node cap is lifted (to the most a uint64 counts).
+		opt.Cap = ^uint64(0)
+		opt.Limits.MoveTime = f.movetime
+		rep.MoveTime = f.movetime.String()
+	} else {
+		if f.nodes == 0 {
+			return errors.New("eval: -nodes must be positive")
+		}
+		rep.Cap = f.nodes
+	}
+	n := 0
+	tot, err := fitness.SuiteNodes(ctx, ev, sp, suite, opt, func(p fitness.SuitePosition) {
+		n++
+		mark := "-"
+		if p.Solved {
+			mark = "+"
+		}
+		nodes := fmt.Sprint(p.Nodes)
+		if !p.Solved && f.movetime > 0 {
+			nodes = "unsolved"
+		}
+		fmt.Fprintf(stdout, "%s %-16s %-6s depth %2d  nodes %s\n", mark, p.ID, p.Best.UCI(), p.Depth, nodes)
+		if n%50 == 0 {
+			fmt.Fprintf(stderr, "eval: %d/%d positions\n", n, len(suite))
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	rep.Positions, rep.Solved, rep.Matched, rep.Searched = tot.Positions, tot.Solved, tot.Solved, tot.Searched
+	rep.Nodes = tot.Nodes
+	if f.movetime > 0 {
+		// Unsolved positions have no meaningful cap: sum only the solved ones.
+		rep.Nodes = 0
+	}
+	rep.Rate = rate(tot.Solved, tot.Positions)
+	fmt.Fprintf(stdout, "solved %d/%d (%.1f%%), nodes to solution %d, nodes searched %d\n",
+		tot.Solved, tot.Positions, 100*rep.Rate, rep.Nodes, tot.Searched)
+	if f.jsonOut {
+		return emitJSON(stdout, rep)
+	}
+	return nil
+}
+
+// traceReport is the -json output of -trace (for the last position).
+type traceReport struct {
+	FEN        string           `json:"fen"`
+	Scheme     string           `json:"scheme"`
+	White      int              `json:"white"`        // centipawns, White's view
+	SideToMove int              `json:"side_to_move"` // centipawns, side to move's view
+	Terms      []eval.TermValue `json:"terms"`
+}
+
+func evalTrace(pl *player.Player, f evalFlags, stdout io.Writer) error {
+	ev, err := pl.Evaluator()
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	var positions []*board.Position
+	var labels []string
+	if f.fen != "" {
+		pos, err := board.ParseFEN(f.fen)
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		positions, labels = append(positions, pos), append(labels, "")
+	} else {
+		suite, err := readSuite(f.epdFile, io.Discard)
+		if err != nil {
+			return err
+		}
+		for _, e := range suite {
+			positions = append(positions, e.Position)
+			labels = append(labels, fmt.Sprintf("line %d %s", e.Line, e.ID))
+		}
+	}
+	var last traceReport
+	for i, pos := range positions {
+		terms := ev.Trace(pos)
+		white := ev.White(pos)
+		if labels[i] != "" {
+			fmt.Fprintf(stdout, "# %s\n", labels[i])
+		}
+		fmt.Fprintf(stdout, "%s  [%s]\n", pos.FEN(), pl.Scheme)
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "term\tgroup\tweight\twhite\tblack\tcentipawns\t")
+		for _, t := range terms {
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.2f\t\n", t.Name, t.Group, t.Weight, t.White, t.Black, t.Centipawns())
+		}
+		if err := tw.Flush(); err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		stm := white
+		if pos.Side == board.Black {
+			stm = -white
+		}
+		fmt.Fprintf(stdout, "score: %d cp for White, %d cp for the side to move (%s)\n\n", white, stm, pos.Side)
+		last = traceReport{FEN: pos.FEN(), Scheme: pl.Scheme, White: white, SideToMove: stm, Terms: terms}
+	}
+	if f.jsonOut {
+		return emitJSON(stdout, last)
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/evochess/evochess/tuner"
+)
+
+func init() {
+	register(command{
+		name:    "experiment",
+		summary: "rerun a paper's experiment (david, david-search, david-coevolution, vazquez, phoenix, prasad, all) into docs/experiments/NAME.md",
+		run:     runExperiment,
+	})
+}
+
+func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg tuner.ExperimentConfig
+	dataDir := fs.String("data-dir", defaultDataDir(), "shared data folder (pgn/, epd/, openings/)")
+	outDir := fs.String("out-dir", "docs/experiments", "folder the NAME.md reports are written to")
+	fs.BoolVar(&cfg.Full, "full", false, "the papers' sizes (days for some experiments) instead of the documented reduced sizes")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first run (run i uses seed+i)")
+	fs.IntVar(&cfg.Runs, "runs", 0, "independent evolutionary runs (0 = the experiment's default)")
+	fs.IntVar(&cfg.Generations, "gens", 0, "override the generation count (0 = the experiment's)")
+	fs.StringVar(&cfg.PGN, "pgn", "", "training games (default pgn/gm_train_2000-2018_20000.pgn.gz)")
+	fs.StringVar(&cfg.Openings, "openings", "", "opening book of the matches (default openings/noob_3moves_1500.epd)")
+	fs.IntVar(&cfg.MatchGames, "games", 0, "games per pair in the evaluation matches (default 20)")
+	fs.IntVar(&cfg.MatchDepth, "depth", 0, "fixed search depth of the evaluation matches (default 2)")
+	workers := fs.Int("workers", 0, "parallel fitness evaluators and games (0 = all cores)")
+	quiet := fs.Bool("quiet", false, "no progress lines")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: evochess experiment [flags] NAME...   (NAME: "+strings.Join(tuner.Experiments(), ", ")+", all)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return fmt.Errorf("experiment: name an experiment")
+	}
+	var names []string
+	for _, a := range fs.Args() {
+		if a == "all" {
+			names = append(names, tuner.Experiments()...)
+			continue
+		}
+		ok := false
+		for _, n := range tuner.Experiments() {
+			ok = ok || n == a
+		}
+		if !ok {
+			return fmt.Errorf("experiment: unknown experiment %q (have %s, all)", a, strings.Join(tuner.Experiments(), ", "))
+		}
+		names = append(names, a)
+	}
+	if *workers < 0 {
+		return fmt.Errorf("experiment: -workers %d < 0", *workers)
+	}
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		return fmt.Errorf("experiment: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res := tuner.Resources{Open: dataOpener(*dataDir), Workers: *workers, Cache: &tuner.DataCache{}}
+	for _, name := range names {
+		start := time.Now()
+		cfg.Date = start.UTC().Format("2006-01-02 15:04 UTC")
+		cfg.Progress = func(s string) {
+			if !*quiet {
+				fmt.Fprintf(stderr, "[%s %4.0fs] %s\n", name, time.Since(start).Seconds(), s)
+			}
+		}
+		var report strings.Builder
+		if err := tuner.RunExperiment(ctx, name, cfg, res, &report); err != nil {
+			return fmt.Errorf("experiment: %w", err)
+		}
+		fmt.Fprintf(&report, "\nWall time: %.0f s (`evochess experiment %s`).\n", time.Since(start).Seconds(), strings.Join(append(experimentFlags(cfg), name), " "))
+		path := filepath.Join(*outDir, name+".md")
+		if err := os.WriteFile(path, []byte(report.String()), 0o644); err != nil {
+			return fmt.Errorf("experiment: %w", err)
+		}
+		fmt.Fprintf(stdout, "%s written (%.0f s)\n", path, time.Since(start).Seconds())
+	}
+	return nil
+}
+
+// experimentFlags renders the non-default size flags for the report footer.
+func experimentFlags(c tuner.ExperimentConfig) []string {
+	var out []string
+	if c.Full {
+		out = append(out, "-full")
+	}
+	if c.Runs > 0 {
+		out = append(out, fmt.Sprintf("-runs %d", c.Runs))
+	}
+	if c.Generations > 0 {
+		out = append(out, fmt.Sprintf("-gens %d", c.Generations))
+	}
+	if c.MatchGames > 0 {
+		out = append(out, fmt.Sprintf("-games %d", c.MatchGames))
+	}
+	if c.MatchDepth > 0 {
+		out = append(out, fmt.Sprintf("-depth %d", c.MatchDepth))
+	}
+	if c.Seed != 1 {
+		out = append(out, fmt.Sprintf("-seed %d", c.Seed))
+	}
+	return out
+}

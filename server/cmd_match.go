@@ -1,0 +1,328 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/tuner/arena"
+)
+
+func init() {
+	register(command{
+		name:    "match",
+		summary: "play a match or round robin between players and UCI engines; Elo table and PGN",
+		run:     runMatch,
+	})
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, " ") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// runMatch implements
+//
+//	evochess match -a SPEC -b SPEC [-p SPEC ...] -games N (-depth D | -nodes N | -movetime MS | -tc 10+0.1)
+//	    [-openings FILE] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
+//
+// where SPEC is player.json, preset:NAME or uci:/path/to/engine[,Option=Value...].
+func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var specs stringList
+	a := fs.String("a", "", "first player: player.json, preset:NAME or uci:/path/to/engine[,Option=Value...]")
+	b := fs.String("b", "", "second player (same forms as -a)")
+	fs.Var(&specs, "p", "another player for a round robin (repeatable)")
+	games := fs.Int("games", 2, "games per pair (colours alternate, two games per opening)")
+	depth := fs.Int("depth", 0, "fixed search depth per move")
+	nodes := fs.Int("nodes", 0, "fixed node count per move")
+	movetime := fs.Int("movetime", 0, "fixed time per move in milliseconds")
+	tc := fs.String("tc", "", "clock per side in seconds, base+increment (e.g. 10+0.1)")
+	openings := fs.String("openings", "", "opening book: EPD/FEN lines, or PGN (.pgn) whose moves are played as book moves (default: the embedded 200-position book)")
+	seed := fs.Uint64("seed", 1, "seed of the opening order")
+	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
+	conc := fs.Int("concurrency", 1, "games played at once")
+	asJSON := fs.Bool("json", false, "print the results as JSON (progress goes to stderr)")
+	hash := fs.Int("hash", 16, "transposition table per in-process engine, MiB")
+	margin := fs.Int("time-margin", 0, "milliseconds a clock may run below zero before a time forfeit")
+	adj := arena.DefaultAdjudication()
+	fs.IntVar(&adj.ResignScore, "resign-score", adj.ResignScore, "resign adjudication threshold in cp (0 = off)")
+	fs.IntVar(&adj.ResignMoves, "resign-moves", adj.ResignMoves, "moves per side both engines must agree for resign adjudication")
+	fs.IntVar(&adj.DrawScore, "draw-score", adj.DrawScore, "draw adjudication: |score| at most this (cp)")
+	fs.IntVar(&adj.DrawMoves, "draw-moves", adj.DrawMoves, "draw adjudication: moves per side (0 = off)")
+	fs.IntVar(&adj.DrawAfter, "draw-after", adj.DrawAfter, "draw adjudication only after this move number")
+	fs.IntVar(&adj.MaxPlies, "max-plies", adj.MaxPlies, "draw after this many engine plies (0 = no cap)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("match: unexpected arguments %q", fs.Args())
+	}
+	all := append([]string{}, *a, *b)
+	all = append(all, specs...)
+	var list []string
+	for _, s := range all {
+		if s != "" {
+			list = append(list, s)
+		}
+	}
+	if len(list) < 2 {
+		return errors.New("match: need at least two players (-a, -b, -p)")
+	}
+	if *games < 1 {
+		return fmt.Errorf("match: -games %d, want >= 1", *games)
+	}
+	if *depth < 0 || *nodes < 0 || *movetime < 0 || *margin < 0 || *hash < 1 {
+		return errors.New("match: -depth, -nodes, -movetime and -time-margin must not be negative, -hash at least 1")
+	}
+	limits := arena.Limits{Depth: *depth, Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
+	if *tc != "" {
+		clock, err := arena.ParseTimeControl(*tc)
+		if err != nil {
+			return fmt.Errorf("match: -tc: %w", err)
+		}
+		limits.Base, limits.Inc = clock.Base, clock.Inc
+	}
+	if err := limits.Validate(); err != nil {
+		return fmt.Errorf("match: give -depth, -nodes, -movetime or -tc: %w", err)
+	}
+	players := make([]arena.Player, 0, len(list))
+	seen := map[string]int{}
+	for _, s := range list {
+		p, err := matchPlayer(s, *hash)
+		if err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+		if seen[p.Name]++; seen[p.Name] > 1 {
+			p.Name = fmt.Sprintf("%s#%d", p.Name, seen[p.Name])
+		}
+		players = append(players, p)
+	}
+	var book []arena.Opening
+	var err error
+	if *openings != "" {
+		f, err := os.Open(*openings)
+		if err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+		book, err = arena.ReadOpenings(f, *openings)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+		if len(book) == 0 {
+			return fmt.Errorf("match: %s holds no openings", *openings)
+		}
+	} else if book, err = arena.DefaultOpenings(); err != nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	progressOut := stdout
+	if *asJSON {
+		progressOut = stderr
+	}
+	cfg := arena.Config{
+		Game:        arena.GameConfig{Limits: limits, Adjudication: adj, TimeMargin: time.Duration(*margin) * time.Millisecond},
+		Openings:    book,
+		Seed:        *seed,
+		Concurrency: *conc,
+		PGNTags:     arena.PGNTags{Event: "evochess match", Site: "evochess", Date: time.Now().Format("2006.01.02")},
+		Progress: func(p arena.Progress) {
+			g := p.Game
+			fmt.Fprintf(progressOut, "game %d/%d (#%d): %s - %s %s (%s, %d plies, %s)\n", p.Done, p.Total, g.Index+1,
+				g.White, g.Black, g.Result, g.Termination, len(g.Opening.Moves)+len(g.Plies), g.Opening.Name)
+		},
+	}
+	if *pgnPath != "" {
+		f, err := os.Create(*pgnPath)
+		if err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+		defer f.Close()
+		cfg.PGN = f
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := arena.RoundRobin(ctx, players, *games, cfg)
+	if err != nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	if *asJSON {
+		return writeMatchJSON(stdout, res)
+	}
+	writeMatchTable(stdout, res)
+	return nil
+}
+
+// matchPlayer builds a player from a -a/-b/-p spec.
+func matchPlayer(spec string, hashMB int) (arena.Player, error) {
+	switch {
+	case strings.HasPrefix(spec, "uci:"):
+		parts := strings.Split(strings.TrimPrefix(spec, "uci:"), ",")
+		if parts[0] == "" {
+			return arena.Player{}, fmt.Errorf("player %q: empty engine path", spec)
+		}
+		cfg := arena.UCIConfig{Path: parts[0]}
+		name := filepath.Base(parts[0])
+		var opts []string
+		for _, kv := range parts[1:] {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" {
+				return arena.Player{}, fmt.Errorf("player %q: option %q is not Name=Value", spec, kv)
+			}
+			cfg.Options = append(cfg.Options, arena.UCIOption{Name: k, Value: v})
+			opts = append(opts, kv)
+		}
+		if len(opts) > 0 {
+			name += " [" + strings.Join(opts, ",") + "]"
+		}
+		cfg.Name = name
+		return arena.UCIPlayer(cfg), nil
+	case strings.HasPrefix(spec, "preset:"):
+		p, err := player.FromPreset(strings.TrimPrefix(spec, "preset:"))
+		if err != nil {
+			return arena.Player{}, err
+		}
+		return arena.FromPlayer(p, strings.TrimPrefix(spec, "preset:"), hashMB)
+	}
+	f, err := os.Open(spec)
+	if err != nil {
+		return arena.Player{}, err
+	}
+	defer f.Close()
+	p, err := player.Load(f)
+	if err != nil {
+		return arena.Player{}, fmt.Errorf("player %s: %w", spec, err)
+	}
+	name := p.Name
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(spec), filepath.Ext(spec))
+	}
+	return arena.FromPlayer(p, name, hashMB)
+}
+
+func fmtElo(x float64) string {
+	if math.IsInf(x, 0) {
+		if x > 0 {
+			return "+inf"
+		}
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}
+
+// writeMatchTable prints the head-to-head result of a two-player match, or
+// the round-robin table sorted by pool rating.
+func writeMatchTable(w io.Writer, res *arena.Results) {
+	if len(res.Players) == 2 {
+		s := res.Pair[0][1]
+		e := arena.Elo(s)
+		fmt.Fprintf(w, "\n%s vs %s: %d games, score %.1f/%d (%.1f%%), %s\n", res.Players[0], res.Players[1],
+			s.Games(), s.Points(), s.Games(), 100*s.Fraction(), s)
+		fmt.Fprintf(w, "Elo difference: %s  (95%% interval %s .. %s)\n", e, fmtElo(e.Low), fmtElo(e.High))
+		return
+	}
+	table := append([]arena.Standing(nil), res.Table...)
+	sort.SliceStable(table, func(i, j int) bool { return table[i].Rating.Elo > table[j].Rating.Elo })
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w)
+	fmt.Fprintln(tw, "rank\tplayer\tgames\tscore\t%\tW\tD\tL\tElo\t± 95%\t")
+	for i, st := range table {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%.1f\t%.1f\t%d\t%d\t%d\t%s\t%.1f\t\n", i+1, st.Name, st.Score.Games(), st.Score.Points(),
+			100*st.Score.Fraction(), st.Score.Wins, st.Score.Draws, st.Score.Losses, fmtElo(st.Rating.Elo), st.Rating.Margin)
+	}
+	tw.Flush()
+}
+
+// matchJSON is the -json output.
+type matchJSON struct {
+	Players []playerJSON `json:"players"`
+	Pairs   []pairJSON   `json:"pairs"`
+	Games   []gameJSON   `json:"games"`
+}
+
+type playerJSON struct {
+	Name      string  `json:"name"`
+	Games     int     `json:"games"`
+	Wins      int     `json:"wins"`
+	Draws     int     `json:"draws"`
+	Losses    int     `json:"losses"`
+	Score     float64 `json:"score"`
+	Elo       float64 `json:"elo"`
+	EloMargin float64 `json:"elo_margin95"`
+}
+
+type pairJSON struct {
+	A         string   `json:"a"`
+	B         string   `json:"b"`
+	Wins      int      `json:"wins"`
+	Draws     int      `json:"draws"`
+	Losses    int      `json:"losses"`
+	Elo       *float64 `json:"elo"` // nil when infinite
+	EloLow    *float64 `json:"elo_low95"`
+	EloHigh   *float64 `json:"elo_high95"`
+	ScoreFrac float64  `json:"score"`
+}
+
+type gameJSON struct {
+	Round       int    `json:"round"`
+	White       string `json:"white"`
+	Black       string `json:"black"`
+	Opening     string `json:"opening"`
+	Result      string `json:"result"`
+	Termination string `json:"termination"`
+	Plies       int    `json:"plies"`
+}
+
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
+}
+
+func writeMatchJSON(w io.Writer, res *arena.Results) error {
+	var out matchJSON
+	for _, st := range res.Table {
+		m := st.Rating.Margin
+		if math.IsInf(m, 0) {
+			m = -1
+		}
+		out.Players = append(out.Players, playerJSON{Name: st.Name, Games: st.Score.Games(), Wins: st.Score.Wins,
+			Draws: st.Score.Draws, Losses: st.Score.Losses, Score: st.Score.Points(), Elo: st.Rating.Elo, EloMargin: m})
+	}
+	for i := range res.Players {
+		for j := i + 1; j < len(res.Players); j++ {
+			s := res.Pair[i][j]
+			if s.Games() == 0 {
+				continue
+			}
+			e := arena.Elo(s)
+			out.Pairs = append(out.Pairs, pairJSON{A: res.Players[i], B: res.Players[j], Wins: s.Wins, Draws: s.Draws,
+				Losses: s.Losses, Elo: finite(e.Elo), EloLow: finite(e.Low), EloHigh: finite(e.High), ScoreFrac: s.Fraction()})
+		}
+	}
+	for _, g := range res.Games {
+		out.Games = append(out.Games, gameJSON{Round: g.Index + 1, White: g.White, Black: g.Black, Opening: g.Opening.Name,
+			Result: g.Result.String(), Termination: string(g.Termination), Plies: len(g.Opening.Moves) + len(g.Plies)})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("match: write JSON: %w", err)
+	}
+	return nil
+}

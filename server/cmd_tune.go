@@ -1,0 +1,436 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+func init() {
+	register(command{
+		name:    "tune",
+		summary: "evolve evaluation weights or search parameters (GA, EP, Hooke-Jeeves, MNC, CMA-ES, DE, PSO, Texel)",
+		run:     runTune,
+	})
+}
+
+// tuneFlags are the flags of "evochess tune" beyond protocol.RunConfig's.
+type tuneFlags struct {
+	cfg                    protocol.RunConfig
+	testPGN, epd, openings string
+	playerFile, dataDir    string
+	elite                  int
+	crossover, mutation    float64
+	out, logFile           string
+	checkpoint, resume     string
+	jsonOut, quiet         bool
+}
+
+func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f tuneFlags
+	f.cfg.BindFlags(fs)
+	fs.StringVar(&f.cfg.Data.Source, "pgn", "", "training games, .pgn or .pgn.gz (same as -data)")
+	fs.IntVar(&f.cfg.Data.Sample.Train, "positions", 0, "training positions (same as -train; 0 = preset)")
+	fs.StringVar(&f.testPGN, "test-pgn", "", "held-out games (default: held-out positions come from other games of -pgn)")
+	fs.StringVar(&f.epd, "epd", "", "test suite for -fitness nodes (default: the preset's, epd/ecm.epd)")
+	fs.StringVar(&f.openings, "openings", "", "opening book (EPD or PGN) for tournament fitness")
+	fs.StringVar(&f.playerFile, "player", "", "player file whose evaluation is used with -fitness nodes")
+	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "folder that relative data names (pgn/…, epd/…, openings/…) are looked up in")
+	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (0 = preset)")
+	fs.Float64Var(&f.crossover, "crossover", 0, "crossover rate (GA, MNC; DE's CR) (0 = preset)")
+	fs.Float64Var(&f.mutation, "mutation", 0, "mutation rate (GA per bit, MNC per gene) (0 = preset)")
+	fs.StringVar(&f.out, "out", "evolved.json", "player file written with the best candidate")
+	fs.StringVar(&f.logFile, "log", "", "per-generation log, .csv or .jsonl")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "checkpoint file, rewritten every generation and on Ctrl-C")
+	fs.StringVar(&f.resume, "resume", "", "resume the run saved in this checkpoint file")
+	fs.BoolVar(&f.jsonOut, "json", false, "print a JSON summary as the last line of stdout")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress output")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: evochess tune -preset NAME | -algo NAME [-scheme NAME] -pgn FILE [-seed N] [-out player.json] [flags]")
+		fmt.Fprintln(stderr, "       evochess tune -resume CHECKPOINT [-out player.json] [-log FILE]")
+		fmt.Fprintln(stderr, "algorithms and presets:")
+		for _, a := range tuner.Algorithms() {
+			fmt.Fprintf(stderr, "  %-13s %s\n  %-13s presets: %s\n", a.Name, a.Doc, "", strings.Join(a.Presets, ", "))
+		}
+		fmt.Fprintln(stderr, "-param names: "+strings.Join(tuner.ParamKeys(), ", "))
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("tune: unexpected argument %q", fs.Arg(0))
+	}
+	if f.cfg.Data.Sample.MaxGames != 0 {
+		return errors.New("tune: -max-games is not supported (sample with -train/-test instead)")
+	}
+	if f.cfg.Workers < 0 {
+		return fmt.Errorf("tune: -workers %d < 0", f.cfg.Workers)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return tune(ctx, f, stdout, stderr)
+}
+
+// defaultDataDir is $EVOCHESS_SHARED_DATA, or ../shared/data when it exists.
+func defaultDataDir() string {
+	if d := os.Getenv("EVOCHESS_SHARED_DATA"); d != "" {
+		return d
+	}
+	for _, d := range []string{"../shared/data", "shared/data"} {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d
+		}
+	}
+	return "."
+}
+
+// dataOpener opens a name as given when that file exists, else inside dir.
+func dataOpener(dir string) func(string) (io.ReadCloser, error) {
+	return func(name string) (io.ReadCloser, error) {
+		if _, err := os.Stat(name); err == nil || filepath.IsAbs(name) {
+			return os.Open(name)
+		}
+		return os.Open(filepath.Join(dir, filepath.FromSlash(name)))
+	}
+}
+
+// tuneOptions maps the flags onto tuner.Options.
+func tuneOptions(f tuneFlags) (tuner.Options, error) {
+	c := f.cfg
+	o := tuner.Options{Algorithm: c.Algorithm, Preset: c.Preset, Scheme: c.Scheme, Fitness: c.Fitness,
+		Generations: c.Generations, Population: c.Population, Params: map[string]float64{}, Selection: c.Selection,
+		Seed: c.Seed, Positions: c.Data.Sample.Train, TestPositions: c.Data.Sample.Test, Depth: c.Depth,
+		Games: c.Games, GameDepth: c.GameDepth, Unsolved: c.Unsolved, NodeCap: c.NodeCap, PGN: c.Data.Source,
+		TestPGN: f.testPGN, EPD: f.epd, Openings: f.openings, HallOfFame: c.HallOfFame, DataSeed: c.Data.Sample.Seed,
+		Protocol: c.Data.Sample.Protocol, MinPly: c.Data.Sample.MinPly, MaxPly: c.Data.Sample.MaxPly, MinElo: c.Data.Sample.MinElo}
+	for k, v := range c.Params {
+		o.Params[k] = v
+	}
+	if f.crossover != 0 {
+		o.Params["crossover_rate"] = f.crossover
+	}
+	if f.mutation != 0 {
+		o.Params["mutation_rate"] = f.mutation
+	}
+	if f.elite != 0 {
+		o.Params["elite"] = float64(f.elite)
+	}
+	if o.Algorithm == "" && o.Preset == "" {
+		return o, errors.New("tune: give -algo or -preset (evochess tune -h lists them)")
+	}
+	if c.Start != "" {
+		pr, err := eval.LookupPreset(c.Start)
+		if err != nil {
+			return o, fmt.Errorf("tune: -start: %w", err)
+		}
+		if o.Scheme == "" {
+			o.Scheme = pr.Scheme
+		}
+		if pr.Scheme != o.Scheme {
+			return o, fmt.Errorf("tune: -start %s is a %s preset, the run tunes %s", c.Start, pr.Scheme, o.Scheme)
+		}
+		o.Init = [][]int32{pr.Weights}
+	}
+	return o, nil
+}
+
+// tuneSummary is the -json line.
+type tuneSummary struct {
+	Algorithm   string  `json:"algorithm"`
+	Preset      string  `json:"preset,omitempty"`
+	Seed        uint64  `json:"seed"`
+	Generations int     `json:"generations"`
+	Stop        string  `json:"stop"`
+	BestFitness float64 `json:"best_fitness"`
+	TrainRate   float64 `json:"train_rate"`
+	TestRate    float64 `json:"test_rate"`
+	TrainMatch  int     `json:"train_matched"`
+	TestMatch   int     `json:"test_matched"`
+	Nodes       int64   `json:"nodes,omitempty"`
+	Evaluations int     `json:"evaluations"`
+	Seconds     float64 `json:"seconds"`
+	Out         string  `json:"out"`
+	Checkpoint  string  `json:"checkpoint,omitempty"`
+	Interrupted bool    `json:"interrupted,omitempty"`
+}
+
+func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
+	say := func(format string, a ...any) {
+		if !f.quiet {
+			fmt.Fprintf(stderr, format+"\n", a...)
+		}
+	}
+	var (
+		setup tuner.Setup
+		cp    *tuner.Checkpointed
+	)
+	if f.resume != "" {
+		fh, err := os.Open(f.resume)
+		if err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+		cp, err = tuner.ReadCheckpoint(fh)
+		fh.Close()
+		if err != nil {
+			return fmt.Errorf("tune: %s: %w", f.resume, err)
+		}
+		setup = cp.Setup
+		if f.checkpoint == "" {
+			f.checkpoint = f.resume
+		}
+	} else {
+		o, err := tuneOptions(f)
+		if err != nil {
+			return err
+		}
+		if setup, err = tuner.Configure(o); err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+		if f.playerFile != "" {
+			setup.Problem.Player = f.playerFile
+		}
+		if setup.Problem.Fitness != "nodes" && setup.Problem.Fitness != "tournament" && setup.Problem.PGN == "" {
+			return errors.New("tune: give the training games with -pgn FILE (.pgn or .pgn.gz)")
+		}
+	}
+	res := tuner.Resources{Open: dataOpener(f.dataDir), Workers: f.cfg.Workers, Progress: func(s string) { say("tune: %s", s) }}
+	start := time.Now()
+	prep, err := tuner.Prepare(ctx, setup, res)
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	say("tune: data ready in %.1fs", time.Since(start).Seconds())
+	var run *tuner.Run
+	if cp != nil {
+		run, err = cp.Resume(prep.Train, prep.Test)
+	} else {
+		run, err = tuner.NewRun(setup, prep.Train, prep.Test)
+	}
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	var logw tuner.LogWriter
+	if f.logFile != "" {
+		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if cp != nil {
+			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+		}
+		lf, err := os.OpenFile(f.logFile, flags, 0o644)
+		if err != nil {
+			return fmt.Errorf("tune: log: %w", err)
+		}
+		defer lf.Close()
+		switch {
+		case strings.HasSuffix(f.logFile, ".jsonl") || strings.HasSuffix(f.logFile, ".json"):
+			logw = tuner.NewJSONLLog(lf)
+		case strings.HasSuffix(f.logFile, ".csv"):
+			logw = tuner.NewCSVLog(lf, cp == nil)
+		default:
+			return fmt.Errorf("tune: -log %s: want a .csv or .jsonl file", f.logFile)
+		}
+	}
+	total := setup.Config.Generations
+	if total == 0 {
+		if o, ok := tuner.LookupPreset(setup.Preset); ok == nil {
+			total = o.Config.Generations
+		}
+	}
+	bar := newTuneBar(stderr, total, f.quiet)
+	var stepErr error
+	err = run.RunAll(ctx, func(rec tuner.Record) {
+		bar.update(rec)
+		if logw != nil && stepErr == nil {
+			stepErr = logw.Write(rec)
+		}
+		if f.checkpoint != "" && stepErr == nil {
+			stepErr = tuneSaveCheckpoint(run, f.checkpoint)
+		}
+	})
+	bar.finish()
+	interrupted := errors.Is(err, context.Canceled)
+	if err != nil && !interrupted {
+		return fmt.Errorf("tune: %w", err)
+	}
+	if stepErr != nil {
+		return fmt.Errorf("tune: %w", stepErr)
+	}
+	if interrupted {
+		if f.checkpoint == "" {
+			f.checkpoint = f.out + ".checkpoint"
+		}
+		if err := tuneSaveCheckpoint(run, f.checkpoint); err != nil {
+			return fmt.Errorf("tune: interrupted; %w", err)
+		}
+		say("tune: interrupted at generation %d; checkpoint saved to %s (resume with -resume %s)",
+			run.Optimizer().Generation(), f.checkpoint, f.checkpoint)
+	}
+	if err := tuneSavePlayer(run, setup, prep, f); err != nil {
+		if interrupted && run.Optimizer().Generation() == 0 {
+			say("tune: no generation finished, no player written")
+		} else {
+			return err
+		}
+	} else {
+		say("tune: best player written to %s", f.out)
+	}
+	best, train, test, _ := run.Best()
+	_, why := run.Done()
+	if interrupted {
+		why = "interrupted"
+	}
+	say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
+		why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
+		test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	if f.jsonOut {
+		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Seed: setup.Config.Seed,
+			Generations: run.Optimizer().Generation(), Stop: why, BestFitness: best.Fitness,
+			TrainRate: train.Rate(), TestRate: test.Rate(), TrainMatch: train.Matched, TestMatch: test.Matched,
+			Nodes: train.Nodes, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
+			Out: f.out, Checkpoint: f.checkpoint, Interrupted: interrupted}
+		b, err := json.Marshal(sum)
+		if err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+		fmt.Fprintln(stdout, string(b))
+	}
+	if interrupted {
+		return fmt.Errorf("tune: interrupted (checkpoint %s)", f.checkpoint)
+	}
+	return nil
+}
+
+// tuneSaveCheckpoint writes the checkpoint atomically (temp file + rename).
+func tuneSaveCheckpoint(run *tuner.Run, path string) error {
+	tmp := path + ".tmp"
+	fh, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := run.Checkpoint(fh); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Close(); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	return nil
+}
+
+func tuneSavePlayer(run *tuner.Run, setup tuner.Setup, prep *tuner.Prepared, f tuneFlags) error {
+	var base *player.Player
+	if setup.Problem.Player != "" {
+		fh, err := dataOpener(f.dataDir)(setup.Problem.Player)
+		if err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+		base, err = player.Load(fh)
+		fh.Close()
+		if err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+	}
+	dataset := prep.Digest
+	if dataset != "" && !strings.Contains(dataset, ":") && len(dataset) == 64 {
+		dataset = "sha256:" + dataset
+	}
+	p, err := run.Player(base, player.Provenance{Preset: f.cfg.Start, Dataset: dataset, Date: time.Now().UTC().Format(time.RFC3339)})
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	tmp := f.out + ".tmp"
+	fh, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	if err := p.Save(fh); err != nil {
+		fh.Close()
+		return fmt.Errorf("tune: %w", err)
+	}
+	if err := fh.Close(); err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	if err := os.Rename(tmp, f.out); err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	return nil
+}
+
+// tuneBar shows progress: a redrawn bar with ETA on a terminal, plain lines
+// otherwise.
+type tuneBar struct {
+	w       io.Writer
+	total   int
+	tty     bool
+	quiet   bool
+	started time.Time
+	drawn   bool
+	last    time.Time
+}
+
+func newTuneBar(w io.Writer, total int, quiet bool) *tuneBar {
+	b := &tuneBar{w: w, total: total, quiet: quiet, started: time.Now()}
+	if fh, ok := w.(*os.File); ok {
+		if st, err := fh.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			b.tty = true
+		}
+	}
+	return b
+}
+
+func (b *tuneBar) update(r tuner.Record) {
+	if b.quiet {
+		return
+	}
+	rates := fmt.Sprintf("best %-10.6g mean %-10.6g", r.Best, r.Mean)
+	if r.TrainTotal > 0 {
+		rates += fmt.Sprintf(" train %5.1f%%", 100*r.TrainRate)
+	}
+	if r.TestTotal > 0 {
+		rates += fmt.Sprintf(" test %5.1f%%", 100*r.TestRate)
+	}
+	if !b.tty {
+		fmt.Fprintf(b.w, "gen %d evals %d %s div %.3f %.1fs\n", r.Generation, r.Evaluations, rates, r.Diversity, r.Seconds)
+		return
+	}
+	now := time.Now()
+	if b.drawn && now.Sub(b.last) < 100*time.Millisecond && r.Generation != b.total {
+		return
+	}
+	b.last, b.drawn = now, true
+	eta := "?"
+	bar := ""
+	if b.total > 0 && r.Generation > 0 {
+		frac := min(1, float64(r.Generation)/float64(b.total))
+		n := int(frac * 20)
+		bar = "[" + strings.Repeat("#", n) + strings.Repeat(" ", 20-n) + "] "
+		left := time.Duration(float64(time.Since(b.started)) * (1 - frac) / frac)
+		eta = left.Round(time.Second).String()
+	}
+	fmt.Fprintf(b.w, "\r\x1b[K%sgen %d/%d %s ETA %s", bar, r.Generation, b.total, rates, eta)
+}
+
+func (b *tuneBar) finish() {
+	if b.tty && b.drawn && !b.quiet {
+		fmt.Fprintln(b.w)
+	}
+}

@@ -1,0 +1,34 @@
+// Package fitness scores candidate weight and search-parameter vectors
+// against grandmaster games and test suites.
+//
+// Techniques, by file:
+//
+//   - movematch.go: the compiled 1-ply move match (David et al. 2014 §III,
+//     Vázquez-Fernández et al. 2012). CompileMoveMatch extracts, once per
+//     position and legal move, the sparse feature difference child − parent
+//     (mover's sign applied, packed as count<<16|index in one flat int64
+//     array, identical move vectors de-duplicated), so that Score is a pass of
+//     dot products with no move generation: per position, the maximal
+//     difference sum gives the maximal value, one floor/ceil division by the
+//     scheme's Scale reproduces the evaluator's integer rounding exactly, and
+//     the chosen move is the first in search.OrderRootMoves order that
+//     reaches it — the move engine/search returns at Depth 1 with
+//     NoQuiescence and the "plain" parameters (movematch_test.go proves it on
+//     thousands of positions for every scheme). Variants: Score (count, with
+//     optional per-position hits for Hooke-Jeeves' unsolved set) and Squared
+//     (David's fitness).
+//   - searchfit.go: SearchMoveMatch, the depth-n match through the real search
+//     (quiescence included); SuiteNodes, David et al. §IV's search-parameter
+//     fitness (Björnsson and Marsland's nodes to solution: the node count at
+//     the start of the iteration from which the EPD best move stays best,
+//     the cap — 500,000 in the paper — for unsolved positions), with solved
+//     counts.
+//   - texel.go: the Texel loss, mean squared error between game result and
+//     sigmoid(K·eval), compiled the same sparse way, with golden-section
+//     fitting of K, an analytic gradient, and a platform-independent exp so
+//     native and WebAssembly losses are bit-identical.
+//
+// Everything in fitness is integer arithmetic except the Texel loss; no
+// function prints or keeps package state, and compiled samples are
+// immutable, so one MoveMatch or Texel can be scored from many goroutines.
+package fitness

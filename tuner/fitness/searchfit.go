@@ -1,0 +1,165 @@
+package fitness
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner/data"
+)
+
+// SearchMatch is the outcome of matching grandmaster moves with a real search.
+type SearchMatch struct {
+	Positions int    `json:"positions"`
+	Matched   int    `json:"matched"`
+	Nodes     uint64 `json:"nodes"`
+}
+
+// Rate returns Matched/Positions (0 for no positions).
+func (m SearchMatch) Rate() float64 {
+	if m.Positions == 0 {
+		return 0
+	}
+	return float64(m.Matched) / float64(m.Positions)
+}
+
+// SearchMoveMatch counts the samples in which a search with evaluator ev,
+// parameters p and limits lim (for example Depth 3, quiescence on) plays the
+// grandmaster's move: the depth-n counterpart of MoveMatch, for comparison
+// with the 1-ply figure. The searcher's tables are cleared before every
+// position, so the result does not depend on the order of the samples and
+// is deterministic for depth or node limits. hits, if not nil, gets one
+// entry per sample. progress, if not nil, is called after each position
+// with the number done. ev must not be shared with another goroutine.
+// Clearing costs time in proportion to hashMB, so keep it small (1 MiB is
+// plenty for the shallow depths of move matching).
+func SearchMoveMatch(ctx context.Context, ev search.Evaluator, p search.Params, lim search.Limits, hashMB int,
+	samples []data.Sample, hits []bool, progress func(done int)) (SearchMatch, error) {
+	if hits != nil && len(hits) != len(samples) {
+		return SearchMatch{}, fmt.Errorf("fitness: %d hits for %d samples", len(hits), len(samples))
+	}
+	s := search.NewSearcher(ev, p, hashMB)
+	var res SearchMatch
+	for i, smp := range samples {
+		pos, err := board.ParseFEN(smp.FEN)
+		if err != nil {
+			return res, fmt.Errorf("fitness: sample %d (game %d ply %d): %w", i, smp.Game, smp.Ply, err)
+		}
+		s.Clear()
+		r := s.Search(ctx, pos, lim, nil)
+		if err := ctx.Err(); err != nil {
+			return res, fmt.Errorf("fitness: search match stopped after %d of %d positions: %w", i, len(samples), err)
+		}
+		ok := r.Best == smp.Move
+		if ok {
+			res.Matched++
+		}
+		if hits != nil {
+			hits[i] = ok
+		}
+		res.Positions++
+		res.Nodes += r.Nodes
+		if progress != nil {
+			progress(i + 1)
+		}
+	}
+	return res, nil
+}
+
+// SuiteOptions configure SuiteNodes.
+type SuiteOptions struct {
+	// Cap is the node limit per position and the count charged for a
+	// position that is not solved (David et al.: 500,000).
+	Cap uint64
+	// Limits may add a depth or time limit; its Nodes field is replaced by Cap.
+	Limits search.Limits
+	// HashMB is the transposition table size (0: 16 MiB).
+	HashMB int
+}
+
+// DefaultSuiteCap is David et al.'s node cap per position.
+const DefaultSuiteCap = 500_000
+
+// SuitePosition is the outcome of one test-suite position.
+type SuitePosition struct {
+	Index  int        `json:"index"`
+	ID     string     `json:"id"`
+	Solved bool       `json:"solved"`
+	Nodes  uint64     `json:"nodes"` // nodes to solution, or the cap
+	Best   board.Move `json:"-"`
+	Depth  int        `json:"depth"`
+}
+
+// SuiteResult sums a suite run.
+type SuiteResult struct {
+	Positions int    `json:"positions"`
+	Solved    int    `json:"solved"`
+	Nodes     uint64 `json:"nodes"`    // Σ nodes to solution (cap for unsolved): the fitness to minimise
+	Searched  uint64 `json:"searched"` // nodes actually searched
+}
+
+// SuiteNodes runs the search-parameter fitness of David et al. §IV
+// (Björnsson and Marsland's measure): for each EPD position, a search
+// limited to opt.Cap nodes; the position counts the nodes searched until the
+// search first found the best move and kept it — the node count at the
+// start of the iterative-deepening iteration from which the best move (an
+// EPD "bm", and no "am") stays best through every later iteration and the
+// final answer — or opt.Cap if the final move is wrong. Records without bm
+// or am are an error. Each position starts from cleared tables. done, if not
+// nil, is called after every position.
+func SuiteNodes(ctx context.Context, ev search.Evaluator, p search.Params, suite []*pgn.EPD, opt SuiteOptions,
+	done func(SuitePosition)) (SuiteResult, error) {
+	if opt.Cap == 0 {
+		return SuiteResult{}, fmt.Errorf("fitness: suite node cap must be positive")
+	}
+	hash := opt.HashMB
+	if hash <= 0 {
+		hash = 16
+	}
+	lim := opt.Limits
+	lim.Nodes = opt.Cap
+	s := search.NewSearcher(ev, p, hash)
+	var tot SuiteResult
+	for i, e := range suite {
+		if len(e.Best) == 0 && len(e.Avoid) == 0 {
+			return tot, fmt.Errorf("fitness: suite position %d (line %d, %s) has no bm or am", i+1, e.Line, e.ID)
+		}
+		s.Clear()
+		// start: nodes at the start of the iteration from which the
+		// right move has stayed best (valid while keep is true).
+		var start, prevEnd uint64
+		keep := false
+		r := s.Search(ctx, e.Position, lim, func(inf search.Info) {
+			right := len(inf.PV) > 0 && search.IsSolution(inf.PV[0], e.Best, e.Avoid)
+			if right && !keep {
+				start = prevEnd
+			}
+			keep = right
+			prevEnd = inf.Nodes
+		})
+		if err := ctx.Err(); err != nil {
+			return tot, fmt.Errorf("fitness: suite stopped at position %d: %w", i+1, err)
+		}
+		sp := SuitePosition{Index: i, ID: e.ID, Best: r.Best, Depth: r.Depth, Nodes: opt.Cap}
+		if search.IsSolution(r.Best, e.Best, e.Avoid) {
+			sp.Solved = true
+			if keep {
+				sp.Nodes = start
+			} else {
+				// Found only in the unfinished last iteration, which
+				// started at prevEnd.
+				sp.Nodes = prevEnd
+			}
+			tot.Solved++
+		}
+		tot.Positions++
+		tot.Nodes += sp.Nodes
+		tot.Searched += r.Nodes
+		if done != nil {
+			done(sp)
+		}
+	}
+	return tot, nil
+}

@@ -1,0 +1,315 @@
+// End-to-end tests of the evochess playground in real headless Chromium.
+//
+//   node run.mjs <path to bin/evochess>
+//
+// Starts `evochess serve -addr 127.0.0.1:<free port>`, drives Debian's
+// Chromium (no browser download: executablePath, $CHROMIUM overrides) with
+// playwright-core, runs the tests in order, prints one line per test, the
+// measured figures (first-load bytes, time until usable, longest main-thread
+// task during a run) and finally "N passed, M failed". Exit status 1 on any
+// failure. Screenshots of every tab go to $E2E_SHOTS (default ./shots).
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const bin = process.argv[2];
+// E2E_BASE_URL runs the tests against an already running server (debugging).
+if (!process.env.E2E_BASE_URL && (!bin || !fs.existsSync(bin))) {
+  console.error(`usage: node run.mjs <path to bin/evochess>${bin ? ` (${bin} does not exist; run make build)` : ''}`);
+  process.exit(2);
+}
+const shots = process.env.E2E_SHOTS || path.join(path.dirname(new URL(import.meta.url).pathname), 'shots');
+fs.mkdirSync(shots, { recursive: true });
+
+function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(p)) return p;
+  try { return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim(); } catch { }
+  throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+async function startServer() {
+  if (process.env.E2E_BASE_URL) return { proc: { kill() {} }, base: process.env.E2E_BASE_URL, log: () => '' };
+  const port = await freePort();
+  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  proc.stdout.on('data', (d) => { log += d; });
+  proc.stderr.on('data', (d) => { log += d; });
+  const base = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
+    try { const r = await fetch(base); if (r.ok) break; } catch { }
+    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on ${base} within 20 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { proc, base, log: () => log };
+}
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// Installed before any page script: records long tasks on the main thread.
+const LONGTASK_OBSERVER = `
+  window.__longtasks = [];
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push({ start: e.startTime, dur: e.duration }); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (e) { window.__longtasks = null; }
+`;
+
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+
+const T = (id) => `[data-testid="${id}"]`;
+
+async function newPage(browser, errors) {
+  const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  await ctx.addInitScript(LONGTASK_OBSERVER);
+  const page = await ctx.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') errors.push(`worker console: ${m.text()}`); }));
+  return { ctx, page };
+}
+
+async function text(page, id) { return (await page.locator(T(id)).first().textContent()).trim(); }
+const num = (s) => Number(String(s).replace(/[^0-9.-]/g, ''));
+
+const results = [];
+const metrics = {};
+const state = {};
+
+async function test(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    results.push({ name, ok: false });
+    console.log(`FAIL ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message.split('\n').slice(0, 6).join('\n     ')}`);
+  }
+}
+
+const started = Date.now();
+let server, browser;
+try {
+  server = await startServer();
+  browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: FLAGS });
+  const base = server.base;
+
+  // Warm-up load (V8/disk cold start) so the timed load below is representative; separate context, own cache.
+  {
+    const { ctx, page } = await newPage(browser, []);
+    await page.goto(base);
+    await page.waitForSelector(T('games-read'), { timeout: 60000 }).catch(() => {});
+    await ctx.close();
+  }
+
+  const errors = [];
+  const { ctx, page } = await newPage(browser, errors);
+  state.ctx = ctx; state.page = page; state.errors = errors;
+
+  await test('page loads with no console errors; first-load bytes and time to usable', async () => {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let bytes = 0;
+    cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+    const t0 = Date.now();
+    await page.goto(base);
+    await page.waitForSelector(T('tab-data'), { timeout: 30000 });
+    metrics.uiMs = Date.now() - t0;
+    await page.waitForFunction((sel) => { const e = document.querySelector(sel); return e && Number(e.textContent.replace(/\D/g, '')) > 0; },
+      T('games-read'), { timeout: 60000 });
+    metrics.usableMs = Date.now() - t0;
+    // Page requests (CDP) plus the worker's own fetches (its resource timing).
+    let workerBytes = 0;
+    for (const w of page.workers()) {
+      workerBytes += await w.evaluate(() => performance.getEntriesByType('resource').reduce((s, e) => s + (e.transferSize || 0), 0));
+    }
+    metrics.pageBytes = bytes;
+    metrics.workerBytes = workerBytes;
+    for (const id of ['tab-data', 'tab-tune', 'tab-play', 'tab-share', 'tab-compare']) {
+      assert(await page.locator(T(id)).count() === 1, `missing ${id}`);
+    }
+    await page.waitForTimeout(300);
+    assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+  });
+
+  await test('bundled games load: counts of games and sampled positions shown', async () => {
+    const games = num(await text(page, 'games-read'));
+    assert(games >= 1000, `games read ${games}, want the ~1500 bundled games`);
+    await page.waitForFunction((sel) => { const e = document.querySelector(sel); return e && /\d/.test(e.textContent); }, T('positions-sampled'), { timeout: 60000 });
+    const pos = num(await text(page, 'positions-sampled'));
+    assert(pos > 0, `positions sampled ${pos}`);
+    state.games = games;
+    await page.screenshot({ path: path.join(shots, 'data.png') });
+  });
+
+  await test('a 3-generation run updates the chart and generation counter; no long task over 200 ms', async () => {
+    await page.click(T('tab-tune'));
+    await page.selectOption(T('preset'), 'vazquez-ep');
+    await page.fill(T('generations'), '3');
+    await page.dispatchEvent(T('generations'), 'change');
+    await page.fill(T('population'), '8');
+    await page.dispatchEvent(T('population'), 'change');
+    await page.fill(T('seed'), '7');
+    await page.dispatchEvent(T('seed'), 'change');
+    assert((await text(page, 'generation')) === '0', 'generation counter not 0 before the run');
+    const cmd = await text(page, 'command-line');
+    assert(/^evochess tune .*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
+    const d0 = await page.locator(`${T('fitness-chart')} path.best`).getAttribute('d');
+    assert(!d0, `chart not empty before the run: ${d0}`);
+    // Record every value the generation counter shows.
+    await page.evaluate((sel) => {
+      window.__gens = [];
+      const el = document.querySelector(sel);
+      new MutationObserver(() => window.__gens.push(el.textContent.trim())).observe(el, { childList: true, characterData: true, subtree: true });
+      if (window.__longtasks) window.__longtasks.length = 0;
+    }, T('generation'));
+    const t0 = Date.now();
+    await page.click(T('start-run'));
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3', T('generation'), { timeout: 180000 });
+    await page.waitForFunction((sel) => /done|stopped/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
+    metrics.runMs = Date.now() - t0;
+    const d3 = await page.locator(`${T('fitness-chart')} path.best`).getAttribute('d');
+    const gens = await page.evaluate(() => window.__gens);
+    assert(gens.length >= 1 && gens[gens.length - 1] === '3', `generation counter showed ${JSON.stringify(gens)}`);
+    const pts = (d3.match(/[ML]/g) || []).length;
+    assert(pts === 3, `best-fitness path has ${pts} points, want 3 (d=${d3})`);
+    const lt = await page.evaluate(() => window.__longtasks);
+    assert(lt !== null, 'PerformanceObserver longtask unsupported');
+    metrics.longTasks = lt.length;
+    metrics.maxLongTaskMs = lt.reduce((m, e) => Math.max(m, e.dur), 0);
+    assert(metrics.maxLongTaskMs <= 200, `main-thread long task of ${metrics.maxLongTaskMs.toFixed(0)} ms during the run`);
+    // The weights table shows evolved values beside the paper's.
+    const rows = await page.locator(`${T('weights-table')} tr`).count();
+    assert(rows >= 29, `weights table has ${rows - 1} rows, want 29`);
+    await page.waitForSelector(`${T('play-best')}:not([disabled])`, { timeout: 30000 });
+    await page.screenshot({ path: path.join(shots, 'tune.png'), fullPage: true });
+  });
+
+  await test('a move on the board gets a legal reply from the engine worker', async () => {
+    await page.click(T('tab-play'));
+    const board = page.locator(T('play-board'));
+    await board.waitFor();
+    assert(await page.locator(`${T('play-board')} [data-square]`).count() === 64, 'board does not have 64 squares');
+    await page.selectOption(T('opponent'), { index: 1 }); // the evolved player
+    await page.selectOption(T('strength'), '2');
+    await page.click('[data-square="e2"]');
+    assert(await page.locator('[data-square="e4"].hint').count() === 1, 'no legal-move hint on e4 after selecting e2');
+    await page.click('[data-square="e4"]');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.turn === 'white' &&
+      document.querySelector(sel)?.dataset.thinking === 'false' && / w /.test(document.querySelector(sel)?.dataset.fen || '') &&
+      document.querySelector(sel).dataset.fen !== 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', T('play-board'), { timeout: 60000 });
+    const moves = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
+    assert(moves.length === 2 && moves[0] === 'e4', `move list ${JSON.stringify(moves)}`);
+    assert(await page.locator(T('play-error')).count() === 0, await page.locator(T('play-error')).textContent().catch(() => ''));
+    // Drag and drop a knight, then the engine answers again.
+    await page.dragAndDrop('[data-square="g1"] img', '[data-square="f3"]');
+    await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent.match(/[A-Za-z][\w+#=-]*/g) || []).length >= 4, T('move-list'), { timeout: 60000 });
+    const moves2 = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
+    assert(moves2[2] === 'Nf3', `drag move not played: ${JSON.stringify(moves2)}`);
+    await page.screenshot({ path: path.join(shots, 'play.png') });
+  });
+
+  await test('a share link opened in a fresh page shows the same player', async () => {
+    await page.click(T('tab-share'));
+    await page.waitForSelector(T('share-link'));
+    const link = (await page.locator(T('share-link')).inputValue()).trim();
+    assert(link.includes('#p='), `no share link: ${link}`);
+    state.link = link;
+    await page.screenshot({ path: path.join(shots, 'share.png') });
+    // The evolved weights as the Tune tab shows them.
+    await page.click(T('tab-tune'));
+    const evolved = await page.$$eval(`${T('weights-table')} tr`, (trs) => trs.slice(1, 9).map((tr) => `${tr.cells[0].textContent.trim()}=${tr.cells[2].textContent.trim()}`));
+    const errs2 = [];
+    const fresh = await newPage(browser, errs2);
+    await fresh.page.goto(link);
+    await fresh.page.waitForSelector(T('player-card'), { timeout: 30000 });
+    const scheme = await text(fresh.page, 'player-scheme');
+    assert(scheme === 'vazquez29', `scheme ${scheme}`);
+    const shown = (await text(fresh.page, 'player-weights')).split(/\s+/);
+    assert(JSON.stringify(shown) === JSON.stringify(evolved), `weights differ:\n shared ${shown}\n evolved ${evolved}`);
+    // Play the shared player.
+    await fresh.page.click(T('play-shared'));
+    await fresh.page.waitForSelector(T('play-board'));
+    const opp = await fresh.page.locator(T('opponent')).inputValue();
+    assert(opp === 'link', `opponent after Play is ${opp}`);
+    assert(errs2.length === 0, `console errors:\n${errs2.join('\n')}`);
+    await fresh.ctx.close();
+  });
+
+  await test('a damaged share link shows which part is wrong', async () => {
+    const link = state.link;
+    assert(link, 'no link from the previous test');
+    const i = link.indexOf('#p=') + 3 + 20;
+    const bad = link.slice(0, i) + (link[i] === 'A' ? 'B' : 'A') + link.slice(i + 1);
+    const cut = link.slice(0, link.length - 7);
+    for (const [url, want] of [[bad, /checksum/i], [cut, /truncated/i]]) {
+      const errs = [];
+      const fresh = await newPage(browser, errs);
+      await fresh.page.goto(url);
+      await fresh.page.waitForSelector(T('share-error'), { timeout: 30000 });
+      const msg = await text(fresh.page, 'share-error');
+      assert(want.test(msg), `error does not say why: ${msg}`);
+      assert(await fresh.page.locator(T('player-card')).count() === 0, 'a damaged link still shows a player');
+      if (want.source === 'checksum') await fresh.page.screenshot({ path: path.join(shots, 'damaged.png') });
+      await fresh.ctx.close();
+    }
+  });
+
+  await test('saved players survive a reload', async () => {
+    await page.reload();
+    await page.click(T('tab-share'));
+    await page.waitForSelector(T('saved-players'), { timeout: 30000 });
+    const rows = await page.locator(`${T('saved-players')} tr`).count();
+    assert(rows >= 2, `saved players after reload: ${rows - 1}`);
+  });
+
+  await test('a bad PGN paste reports skipped games with reasons', async () => {
+    await page.click(T('tab-data'));
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent.replace(/\D/g, '')) > 0, T('games-read'), { timeout: 60000 });
+    await page.click('summary');
+    const pgn = '[Event "ok"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event "bad"]\n[Result "0-1"]\n\n1. e4 e5 2. Ke3 Ke7 0-1\n\n';
+    await page.fill(T('pgn-paste'), pgn);
+    await page.click(T('load-paste'));
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '1', T('games-skipped'), { timeout: 30000 });
+    assert(num(await text(page, 'games-read')) === 1, 'want 1 game read');
+    const why = await text(page, 'skip-reasons');
+    assert(/Ke3|illegal|game 2/i.test(why), `skip reason does not say where/why: ${why}`);
+    await page.click(T('tab-compare'));
+    await page.screenshot({ path: path.join(shots, 'compare.png') });
+    assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+  });
+} catch (e) {
+  results.push({ name: 'setup', ok: false });
+  console.log(`FAIL setup: ${e.stack || e}`);
+} finally {
+  if (browser) await browser.close().catch(() => {});
+  if (server) server.proc.kill('SIGTERM');
+}
+
+const kb = (b) => (b / 1024).toFixed(0) + ' KB';
+if (metrics.uiMs !== undefined) {
+  console.log(`metric first-load transferred: page ${kb(metrics.pageBytes)} + worker ${kb(metrics.workerBytes)} = ${kb(metrics.pageBytes + metrics.workerBytes)}`);
+  console.log(`metric time to UI rendered: ${metrics.uiMs} ms; to usable (bundled games read in the worker): ${metrics.usableMs} ms`);
+}
+if (metrics.maxLongTaskMs !== undefined) console.log(`metric 3-generation run (pop 8): ${(metrics.runMs / 1000).toFixed(1)} s; long tasks ${metrics.longTasks}, longest ${metrics.maxLongTaskMs.toFixed(0)} ms`);
+console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${shots}`);
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

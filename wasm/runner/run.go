@@ -1,0 +1,380 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+// TunerOptions maps a run config onto the tuner's options (what `evochess
+// tune` builds from the same flags). The games are named by
+// cfg.Data.Source; cfg.Start becomes the initial player.
+func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
+	o := tuner.Options{
+		Algorithm: cfg.Algorithm, Preset: cfg.Preset, Scheme: cfg.Scheme, Fitness: cfg.Fitness,
+		Generations: cfg.Generations, Population: cfg.Population, Params: cfg.Params, Selection: cfg.Selection,
+		Seed: cfg.Seed, Positions: cfg.Data.Sample.Train, TestPositions: cfg.Data.Sample.Test,
+		Depth: cfg.Depth, Games: cfg.Games, GameDepth: cfg.GameDepth, Unsolved: cfg.Unsolved, NodeCap: cfg.NodeCap,
+		PGN: cfg.Data.Source, HallOfFame: cfg.HallOfFame,
+		DataSeed: cfg.Data.Sample.Seed, Protocol: cfg.Data.Sample.Protocol,
+		MinPly: cfg.Data.Sample.MinPly, MaxPly: cfg.Data.Sample.MaxPly, MinElo: cfg.Data.Sample.MinElo,
+	}
+	if cfg.Start != "" {
+		p, err := eval.LookupPreset(cfg.Start)
+		if err != nil {
+			return tuner.Options{}, fmt.Errorf("runner: start: %w", err)
+		}
+		o.Init = [][]int32{p.Weights}
+	}
+	return o, nil
+}
+
+// Configure turns a run config into the tuner's Setup.
+func Configure(cfg protocol.RunConfig) (tuner.Setup, error) {
+	if err := CheckConfig(cfg); err != nil {
+		return tuner.Setup{}, err
+	}
+	o, err := TunerOptions(cfg)
+	if err != nil {
+		return tuner.Setup{}, err
+	}
+	s, err := tuner.Configure(o)
+	if err != nil {
+		return tuner.Setup{}, fmt.Errorf("runner: %w", err)
+	}
+	if cfg.Start != "" {
+		if p, _ := eval.LookupPreset(cfg.Start); p.Scheme != s.Problem.Scheme {
+			return tuner.Setup{}, fmt.Errorf("runner: start preset %s is for scheme %s, the run tunes %s", cfg.Start, p.Scheme, s.Problem.Scheme)
+		}
+	}
+	return s, nil
+}
+
+// Live is the state of a running run that other goroutines may read: the
+// best candidate so far.
+type Live struct {
+	mu    sync.Mutex
+	setup tuner.Setup
+	best  []int32
+	rec   tuner.Record
+	ok    bool
+}
+
+func (l *Live) set(setup tuner.Setup, best []int32, rec tuner.Record) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.setup, l.best, l.rec, l.ok = setup, slices.Clone(best), rec, true
+}
+
+// Player returns the best player so far as engine/player JSON.
+func (l *Live) Player() ([]byte, error) {
+	l.mu.Lock()
+	setup, best, rec, ok := l.setup, l.best, l.rec, l.ok
+	l.mu.Unlock()
+	if !ok {
+		return nil, errors.New("runner: no generation finished yet")
+	}
+	return PlayerJSON(setup, best, rec)
+}
+
+// Options are the hooks of Run.
+type Options struct {
+	// Control pauses, steps, resumes and stops the run (nil: NewControl()).
+	Control *Control
+	// Emit receives the run's messages: run-state and progress (required).
+	Emit func(protocol.Body)
+	// Open resolves files other than the games (opening books, EPD suites),
+	// named relative to the site's data folder (nil: refused).
+	Open func(name string) (io.ReadCloser, error)
+	// Workers is the number of goroutines scoring candidates (0: all cores).
+	Workers int
+	// Yield, when not nil, is called between candidate evaluations.
+	Yield func()
+	// Split, when not nil, builds the training evaluator from nested
+	// workers (not used for relative fitness such as tournaments).
+	Split func(ctx context.Context, setup tuner.Setup) (tuner.Evaluator, func(), error)
+	// Live, when not nil, is kept up to date with the best candidate.
+	Live *Live
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// resources returns the tuner resources over games g and the host.
+func (s *Session) resources(g *Games, workers int) tuner.Resources {
+	return gameResources(g, s.fetchOpen, workers)
+}
+
+// fetchOpen opens a data file through the host's Fetch.
+func (s *Session) fetchOpen(name string) (io.ReadCloser, error) {
+	if s.host.Fetch == nil {
+		return nil, fmt.Errorf("runner: cannot open %s: no fetch in this host", name)
+	}
+	rc, _, err := s.host.Fetch(context.Background(), path.Join("data", name))
+	return rc, err
+}
+
+// gameResources resolves the games' name to the loaded text and other names
+// through open.
+func gameResources(g *Games, open func(string) (io.ReadCloser, error), workers int) tuner.Resources {
+	return tuner.Resources{Workers: workers, Open: func(name string) (io.ReadCloser, error) {
+		if name == g.name {
+			return io.NopCloser(bytes.NewReader(g.text)), nil
+		}
+		if open == nil {
+			return nil, fmt.Errorf("runner: cannot open %s: only the loaded games (%s) are available", name, g.name)
+		}
+		return open(name)
+	}}
+}
+
+// yieldingEvaluator scores a batch one candidate at a time with yield in
+// between, so a single-threaded WebAssembly worker serves its event loop
+// between candidates. Relative evaluators (tournaments) are returned as is.
+func yieldingEvaluator(ev tuner.Evaluator, yield func()) tuner.Evaluator {
+	if yield == nil {
+		return ev
+	}
+	if _, relative := ev.(*tuner.Tournament); relative {
+		return ev
+	}
+	return tuner.EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
+		out := make([]tuner.Score, 0, len(cands))
+		for _, c := range cands {
+			yield()
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			sc, err := ev.Evaluate(ctx, [][]int32{c})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, sc...)
+		}
+		return out, nil
+	})
+}
+
+// Run runs cfg on games to its end: it prepares the evaluators, steps the
+// tuner generation by generation (waiting on o.Control between generations)
+// and emits run-state and progress messages. It returns the best player as
+// engine/player JSON (also after Stop, with ErrStopped).
+func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) ([]byte, error) {
+	if o.Control == nil {
+		o.Control = NewControl()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Live == nil {
+		o.Live = &Live{}
+	}
+	setup, err := Configure(cfg)
+	if err != nil {
+		return nil, err
+	}
+	setup.Problem.PGN = games.name
+	o.Emit(&protocol.RunState{State: protocol.StateRunning, CommandLine: cfg.CommandLine()})
+	runCtx, cancel := o.Control.Context(ctx)
+	defer cancel()
+	prep, err := tuner.Prepare(runCtx, setup, gameResources(games, o.Open, o.Workers))
+	if err != nil {
+		return nil, stopErr(o.Control, err)
+	}
+	train := prep.Train
+	if o.Split != nil && !setup.Config.Relative {
+		ev, closeSplit, err := o.Split(runCtx, setup)
+		if err != nil {
+			return nil, stopErr(o.Control, err)
+		}
+		defer closeSplit()
+		train = ev
+	} else {
+		train = yieldingEvaluator(train, o.Yield)
+	}
+	run, err := tuner.NewRun(setup, train, yieldingEvaluator(prep.Test, o.Yield))
+	if err != nil {
+		return nil, fmt.Errorf("runner: %w", err)
+	}
+	run.Now = o.Now
+	var rec tuner.Record
+	paused := false
+	for {
+		err := o.Control.Wait(runCtx, func() {
+			paused = true
+			o.Emit(&protocol.RunState{State: protocol.StatePaused})
+		})
+		if err != nil {
+			return finalPlayer(o.Live, stopErr(o.Control, err))
+		}
+		if paused {
+			paused = false
+			if !o.Control.Paused() {
+				o.Emit(&protocol.RunState{State: protocol.StateRunning})
+			}
+		}
+		r, err := run.Step(runCtx)
+		if errors.Is(err, tuner.ErrDone) {
+			_, why := run.Done()
+			o.Emit(&protocol.RunState{State: protocol.StateDone, Reason: why})
+			return finalPlayer(o.Live, nil)
+		}
+		if err != nil && r.Generation == 0 {
+			return finalPlayer(o.Live, stopErr(o.Control, err))
+		}
+		rec = r
+		best, _, _, ok := run.Best()
+		if ok {
+			o.Live.set(setup, best.X, rec)
+		}
+		o.Emit(progress(setup, rec, best.X, ok))
+		if err != nil { // held-out scoring failed after the generation was kept
+			return finalPlayer(o.Live, stopErr(o.Control, err))
+		}
+	}
+}
+
+// stopErr maps a cancellation caused by Stop to ErrStopped.
+func stopErr(ctl *Control, err error) error {
+	if ctl.Stopped() && (errors.Is(err, context.Canceled) || errors.Is(err, ErrStopped)) {
+		return ErrStopped
+	}
+	return err
+}
+
+// finalPlayer returns the best player (if any) with err.
+func finalPlayer(l *Live, err error) ([]byte, error) {
+	p, perr := l.Player()
+	if perr != nil {
+		return nil, err
+	}
+	return p, err
+}
+
+// progress builds the progress message of one generation.
+func progress(setup tuner.Setup, rec tuner.Record, best []int32, ok bool) *protocol.Progress {
+	p := &protocol.Progress{
+		Generation: rec.Generation, Generations: setup.Config.Generations,
+		Best: rec.Best, Mean: rec.Mean, Worst: rec.Worst,
+		TrainMatch: rec.TrainRate, TestMatch: -1,
+		Evaluations: int64(rec.Evaluations),
+		ElapsedMS:   int64(rec.Seconds * 1000), ETAMS: -1,
+	}
+	if rec.TestTotal > 0 {
+		p.TestMatch = rec.TestRate
+	}
+	if p.Generations > 0 && rec.Generation > 0 {
+		left := p.Generations - rec.Generation
+		p.ETAMS = max(0, p.ElapsedMS*int64(left)/int64(rec.Generation))
+	}
+	if ok {
+		p.BestWeights = make(map[string]int, len(best))
+		for i, sp := range setup.Config.Specs {
+			if i < len(best) {
+				p.BestWeights[sp.Name] = int(best[i])
+			}
+		}
+	}
+	return p
+}
+
+// sessionRun is a run started by a start-run message.
+type sessionRun struct {
+	ctl  *Control
+	live *Live
+	done bool
+}
+
+// startRun starts a run in the worker. Its messages carry the run id.
+func (s *Session) startRun(id string, req *protocol.StartRun) {
+	g, err := s.loadedGames()
+	if err != nil {
+		s.fail(id, protocol.TypeStartRun, err)
+		return
+	}
+	s.mu.Lock()
+	if r := s.runs[id]; r != nil && !r.done {
+		s.mu.Unlock()
+		s.fail(id, protocol.TypeStartRun, fmt.Errorf("runner: run %q is already running", id))
+		return
+	}
+	sr := &sessionRun{ctl: NewControl(), live: &Live{}}
+	s.runs[id] = sr
+	s.mu.Unlock()
+	opts := Options{
+		Control: sr.ctl, Live: sr.live, Workers: s.workers(), Yield: s.host.Yield, Now: s.host.Now,
+		Emit: func(b protocol.Body) { s.post(id, b) },
+		Open: s.fetchOpen,
+	}
+	if n := req.FitnessWorkers; n > 0 && s.host.FitnessWorkers != nil {
+		opts.Split = func(ctx context.Context, setup tuner.Setup) (tuner.Evaluator, func(), error) {
+			sp, err := NewSplit(ctx, s.host.FitnessWorkers, n, g, setup)
+			if err != nil {
+				return nil, nil, err
+			}
+			return sp, sp.Close, nil
+		}
+	}
+	s.goRun(func() {
+		player, err := Run(context.Background(), g, req.Config, opts)
+		switch {
+		case errors.Is(err, ErrStopped):
+			s.post(id, &protocol.RunState{State: protocol.StateStopped, Reason: "stopped"})
+		case err != nil:
+			s.post(id, &protocol.RunState{State: protocol.StateFailed, Reason: err.Error()})
+		}
+		if player != nil {
+			s.post(id, &protocol.PlayerFile{Player: player})
+		}
+		s.mu.Lock()
+		sr.done = true
+		s.mu.Unlock()
+	})
+}
+
+// control applies pause, resume, step or stop to the run named id.
+func (s *Session) control(id string, t protocol.Type) {
+	s.mu.Lock()
+	r := s.runs[id]
+	s.mu.Unlock()
+	if r == nil {
+		s.fail(id, t, fmt.Errorf("runner: no run %q", id))
+		return
+	}
+	switch t {
+	case protocol.TypePause:
+		r.ctl.Pause()
+	case protocol.TypeResume:
+		r.ctl.Resume()
+	case protocol.TypeStep:
+		r.ctl.Step()
+	case protocol.TypeStop:
+		r.ctl.Stop()
+	}
+}
+
+// getPlayer answers with the best player so far of run id.
+func (s *Session) getPlayer(id string) {
+	s.mu.Lock()
+	r := s.runs[id]
+	s.mu.Unlock()
+	if r == nil {
+		s.fail(id, protocol.TypeGetPlayer, fmt.Errorf("runner: no run %q", id))
+		return
+	}
+	p, err := r.live.Player()
+	if err != nil {
+		s.fail(id, protocol.TypeGetPlayer, err)
+		return
+	}
+	s.post(id, &protocol.PlayerFile{Player: p})
+}

@@ -1,0 +1,471 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden_run.jsonl")
+
+// recorder is a Host.Post that keeps every message and signals when a
+// message of a given type arrives.
+type recorder struct {
+	mu   sync.Mutex
+	msgs []protocol.Message
+	ch   chan protocol.Message
+}
+
+func newRecorder() *recorder { return &recorder{ch: make(chan protocol.Message, 4096)} }
+
+func (r *recorder) post(t testing.TB) func([]byte) {
+	return func(b []byte) {
+		m, err := protocol.Decode(b)
+		if err != nil {
+			t.Errorf("session posted an invalid message %s: %v", b, err)
+			return
+		}
+		r.mu.Lock()
+		r.msgs = append(r.msgs, m)
+		r.mu.Unlock()
+		r.ch <- m
+	}
+}
+
+// until waits for a message of type typ with id (and fails on an error
+// message for that id).
+func (r *recorder) until(t testing.TB, id string, typ protocol.Type) protocol.Message {
+	t.Helper()
+	for m := range r.ch {
+		if m.ID != id {
+			continue
+		}
+		if e, ok := m.Body.(*protocol.Error); ok && typ != protocol.TypeError {
+			t.Fatalf("error for %s: %s", id, e.Message)
+		}
+		if m.Type == typ {
+			return m
+		}
+		if rs, ok := m.Body.(*protocol.RunState); ok && rs.State == protocol.StateFailed {
+			t.Fatalf("run %s failed: %s", id, rs.Reason)
+		}
+	}
+	t.Fatal("recorder closed")
+	return protocol.Message{}
+}
+
+func (r *recorder) of(id string) []protocol.Message {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []protocol.Message
+	for _, m := range r.msgs {
+		if m.ID == id {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func send(t testing.TB, s *Session, id string, b protocol.Body) {
+	t.Helper()
+	msg, err := protocol.Encode(id, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Handle(msg)
+}
+
+func games200(t testing.TB) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/games200.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// tinyConfig is the run of the bit-identity test: EP on vazquez29, 60
+// training and 30 held-out positions from testdata/games200.pgn.
+func tinyConfig() protocol.RunConfig {
+	return protocol.RunConfig{Algorithm: "ep", Scheme: "vazquez29", Generations: 3, Population: 6, Seed: 7,
+		Data: protocol.DataConfig{Source: "games200.pgn", Sample: protocol.SampleConfig{Seed: 5, Train: 60, Test: 30}}}
+}
+
+// runSession loads the fixture games into a fresh session and runs cfg to
+// its end, returning the run's messages.
+func runSession(t testing.TB, h Host, cfg protocol.RunConfig, fitnessWorkers int) []protocol.Message {
+	t.Helper()
+	rec := newRecorder()
+	h.Post = rec.post(t)
+	s := NewSession(h)
+	send(t, s, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+	ld := rec.until(t, "load", protocol.TypeLoaded).Body.(*protocol.Loaded)
+	if ld.Games != 200 || ld.Skipped != 0 {
+		t.Fatalf("loaded %+v", ld)
+	}
+	send(t, s, "run", &protocol.StartRun{Config: cfg, FitnessWorkers: fitnessWorkers})
+	rec.until(t, "run", protocol.TypePlayer)
+	s.Wait()
+	return rec.of("run")
+}
+
+// normalized renders run messages as JSON lines without the wall-clock
+// fields (elapsedMs, etaMs), which are the only ones allowed to differ.
+func normalized(t testing.TB, msgs []protocol.Message) string {
+	t.Helper()
+	var b strings.Builder
+	for _, m := range msgs {
+		if p, ok := m.Body.(*protocol.Progress); ok {
+			q := *p
+			q.ElapsedMS, q.ETAMS = 0, 0
+			m.Body = &q
+		}
+		enc, err := protocol.Encode(m.ID, m.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(enc)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func TestSessionRun(t *testing.T) {
+	msgs := runSession(t, Host{Workers: 2}, tinyConfig(), 0)
+	var types []string
+	for _, m := range msgs {
+		types = append(types, string(m.Type))
+	}
+	want := "run-state,progress,progress,progress,run-state,player"
+	if got := strings.Join(types, ","); got != want {
+		t.Fatalf("messages %s, want %s", got, want)
+	}
+	first := msgs[0].Body.(*protocol.RunState)
+	if first.State != protocol.StateRunning || first.CommandLine != tinyConfig().CommandLine() {
+		t.Errorf("first state %+v", first)
+	}
+	sc, err := eval.Lookup("vazquez29")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range msgs[1:4] {
+		p := m.Body.(*protocol.Progress)
+		if p.Generation != i+1 || p.Generations != 3 || p.Best < p.Mean || p.Mean < p.Worst || len(p.BestWeights) != len(sc.Params()) {
+			t.Errorf("progress %d: %+v", i+1, p)
+		}
+		if p.TrainMatch <= 0 || p.TrainMatch > 1 || p.TestMatch < 0 || p.TestMatch > 1 {
+			t.Errorf("progress %d: match rates %v %v", i+1, p.TrainMatch, p.TestMatch)
+		}
+	}
+	if s := msgs[4].Body.(*protocol.RunState); s.State != protocol.StateDone {
+		t.Errorf("final state %+v", s)
+	}
+	pf := msgs[5].Body.(*protocol.PlayerFile)
+	p, err := player.Load(bytes.NewReader(pf.Player))
+	if err != nil {
+		t.Fatalf("player file: %v\n%s", err, pf.Player)
+	}
+	last := msgs[3].Body.(*protocol.Progress)
+	for name, v := range last.BestWeights {
+		if p.Weights[name] != v {
+			t.Errorf("player weight %s = %d, progress says %d", name, p.Weights[name], v)
+		}
+	}
+}
+
+// TestRunGolden is the bit-identity test: the run's messages (without wall
+// clock fields) must equal testdata/golden_run.jsonl, written by a native
+// run (-update). The same test under GOOS=js GOARCH=wasm checks that
+// WebAssembly gives the same bytes.
+func TestRunGolden(t *testing.T) {
+	got := normalized(t, runSession(t, Host{Workers: 1}, tinyConfig(), 0))
+	const path = "testdata/golden_run.jsonl"
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Fatalf("run differs from %s:\n%s\nwant\n%s", path, got, want)
+	}
+}
+
+// inProcessRemote runs nested fitness workers as Sessions in this process.
+type inProcessRemote struct {
+	sessions []*Session
+}
+
+func (r *inProcessRemote) Workers() int           { return len(r.sessions) }
+func (r *inProcessRemote) Send(i int, msg []byte) { r.sessions[i].Handle(msg) }
+func (r *inProcessRemote) Close()                 {}
+
+func startInProcess(n int, onMessage func(int, []byte)) (Remote, error) {
+	r := &inProcessRemote{}
+	for i := 0; i < n; i++ {
+		i := i
+		r.sessions = append(r.sessions, NewSession(Host{Workers: 1, Post: func(b []byte) { onMessage(i, b) }}))
+	}
+	return r, nil
+}
+
+// TestSplitMatchesInProcess: scoring through 1 or 3 nested fitness workers
+// gives exactly the in-process run.
+func TestSplitMatchesInProcess(t *testing.T) {
+	want := normalized(t, runSession(t, Host{Workers: 1}, tinyConfig(), 0))
+	for _, n := range []int{1, 3} {
+		got := normalized(t, runSession(t, Host{Workers: 1, FitnessWorkers: startInProcess}, tinyConfig(), n))
+		if got != want {
+			t.Errorf("%d fitness workers:\n%s\nwant\n%s", n, got, want)
+		}
+	}
+}
+
+func TestControl(t *testing.T) {
+	c := NewControl()
+	ctx := context.Background()
+	if err := c.Wait(ctx, nil); err != nil {
+		t.Fatalf("running: %v", err)
+	}
+	c.Step() // running → one generation, then paused
+	if err := c.Wait(ctx, nil); err != nil {
+		t.Fatalf("step: %v", err)
+	}
+	if !c.Paused() {
+		t.Fatal("not paused after the step")
+	}
+	paused := make(chan struct{})
+	done := make(chan error, 1)
+	go func() { done <- c.Wait(ctx, func() { close(paused) }) }()
+	<-paused
+	c.Resume()
+	if err := <-done; err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	c.Pause()
+	paused = make(chan struct{})
+	go func() { done <- c.Wait(ctx, func() { close(paused) }) }()
+	<-paused
+	c.Stop()
+	if err := <-done; err != ErrStopped {
+		t.Fatalf("stop: %v", err)
+	}
+	rctx, cancel := c.Context(ctx)
+	defer cancel()
+	<-rctx.Done() // already stopped: the derived context is cancelled
+}
+
+// TestRunPauseStepStop drives a longer run through pause, step and stop.
+func TestRunPauseStepStop(t *testing.T) {
+	rec := newRecorder()
+	s := NewSession(Host{Workers: 1, Post: rec.post(t)})
+	send(t, s, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+	rec.until(t, "load", protocol.TypeLoaded)
+	cfg := tinyConfig()
+	cfg.Generations = 1000
+	send(t, s, "run", &protocol.StartRun{Config: cfg})
+	rec.until(t, "run", protocol.TypeProgress)
+	send(t, s, "run", &protocol.Pause{})
+	for {
+		m := rec.until(t, "run", protocol.TypeRunState)
+		if m.Body.(*protocol.RunState).State == protocol.StatePaused {
+			break
+		}
+	}
+	gen := func() int {
+		last := 0
+		for _, m := range rec.of("run") {
+			if p, ok := m.Body.(*protocol.Progress); ok {
+				last = p.Generation
+			}
+		}
+		return last
+	}
+	before := gen()
+	send(t, s, "run", &protocol.Step{})
+	p := rec.until(t, "run", protocol.TypeProgress).Body.(*protocol.Progress)
+	if p.Generation != before+1 {
+		t.Fatalf("step ran generation %d after %d", p.Generation, before)
+	}
+	if st := rec.until(t, "run", protocol.TypeRunState).Body.(*protocol.RunState); st.State != protocol.StatePaused {
+		t.Fatalf("after step: %+v", st)
+	}
+	send(t, s, "run", &protocol.GetPlayer{})
+	if pf := rec.until(t, "run", protocol.TypePlayer).Body.(*protocol.PlayerFile); !json.Valid(pf.Player) {
+		t.Fatal("bad player")
+	}
+	send(t, s, "run", &protocol.Stop{})
+	if st := rec.until(t, "run", protocol.TypeRunState).Body.(*protocol.RunState); st.State != protocol.StateStopped {
+		t.Fatalf("after stop: %+v", st)
+	}
+	rec.until(t, "run", protocol.TypePlayer)
+	s.Wait()
+	if g := gen(); g != before+1 {
+		t.Errorf("generations after stop: %d, want %d", g, before+1)
+	}
+}
+
+func TestLoadPGN(t *testing.T) {
+	text := games200(t)
+	cases := []struct {
+		name           string
+		text           string
+		max            int
+		games, skipped int
+		reason         string
+	}{
+		{"all", text, 0, 200, 0, ""},
+		{"max", text, 50, 50, 0, ""},
+		{"bad", "[Event \"a\"]\n\n1. e4 e5 2. Ke3 1-0\n\n[Event \"b\"]\n\n1. d4 d5 1/2-1/2\n", 0, 1, 1, "Ke3"},
+		{"empty", "", 0, 0, 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var reports int
+			g, err := LoadPGN(context.Background(), strings.NewReader(c.text), c.name, int64(len(c.text)), c.max, nil,
+				func(protocol.LoadProgress) { reports++ })
+			if err != nil {
+				t.Fatal(err)
+			}
+			ld := g.Loaded()
+			if ld.Games != c.games || ld.Skipped != c.skipped || reports == 0 {
+				t.Fatalf("loaded %+v (%d reports)", ld, reports)
+			}
+			if c.reason != "" && (len(ld.Reasons) != 1 || !strings.Contains(ld.Reasons[0], c.reason)) {
+				t.Errorf("reasons %q", ld.Reasons)
+			}
+			// The kept text holds exactly the kept games.
+			again, err := LoadPGN(context.Background(), g.Reader(func() {}), c.name, 0, 0, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a := again.Loaded(); a.Games != ld.Games || a.Skipped != ld.Skipped {
+				t.Errorf("reloaded %+v, want %+v", a, ld)
+			}
+		})
+	}
+}
+
+func TestYielder(t *testing.T) {
+	var now time.Time
+	clock := func() time.Time { return now }
+	y := Yielder(5*time.Millisecond, 0, clock)
+	// It may only be observed through its effect: a sleep of 0 returns; this
+	// checks it is callable from many goroutines without a race.
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); y() }()
+	}
+	wg.Wait()
+	n := 0
+	r := YieldReader(strings.NewReader(strings.Repeat("x", 3*yieldChunk)), func() { n++ })
+	buf := make([]byte, 1<<20)
+	total := 0
+	for {
+		k, err := r.Read(buf)
+		total += k
+		if err != nil {
+			break
+		}
+		if k > yieldChunk {
+			t.Fatalf("read %d > %d", k, yieldChunk)
+		}
+	}
+	if total != 3*yieldChunk || n < 3 {
+		t.Fatalf("read %d bytes with %d yields", total, n)
+	}
+}
+
+func TestSearchAndStop(t *testing.T) {
+	rec := newRecorder()
+	s := NewSession(Host{Workers: 1, Post: rec.post(t)})
+	send(t, s, "q1", &protocol.Search{Moves: []string{"e2e4", "e7e5"}, Depth: 3})
+	bm := rec.until(t, "q1", protocol.TypeBestMove).Body.(*protocol.BestMove)
+	pos := board.NewPosition()
+	for _, u := range []string{"e2e4", "e7e5"} {
+		m, _ := pos.ParseUCIMove(u)
+		pos.MakeMove(m)
+	}
+	if _, err := pos.ParseUCIMove(bm.Move); err != nil || bm.Depth != 3 {
+		t.Fatalf("bestmove %+v: %v", bm, err)
+	}
+	if len(rec.of("q1")) < 4 { // info for depths 1..3, bestmove
+		t.Errorf("messages %d", len(rec.of("q1")))
+	}
+	// An infinite-depth search ends with stop-search.
+	send(t, s, "q2", &protocol.Search{Depth: 64})
+	rec.until(t, "q2", protocol.TypeInfo)
+	send(t, s, "q2", &protocol.StopSearch{})
+	rec.until(t, "q2", protocol.TypeBestMove)
+	// Bad requests get errors with their id.
+	for _, c := range []struct {
+		id   string
+		body protocol.Body
+		want string
+	}{
+		{"b1", &protocol.Search{FEN: "not a fen"}, "search"},
+		{"b2", &protocol.Search{Moves: []string{"e2e5"}}, "move 1"},
+		{"b3", &protocol.Search{Player: json.RawMessage(`{"version":9}`)}, "player"},
+		{"b4", &protocol.StopSearch{}, "no search"},
+		{"b5", &protocol.Sample{}, "no games loaded"},
+		{"b6", &protocol.StartRun{Config: tinyConfig()}, "no games loaded"},
+		{"b7", &protocol.Pause{}, "no run"},
+		{"b8", &protocol.EvalBatch{Candidates: [][]int32{{1}}}, "before fitness-setup"},
+		{"b9", &protocol.Loaded{}, "does not accept"},
+	} {
+		send(t, s, c.id, c.body)
+		e := rec.until(t, c.id, protocol.TypeError).Body.(*protocol.Error)
+		if !strings.Contains(e.Message, c.want) {
+			t.Errorf("%s: error %q, want %q", c.id, e.Message, c.want)
+		}
+	}
+	s.Handle([]byte(`{"v":1,"type":"search","id":"bad","data":{"depth":"x"}}`))
+	if e := rec.until(t, "bad", protocol.TypeError).Body.(*protocol.Error); !strings.HasPrefix(e.Message, "runner: protocol:") {
+		t.Errorf("malformed: %q", e.Message)
+	}
+	s.Wait()
+}
+
+func TestSampleAndTournament(t *testing.T) {
+	rec := newRecorder()
+	s := NewSession(Host{Workers: 1, Post: rec.post(t)})
+	send(t, s, "l", &protocol.LoadData{PGN: games200(t)})
+	rec.until(t, "l", protocol.TypeLoaded)
+	send(t, s, "s", &protocol.Sample{Sample: protocol.SampleConfig{Seed: 3, Train: 40, Test: 20}, Preview: 2})
+	sm := rec.until(t, "s", protocol.TypeSampled).Body.(*protocol.Sampled)
+	if sm.Train != 40 || sm.Test != 20 || len(sm.Preview) != 2 {
+		t.Fatalf("sampled %+v", sm)
+	}
+	if _, err := board.ParseFEN(sm.Preview[0].FEN); err != nil {
+		t.Fatal(err)
+	}
+	send(t, s, "t", &protocol.Tournament{Players: []protocol.TournamentPlayer{
+		{Name: "a", Preset: "vazquez-table2-exploitation"}, {Name: "b", Preset: "material"},
+	}, GamesPerPair: 2, Depth: 1, Seed: 1})
+	res := rec.until(t, "t", protocol.TypeTournamentResult).Body.(*protocol.TournamentResult)
+	games := 0
+	for _, m := range rec.of("t") {
+		if m.Type == protocol.TypeGame {
+			games++
+		}
+	}
+	if len(res.Standings) != 2 || games != 2 || res.Standings[0].Games != 2 {
+		t.Fatalf("tournament %+v, %d games", res, games)
+	}
+	s.Wait()
+}

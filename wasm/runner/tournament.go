@@ -1,0 +1,100 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/tuner/arena"
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+// tournament plays a round robin between the requested players (the Compare
+// tab) with tuner/arena, reporting each game and the final table.
+func (s *Session) tournament(id string, req *protocol.Tournament) {
+	res, err := PlayTournament(context.Background(), req, s.host.Yield, 1, func(g *protocol.Game) { s.post(id, g) })
+	if err != nil {
+		s.fail(id, protocol.TypeTournament, err)
+		return
+	}
+	s.post(id, res)
+}
+
+// PlayTournament runs req: every pair plays GamesPerPair games from the
+// embedded opening book (shuffled with Seed) at the request's depth or node
+// limit. Results depend only on req. onGame, if not nil, gets every finished
+// game in completion order.
+func PlayTournament(ctx context.Context, req *protocol.Tournament, yield func(), concurrency int, onGame func(*protocol.Game)) (*protocol.TournamentResult, error) {
+	players := make([]arena.Player, len(req.Players))
+	for i, tp := range req.Players {
+		var (
+			p   *player.Player
+			err error
+		)
+		if tp.Preset != "" {
+			p, err = player.FromPreset(tp.Preset)
+		} else {
+			p, err = player.Load(bytes.NewReader(tp.Player))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("runner: tournament: player %s: %w", tp.Name, err)
+		}
+		w, err := p.Vector()
+		if err != nil {
+			return nil, fmt.Errorf("runner: tournament: player %s: %w", tp.Name, err)
+		}
+		sp, err := p.SearchParams()
+		if err != nil {
+			return nil, fmt.Errorf("runner: tournament: player %s: %w", tp.Name, err)
+		}
+		sc, err := eval.Lookup(p.Scheme)
+		if err != nil {
+			return nil, fmt.Errorf("runner: tournament: player %s: %w", tp.Name, err)
+		}
+		ap, err := arena.InProcess{Name: tp.Name, Scheme: sc, Weights: w, Search: sp, Yield: yield}.Player()
+		if err != nil {
+			return nil, fmt.Errorf("runner: tournament: %w", err)
+		}
+		players[i] = ap
+	}
+	ops, err := arena.DefaultOpenings()
+	if err != nil {
+		return nil, fmt.Errorf("runner: tournament: %w", err)
+	}
+	adj := arena.DefaultAdjudication()
+	if req.MaxPlies > 0 {
+		adj.MaxPlies = req.MaxPlies
+	}
+	cfg := arena.Config{
+		Game:     arena.GameConfig{Limits: arena.Limits{Depth: req.Depth, Nodes: req.Nodes}, Adjudication: adj},
+		Openings: ops, Seed: req.Seed, Concurrency: max(1, concurrency),
+	}
+	if onGame != nil {
+		cfg.Progress = func(p arena.Progress) {
+			g := p.Game
+			onGame(&protocol.Game{Round: g.Index + 1, White: g.White, Black: g.Black, Result: g.Result.String(),
+				Reason: string(g.Termination), Plies: len(g.Moves())})
+		}
+	}
+	res, err := arena.RoundRobin(ctx, players, req.GamesPerPair, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("runner: tournament: %w", err)
+	}
+	out := &protocol.TournamentResult{}
+	for _, st := range res.Table {
+		sc := st.Score
+		row := protocol.Standing{Name: st.Name, Games: sc.Games(), Wins: sc.Wins, Draws: sc.Draws, Losses: sc.Losses,
+			Points: sc.Points(), Elo: st.Rating.Elo, EloMargin: st.Rating.Margin}
+		if math.IsInf(row.EloMargin, 0) || math.IsNaN(row.EloMargin) {
+			row.EloMargin = 0
+		}
+		if math.IsInf(row.Elo, 0) || math.IsNaN(row.Elo) {
+			row.Elo = 0
+		}
+		out.Standings = append(out.Standings, row)
+	}
+	return out, nil
+}

@@ -1,0 +1,121 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"syscall/js"
+
+	"github.com/evochess/evochess/wasm/runner"
+)
+
+// await waits for a JS promise. It must run in a goroutine, never in a JS
+// callback (the promise settles on the event loop).
+func await(ctx context.Context, p js.Value) (js.Value, error) {
+	type result struct {
+		v   js.Value
+		err error
+	}
+	ch := make(chan result, 1)
+	then := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		v := js.Undefined()
+		if len(args) > 0 {
+			v = args[0]
+		}
+		ch <- result{v: v}
+		return nil
+	})
+	catch := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := "promise rejected"
+		if len(args) > 0 {
+			msg = args[0].Call("toString").String()
+		}
+		ch <- result{err: errors.New(msg)}
+		return nil
+	})
+	defer then.Release()
+	defer catch.Release()
+	p.Call("then", then, catch)
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-ctx.Done():
+		return js.Undefined(), ctx.Err()
+	}
+}
+
+// fetch GETs a URL relative to the worker script and returns its body.
+func fetch(ctx context.Context, url string) (io.ReadCloser, int64, error) {
+	resp, err := await(ctx, js.Global().Call("fetch", url))
+	if err != nil {
+		return nil, 0, fmt.Errorf("worker: fetch %s: %w", url, err)
+	}
+	if !resp.Get("ok").Bool() {
+		return nil, 0, fmt.Errorf("worker: fetch %s: HTTP %d", url, resp.Get("status").Int())
+	}
+	buf, err := await(ctx, resp.Call("arrayBuffer"))
+	if err != nil {
+		return nil, 0, fmt.Errorf("worker: fetch %s: body: %w", url, err)
+	}
+	arr := js.Global().Get("Uint8Array").New(buf)
+	b := make([]byte, arr.Get("length").Int())
+	js.CopyBytesToGo(b, arr)
+	return io.NopCloser(bytes.NewReader(b)), int64(len(b)), nil
+}
+
+// nested is a set of nested dedicated workers running worker.js.
+type nested struct {
+	workers []js.Value
+	funcs   []js.Func
+}
+
+// startNested starts n nested workers (new Worker("worker.js") from inside
+// this worker); their messages go to onMessage with the worker's index.
+func startNested(n int, onMessage func(i int, msg []byte)) (runner.Remote, error) {
+	ctor := js.Global().Get("Worker")
+	if !ctor.Truthy() {
+		return nil, errors.New("worker: nested workers are not available here")
+	}
+	r := &nested{}
+	for i := 0; i < n; i++ {
+		i := i
+		w := ctor.New("worker.js")
+		f := js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) > 0 {
+				onMessage(i, messageBytes(args[0].Get("data")))
+			}
+			return nil
+		})
+		fe := js.FuncOf(func(_ js.Value, args []js.Value) any {
+			msg := "worker error"
+			if len(args) > 0 && args[0].Get("message").Truthy() {
+				msg = args[0].Get("message").String()
+			}
+			onMessage(i, errorMessage(fmt.Sprintf("worker: nested worker %d: %s", i, msg)))
+			return nil
+		})
+		w.Set("onmessage", f)
+		w.Set("onerror", fe)
+		r.workers = append(r.workers, w)
+		r.funcs = append(r.funcs, f, fe)
+	}
+	return r, nil
+}
+
+func (r *nested) Workers() int { return len(r.workers) }
+
+func (r *nested) Send(i int, msg []byte) { r.workers[i].Call("postMessage", string(msg)) }
+
+func (r *nested) Close() {
+	for _, w := range r.workers {
+		w.Call("terminate")
+	}
+	for _, f := range r.funcs {
+		f.Release()
+	}
+	r.workers, r.funcs = nil, nil
+}
