@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,12 +33,13 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	depth := fs.Int("depth", search.DefaultBenchDepth, "search depth per position (fixed-position bench; also caps -epd searches when set)")
 	hash := fs.Int("hash", 16, "transposition table size in MiB")
 	preset := fs.String("params", search.PresetDefault, "search parameter preset: "+strings.Join(search.PresetNames(), ", "))
+	set := fs.String("set", "", "override search parameters, e.g. NullMoveReduction=4,MultiCutUse=1 (names as UCI options)")
 	epd := fs.String("epd", "", "EPD tactical suite to solve (bm/am moves) instead of the fixed positions")
 	movetime := fs.Duration("movetime", 0, "time per EPD position, e.g. 1s")
 	nodes := fs.Uint64("nodes", 0, "node limit per EPD position")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: evochess bench [-depth N] [-hash MB] [-params PRESET]")
-		fmt.Fprintln(stderr, "       evochess bench -epd FILE (-movetime 1s | -nodes N | -depth N) [-hash MB] [-params PRESET]")
+		fmt.Fprintln(stderr, "usage: evochess bench [-depth N] [-hash MB] [-params PRESET] [-set NAME=V,...]")
+		fmt.Fprintln(stderr, "       evochess bench -epd FILE (-movetime 1s | -nodes N | -depth N) [-hash MB] [-params PRESET] [-set NAME=V,...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -55,6 +57,11 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	p, err := search.PresetParams(*preset)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
+	}
+	if *set != "" {
+		if p, err = benchOverrides(p, *set); err != nil {
+			return err
+		}
 	}
 	depthSet := false
 	fs.Visit(func(f *flag.Flag) { depthSet = depthSet || f.Name == "depth" })
@@ -174,4 +181,25 @@ func benchScore(score, mate int) string {
 		return fmt.Sprintf("mate %d", mate)
 	}
 	return fmt.Sprintf("cp %d", score)
+}
+
+// benchOverrides applies "Name=value,Name=value" to p.
+func benchOverrides(p search.Params, list string) (search.Params, error) {
+	m := map[string]int{}
+	for _, kv := range strings.Split(list, ",") {
+		name, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		if !ok {
+			return p, fmt.Errorf("bench: -set %q: want Name=value", kv)
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(val))
+		if err != nil {
+			return p, fmt.Errorf("bench: -set %s: %w", name, err)
+		}
+		m[strings.TrimSpace(name)] = v
+	}
+	q, err := search.ParamsFromMap(p, m)
+	if err != nil {
+		return p, fmt.Errorf("bench: -set: %w", err)
+	}
+	return q, nil
 }

@@ -349,8 +349,12 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 		rep.Cap = f.nodes
 	}
 	n := 0
+	var solvedNodes uint64
 	tot, err := fitness.SuiteNodes(ctx, ev, sp, suite, opt, func(p fitness.SuitePosition) {
 		n++
+		if p.Solved {
+			solvedNodes += p.Nodes
+		}
 		mark := "-"
 		if p.Solved {
 			mark = "+"
@@ -371,7 +375,7 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 	rep.Nodes = tot.Nodes
 	if f.movetime > 0 {
 		// Unsolved positions have no meaningful cap: sum only the solved ones.
-		rep.Nodes = 0
+		rep.Nodes = solvedNodes
 	}
 	rep.Rate = rate(tot.Solved, tot.Positions)
 	fmt.Fprintf(stdout, "solved %d/%d (%.1f%%), nodes to solution %d, nodes searched %d\n",
@@ -411,7 +415,7 @@ func evalTrace(pl *player.Player, f evalFlags, stdout io.Writer) error {
 		}
 		for _, e := range suite {
 			positions = append(positions, e.Position)
-			labels = append(labels, fmt.Sprintf("line %d %s", e.Line, e.ID))
+			labels = append(labels, strings.TrimSpace(fmt.Sprintf("line %d %s", e.Line, e.ID)))
 		}
 	}
 	var last traceReport

@@ -37,6 +37,8 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&cfg.Openings, "openings", "", "opening book of the matches (default openings/noob_3moves_1500.epd)")
 	fs.IntVar(&cfg.MatchGames, "games", 0, "games per pair in the evaluation matches (default 20)")
 	fs.IntVar(&cfg.MatchDepth, "depth", 0, "fixed search depth of the evaluation matches (default 2)")
+	fs.IntVar(&cfg.SuitePositions, "suite-positions", 0, "david-search: ECM positions (0 = 100 reduced, 879 full)")
+	fs.IntVar(&cfg.NodeCap, "node-cap", 0, "david-search: node cap per position (0 = 20000 reduced, 500000 full)")
 	workers := fs.Int("workers", 0, "parallel fitness evaluators and games (0 = all cores)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	fs.Usage = func() {
@@ -113,6 +115,12 @@ func experimentFlags(c tuner.ExperimentConfig) []string {
 	}
 	if c.MatchDepth > 0 {
 		out = append(out, fmt.Sprintf("-depth %d", c.MatchDepth))
+	}
+	if c.SuitePositions > 0 {
+		out = append(out, fmt.Sprintf("-suite-positions %d", c.SuitePositions))
+	}
+	if c.NodeCap > 0 {
+		out = append(out, fmt.Sprintf("-node-cap %d", c.NodeCap))
 	}
 	if c.Seed != 1 {
 		out = append(out, fmt.Sprintf("-seed %d", c.Seed))

@@ -38,6 +38,7 @@ type tuneFlags struct {
 	out, logFile           string
 	checkpoint, resume     string
 	jsonOut, quiet         bool
+	stopAfter              int
 }
 
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -61,6 +62,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.resume, "resume", "", "resume the run saved in this checkpoint file")
 	fs.BoolVar(&f.jsonOut, "json", false, "print a JSON summary as the last line of stdout")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress output")
+	fs.IntVar(&f.stopAfter, "stop-after", 0, "pause after this many generations: save the checkpoint and the best player so far, resume later with -resume")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: evochess tune -preset NAME | -algo NAME [-scheme NAME] -pgn FILE [-seed N] [-out player.json] [flags]")
 		fmt.Fprintln(stderr, "       evochess tune -resume CHECKPOINT [-out player.json] [-log FILE]")
@@ -169,6 +171,7 @@ type tuneSummary struct {
 	Out         string  `json:"out"`
 	Checkpoint  string  `json:"checkpoint,omitempty"`
 	Interrupted bool    `json:"interrupted,omitempty"`
+	Paused      bool    `json:"paused,omitempty"`
 }
 
 func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
@@ -217,7 +220,10 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		return fmt.Errorf("tune: %w", err)
 	}
 	say("tune: data ready in %.1fs", time.Since(start).Seconds())
-	var run *tuner.Run
+	var (
+		run *tuner.Run
+		rec tuner.Record
+	)
 	if cp != nil {
 		run, err = cp.Resume(prep.Train, prep.Test)
 	} else {
@@ -253,33 +259,53 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		}
 	}
 	bar := newTuneBar(stderr, total, f.quiet)
-	var stepErr error
-	err = run.RunAll(ctx, func(rec tuner.Record) {
+	paused := false
+	for n := 0; ; n++ {
+		if f.stopAfter > 0 && n == f.stopAfter {
+			paused = true
+			break
+		}
+		rec, err = run.Step(ctx)
+		if errors.Is(err, tuner.ErrDone) {
+			err = nil
+			break
+		}
+		if err != nil {
+			break
+		}
 		bar.update(rec)
-		if logw != nil && stepErr == nil {
-			stepErr = logw.Write(rec)
+		if logw != nil {
+			if err = logw.Write(rec); err != nil {
+				break
+			}
 		}
-		if f.checkpoint != "" && stepErr == nil {
-			stepErr = tuneSaveCheckpoint(run, f.checkpoint)
+		if f.checkpoint != "" {
+			if err = tuneSaveCheckpoint(run, f.checkpoint); err != nil {
+				break
+			}
 		}
-	})
+	}
 	bar.finish()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return fmt.Errorf("tune: %w", err)
 	}
-	if stepErr != nil {
-		return fmt.Errorf("tune: %w", stepErr)
+	if done, _ := run.Done(); paused && done {
+		paused = false
 	}
-	if interrupted {
+	if interrupted || paused {
 		if f.checkpoint == "" {
 			f.checkpoint = f.out + ".checkpoint"
 		}
 		if err := tuneSaveCheckpoint(run, f.checkpoint); err != nil {
 			return fmt.Errorf("tune: interrupted; %w", err)
 		}
-		say("tune: interrupted at generation %d; checkpoint saved to %s (resume with -resume %s)",
-			run.Optimizer().Generation(), f.checkpoint, f.checkpoint)
+		what := "interrupted"
+		if paused {
+			what = "paused"
+		}
+		say("tune: %s at generation %d; checkpoint saved to %s (resume with -resume %s)",
+			what, run.Optimizer().Generation(), f.checkpoint, f.checkpoint)
 	}
 	if err := tuneSavePlayer(run, setup, prep, f); err != nil {
 		if interrupted && run.Optimizer().Generation() == 0 {
@@ -294,6 +320,8 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	_, why := run.Done()
 	if interrupted {
 		why = "interrupted"
+	} else if paused {
+		why = "paused"
 	}
 	say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
 		why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
@@ -303,7 +331,7 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 			Generations: run.Optimizer().Generation(), Stop: why, BestFitness: best.Fitness,
 			TrainRate: train.Rate(), TestRate: test.Rate(), TrainMatch: train.Matched, TestMatch: test.Matched,
 			Nodes: train.Nodes, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
-			Out: f.out, Checkpoint: f.checkpoint, Interrupted: interrupted}
+			Out: f.out, Checkpoint: f.checkpoint, Interrupted: interrupted, Paused: paused}
 		b, err := json.Marshal(sum)
 		if err != nil {
 			return fmt.Errorf("tune: %w", err)

@@ -27,7 +27,7 @@ type sources struct {
 // open returns the PGN bytes source names. Only "bundled" and plain file
 // names inside dataDir are accepted: an HTTP client cannot name other files.
 func (s *sources) open(src string) (io.ReadCloser, int64, error) {
-	if src == protocol.BundledSource {
+	if protocol.IsBundled(src) {
 		a, ok := s.site.assets[protocol.BundledPath]
 		if !ok {
 			return nil, 0, fmt.Errorf("serve: the bundled games (%s) are not in this binary (run `make build`)", protocol.BundledPath)

@@ -44,6 +44,10 @@ type ExperimentConfig struct {
 	// 20); MatchDepth their fixed search depth (default 2).
 	MatchGames int
 	MatchDepth int
+	// SuitePositions and NodeCap override david-search's ECM positions and
+	// node cap (0: 100 and 20,000 reduced, 879 and 500,000 full).
+	SuitePositions int
+	NodeCap        int
 	// Date is printed in the report header.
 	Date string
 	// Progress receives one line per step.
@@ -474,6 +478,12 @@ func (e *experiment) davidSearch() error {
 	if e.cfg.Generations > 0 {
 		gens = e.cfg.Generations
 	}
+	if e.cfg.SuitePositions > 0 {
+		positions = e.cfg.SuitePositions
+	}
+	if e.cfg.NodeCap > 0 {
+		nodeCap = e.cfg.NodeCap
+	}
 	e.header("David et al. 2014: evolving the search parameters", "David et al. 2014, §IV and §V-C (Table I, Table II)",
 		[]string{
 			fmt.Sprintf("david-search preset: 18 parameters of Table I as a 70-bit Gray chromosome, population 10, crossover 0.75, mutation 0.05, elitism; %d generations (paper: 50).", gens),
@@ -634,6 +644,10 @@ func (e *experiment) vazquez() error {
 	e.p("| VP exploitation | **48.3%%** | **47.9%%** | %s | %s | %d/%d (%d evaluations) |", pct(trX.Rate()), pct(teX.Rate()), hj.train.Matched, hj.train.Total, hj.last.Evaluations)
 	e.p("| VP exploitation, HJ on all 1,000 training positions | – | – | %s | %s | (%d evaluations) |", pct(hjFull.train.Rate()), pct(hjFull.test.Rate()), hjFull.last.Evaluations)
 	e.p("")
+	if slices.Equal(hj.best.X, best.best.X) {
+		e.p("Hooke-Jeeves found no step that solves one of the M = 20 positions, so VP exploitation is VP²⁰⁰ exploration itself (their games below are between identical players). The paper's objective is a plateau here: with the 1-ply match, single-weight steps of ±30…±1 rarely change the move chosen in one of 20 given positions.")
+		e.p("")
+	}
 	refs, err := referencePlayers("vazquez29", e.cfg.Seed)
 	if err != nil {
 		return err

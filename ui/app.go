@@ -33,12 +33,35 @@ type App struct {
 	Runs    []SavedRun    // finished runs (localStorage)
 	Caps    *protocol.Capabilities
 	Notice  string // one-line message in the status bar
+
+	renderTimer js.Func
+	renderArmed bool
+}
+
+// renderDelay batches worker messages that arrive close together (progress,
+// search info) into one render.
+const renderDelay = 40
+
+// scheduleRender asks for one render within renderDelay ms; further calls
+// before it fires are merged into it. Called with the lock held.
+func (a *App) scheduleRender() {
+	if a.renderArmed {
+		return
+	}
+	a.renderArmed = true
+	js.Global().Call("setTimeout", a.renderTimer, renderDelay)
 }
 
 // newApp builds the state; start launches the data worker and loads the
 // bundled games.
 func newApp(env vugu.EventEnv) *App {
 	a := &App{env: env, Tab: "data"}
+	a.renderTimer = js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.env.Lock()
+		a.renderArmed = false
+		a.env.UnlockRender()
+		return nil
+	})
 	a.Data.init()
 	a.Tune.init()
 	a.Game.init()

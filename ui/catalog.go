@@ -3,6 +3,8 @@
 package main
 
 import (
+	"sync"
+
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/tuner"
@@ -35,8 +37,8 @@ func samplingProtocols() []option {
 	return out
 }
 
-// schemeOptions lists engine/eval's schemes.
-func schemeOptions() []option {
+// buildSchemeOptions lists engine/eval's schemes.
+func buildSchemeOptions() []option {
 	var out []option
 	for _, s := range eval.Schemes() {
 		out = append(out, option{Value: s.Name(), Label: s.Name() + " — " + s.Title()})
@@ -44,8 +46,16 @@ func schemeOptions() []option {
 	return out
 }
 
-// presetOptions lists the tuner presets (the papers' settings).
-func presetOptions() []option {
+// The catalogs never change while the page runs: build them once.
+var (
+	presetOptions    = sync.OnceValue(buildPresetOptions)
+	algorithmOptions = sync.OnceValue(buildAlgorithmOptions)
+	schemeOptions    = sync.OnceValue(buildSchemeOptions)
+	algorithms       = sync.OnceValue(tuner.Algorithms)
+)
+
+// buildPresetOptions lists the tuner presets (the papers' settings).
+func buildPresetOptions() []option {
 	out := []option{{Value: "", Label: "custom (no preset)"}}
 	for _, p := range tuner.Presets() {
 		out = append(out, option{Value: p.Name, Label: p.Name + " — " + p.Paper})
@@ -53,17 +63,17 @@ func presetOptions() []option {
 	return out
 }
 
-// algorithmOptions lists the tuner's optimizers.
-func algorithmOptions() []option {
+// buildAlgorithmOptions lists the tuner's optimizers.
+func buildAlgorithmOptions() []option {
 	var out []option
-	for _, a := range tuner.Algorithms() {
+	for _, a := range algorithms() {
 		out = append(out, option{Value: a.Name, Label: a.Name})
 	}
 	return out
 }
 
 func algorithmDoc(name string) string {
-	for _, a := range tuner.Algorithms() {
+	for _, a := range algorithms() {
 		if a.Name == name {
 			return a.Doc
 		}

@@ -15,9 +15,9 @@
 //
 // Everything that touches syscall/js or Vugu is build-tagged js && wasm; main_native.go
 // only explains that the UI runs in a browser, so native go build/vet/test stay green.
-// The .vugu files are compiled by vugugen (go generate ./ui), whose output is
-// tagged by ./internal/buildtag.
+// The .vugu files are compiled by ./internal/vugugen (go generate ./ui): Vugu's
+// generator with its static-HTML optimisation off (see there why), output
+// tagged js && wasm.
 package main
 
-//go:generate go tool vugugen -skip-go-mod -s .
-//go:generate go run ./internal/buildtag 0_components_gen.go
+//go:generate go run ./internal/vugugen .

@@ -4,19 +4,19 @@ package main
 
 import (
 	"fmt"
-	"time"
+	"runtime/debug"
 
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
 )
 
-// slowRender is the render time above which a warning goes to the console.
-const slowRender = 50 * time.Millisecond
-
 // main runs the Vugu render loop: build the component tree from the App
 // state, render it into #vugu_mount_point, wait for an event (a DOM event or
 // a worker callback's UnlockRender), repeat.
 func main() {
+	// Renders allocate a fresh node tree each time; collecting less often
+	// keeps GC pauses off the frames (the heap stays a few MB).
+	debug.SetGCPercent(400)
 	renderer, err := domrender.New("#vugu_mount_point")
 	if err != nil {
 		panic(fmt.Errorf("ui: %w", err))
@@ -30,14 +30,8 @@ func main() {
 	root := &Root{App: app}
 	started := false
 	for ok := true; ok; ok = renderer.EventWait() {
-		t0 := time.Now()
-		res := buildEnv.RunBuild(root)
-		t1 := time.Now()
-		if err := renderer.Render(res); err != nil {
+		if err := renderer.Render(buildEnv.RunBuild(root)); err != nil {
 			panic(fmt.Errorf("ui: render: %w", err))
-		}
-		if d := time.Since(t0); d > slowRender {
-			println("evochess: slow render", d.String(), "build", t1.Sub(t0).String(), "tab", app.Tab)
 		}
 		if !started {
 			started = true

@@ -207,7 +207,9 @@ func (c *ShareTab) Link() string {
 	return loc.Get("origin").String() + loc.Get("pathname").String() + "#" + frag
 }
 
-func (c *ShareTab) Select(e vugu.DOMEvent) { c.s().Which, c.s().Copied = e.PropString("target", "value"), false }
+func (c *ShareTab) Select(e vugu.DOMEvent) {
+	c.s().Which, c.s().Copied = e.PropString("target", "value"), false
+}
 
 func (c *ShareTab) ToggleRun(e vugu.DOMEvent) { c.s().WithRun = e.PropBool("target", "checked") }
 

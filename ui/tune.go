@@ -63,7 +63,9 @@ func (t *TuneState) applyPreset(name string) {
 }
 
 // Active reports a run that is running or paused.
-func (t *TuneState) Active() bool { return t.State == protocol.StateRunning || t.State == protocol.StatePaused }
+func (t *TuneState) Active() bool {
+	return t.State == protocol.StateRunning || t.State == protocol.StatePaused
+}
 
 // Last returns the latest progress (nil before the first generation).
 func (t *TuneState) Last() *protocol.Progress {

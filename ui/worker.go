@@ -38,8 +38,9 @@ func newWorker(app *App, name string) *Worker {
 		}
 		s := data.String()
 		app.env.Lock()
-		defer app.env.UnlockRender()
 		w.receive(s)
+		app.scheduleRender()
+		app.env.UnlockOnly()
 		return nil
 	})
 	w.onErr = js.FuncOf(func(this js.Value, args []js.Value) any {

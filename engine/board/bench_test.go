@@ -181,3 +181,25 @@ func BenchmarkParseFEN(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// BenchmarkIsLegal validates every legal move of the sample positions (the
+// transposition-table move check).
+func BenchmarkIsLegal(b *testing.B) {
+	ps := benchSample(b)
+	lists := make([]MoveList, len(ps))
+	for i, p := range ps {
+		p.GenerateLegal(&lists[i])
+	}
+	n := 0
+	for b.Loop() {
+		for i, p := range ps {
+			for _, m := range lists[i].Slice() {
+				if !p.IsLegal(m) {
+					b.Fatal("legal move rejected")
+				}
+			}
+			n += lists[i].N
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "moves/s")
+}

@@ -37,6 +37,9 @@ func TestFENNormalisation(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", StartFEN},
 		// An en-passant square no pawn can capture on is dropped.
 		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+		// An en-passant capture that would expose the king is not recorded either.
+		{"8/8/8/KPp4r/8/8/8/7k w - c6 0 1", "8/8/8/KPp4r/8/8/8/7k w - - 0 1"},
+		{"8/8/8/1Pp5/8/8/8/K6k w - c6 0 1", "8/8/8/1Pp5/8/8/8/K6k w - c6 0 1"},
 		// Castling letters in any order and extra spaces.
 		{"  r3k2r/8/8/8/8/8/8/R3K2R   w qkQK - 0 1 ", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
 	} {

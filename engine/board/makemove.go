@@ -5,10 +5,31 @@ package board
 // undoInfo; UnmakeMove pops it. The pushed hashes double as the repetition
 // history.
 
-// epCapturable reports whether a pawn of colour by stands next to the pawn that
-// just double-pushed across ep, i.e. whether recording ep matters.
+// epCapturable reports whether a pawn of colour by can legally capture en
+// passant on ep (the square a pawn of the other colour just crossed with a
+// double push), i.e. whether ep must be recorded. The board must already
+// show the double push. Only then is the en-passant square part of the FEN
+// and the hash, so positions that differ only by an unusable en-passant
+// square count as repetitions.
 func (p *Position) epCapturable(ep Square, by Color) bool {
-	return pawnAttacks[by^1][ep]&p.Pieces[by][Pawn] != 0
+	capturers := pawnAttacks[by^1][ep] & p.Pieces[by][Pawn]
+	if capturers == 0 {
+		return false
+	}
+	capSq := ep ^ 8 // the double-pushed pawn stands behind ep, seen from by
+	ksq := p.Pieces[by][King].LSB()
+	th := &p.Pieces[by^1]
+	for capturers != 0 {
+		from := capturers.PopLSB()
+		occ := p.Occupied&^SquareBB(from)&^SquareBB(capSq) | SquareBB(ep)
+		if RookAttacks(ksq, occ)&(th[Rook]|th[Queen]) == 0 &&
+			BishopAttacks(ksq, occ)&(th[Bishop]|th[Queen]) == 0 &&
+			knightAttacks[ksq]&th[Knight] == 0 &&
+			pawnAttacks[by][ksq]&th[Pawn]&^SquareBB(capSq) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // MakeMove plays m, which must be legal in p (as produced by GenerateLegal,
@@ -71,7 +92,7 @@ func (p *Position) MakeMove(m Move) {
 			h ^= zobristPiece[pc][to] ^ zobristPiece[promo][to]
 		case from^to == 16:
 			ep := (from + to) / 2
-			if p.epCapturable(ep, us^1) {
+			if pawnAttacks[us][ep]&p.Pieces[us^1][Pawn] != 0 && p.epCapturable(ep, us^1) {
 				p.EnPassant = ep
 				h ^= zobristEPFile[ep&7]
 			}

@@ -65,15 +65,85 @@ func (p *Position) MoveFromParts(from, to Square, promo PieceType) (Move, bool) 
 	return NoMove, false
 }
 
-// IsLegal reports whether m is a legal move of p (with matching flags), for
-// example to validate a move from a transposition table.
+// IsLegal reports whether m is a legal move of p with exactly the flags the
+// generators would give it, for example to validate a move from a
+// transposition table or a killer slot. It checks the move directly
+// (pseudo-legality, then pins and checks) without generating all moves,
+// except for castling and en passant, which it looks up in the full list.
 func (p *Position) IsLegal(m Move) bool {
-	if m == NoMove || p.Board[m.From()] == NoPiece || p.Board[m.From()].Color() != p.Side {
+	if m == NoMove || m>>18 != 0 || m>>12&7 > 4 { // unknown flag bits or promotion to a king / no piece
 		return false
 	}
-	var ml MoveList
-	p.GenerateLegal(&ml)
-	return ml.Contains(m)
+	us, them := p.Side, p.Side^1
+	from, to := m.From(), m.To()
+	pc := p.Board[from]
+	if pc == NoPiece || pc.Color() != us || p.ByColor[us].Has(to) {
+		return false
+	}
+	if m.IsCastle() || m.IsEnPassant() {
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		return ml.Contains(m)
+	}
+	enemy := p.ByColor[them]
+	if m.IsCapture() != enemy.Has(to) {
+		return false
+	}
+	pt := pc.Type()
+	occ := p.Occupied
+	lastRank := RankBB[7]
+	if us == Black {
+		lastRank = RankBB[0]
+	}
+	switch pt {
+	case Pawn:
+		if m.IsPromotion() != lastRank.Has(to) {
+			return false
+		}
+		if m.IsCapture() {
+			if !pawnAttacks[us][from].Has(to) {
+				return false
+			}
+		} else {
+			up := 8
+			if us == Black {
+				up = -8
+			}
+			one := Square(int(from) + up)
+			switch {
+			case to == one:
+				if occ.Has(to) {
+					return false
+				}
+			case int(to) == int(from)+2*up && (us == White && from.Rank() == 1 || us == Black && from.Rank() == 6):
+				if occ.Has(one) || occ.Has(to) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	case King:
+		if m.IsPromotion() || !kingAttacks[from].Has(to) {
+			return false
+		}
+		return !p.attackedBy(to, them, occ&^SquareBB(from))
+	default:
+		if m.IsPromotion() || !AttacksFrom(pt, us, from, occ).Has(to) {
+			return false
+		}
+	}
+	// A non-king move: it must resolve any check and respect pins.
+	ksq := p.Pieces[us][King].LSB()
+	if checkers := p.checkersOf(ksq, them); checkers != 0 {
+		if checkers.More() || !(betweenBB[ksq][checkers.LSB()] | checkers).Has(to) {
+			return false
+		}
+	}
+	if p.pinnedTo(us, ksq).Has(from) && !lineBB[ksq][from].Has(to) {
+		return false
+	}
+	return true
 }
 
 var sanPieceLetter = [6]byte{'P', 'N', 'B', 'R', 'Q', 'K'}
@@ -203,7 +273,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	case 'K':
 		pt = King
 	}
-	if pt != Pawn {
+	if pt != Pawn || t[0] == 'P' {
 		i = 1
 	}
 	rest := t[i:]

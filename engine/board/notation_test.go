@@ -12,7 +12,7 @@ func TestParseSANVariants(t *testing.T) {
 		want string // UCI
 	}{
 		{StartFEN, []string{"Nf3", "Ng1f3", "Ngf3", "N1f3", "Ng1-f3", "Nf3!", "Nf3?!", "Nf3!!", " Nf3 "}, "g1f3"},
-		{StartFEN, []string{"e4", "e2e4", "e2-e4", "e4!?"}, "e2e4"},
+		{StartFEN, []string{"e4", "e2e4", "e2-e4", "e4!?", "Pe4"}, "e2e4"},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", []string{"O-O", "0-0", "O-O+", "O-O!"}, "e1g1"},
 		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", []string{"O-O-O", "0-0-0", "O-O-O+"}, "e8c8"},
 		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", []string{"b8=Q", "b8Q", "b8(Q)", "b8=Q+", "b8=q"}, "b7b8q"},
@@ -131,5 +131,46 @@ func TestParseUCIMove(t *testing.T) {
 	}
 	if mv, ok := p.MoveFromParts(B7, A8, Queen); !ok || !mv.IsCapture() || !mv.IsPromotion() || mv.Promotion() != Queen {
 		t.Error("MoveFromParts capture-promotion flags wrong")
+	}
+}
+
+// TestIsLegalMatchesGenerator checks IsLegal against membership in the
+// generated list for the position's own moves, moves of other positions and
+// random 32-bit values.
+func TestIsLegalMatchesGenerator(t *testing.T) {
+	var pool []Move
+	rng := uint64(12345)
+	next := func() uint64 { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng }
+	checked := 0
+	forRandomPositions(t, 24, func(p *Position) {
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		pool = append(pool, ml.Slice()...)
+		if len(pool) > 4000 {
+			pool = pool[len(pool)-4000:]
+		}
+		cands := append([]Move(nil), ml.Slice()...)
+		for i := 0; i < 40 && len(pool) > 0; i++ {
+			cands = append(cands, pool[next()%uint64(len(pool))])
+		}
+		for i := 0; i < 20; i++ {
+			r := next()
+			cands = append(cands, Move(r), Move(r&0x3ffff), Move(r&0xfff), Move(r&0xfff)|moveCapture)
+		}
+		// Every legal move with each possible promotion field (covers bad pieces 5-7).
+		for _, m := range ml.Slice() {
+			for promo := Move(0); promo < 8; promo++ {
+				cands = append(cands, m&^(7<<12)|promo<<12)
+			}
+		}
+		for _, m := range cands {
+			if got, want := p.IsLegal(m), ml.Contains(m); got != want {
+				t.Fatalf("%s: IsLegal(%s %#x) = %v, want %v", p.FEN(), m, uint32(m), got, want)
+			}
+			checked++
+		}
+	})
+	if checked < 10000 {
+		t.Fatalf("only %d moves checked", checked)
 	}
 }

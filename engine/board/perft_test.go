@@ -158,28 +158,39 @@ func perftVerify(t *testing.T, p *Position, depth int) uint64 {
 }
 
 func TestPerftVerifyShallow(t *testing.T) {
-	cases := readPerftEPD(t, "testdata/perft_tricky.epd")
-	if path := shareddata.Root(); path != "" {
-		if _, err := os.Stat(path + "/epd/perftsuite_shared_half.epd"); err == nil {
-			cases = append(cases, readPerftEPD(t, path+"/epd/perftsuite_shared_half.epd")...)
+	type suite struct {
+		cases []perftCase
+		depth int
+	}
+	deep := 2
+	if !testing.Short() {
+		deep = 3
+	}
+	suites := []suite{{readPerftEPD(t, "testdata/perft_tricky.epd"), deep}}
+	if root := shareddata.Root(); root != "" {
+		for _, s := range []struct {
+			file  string
+			depth int
+		}{{"epd/perftsuite_shared_half.epd", deep}, {"epd/perft_marcel_shared_half.epd", deep - 1}} {
+			if _, err := os.Stat(root + "/" + s.file); err == nil {
+				suites = append(suites, suite{readPerftEPD(t, root+"/"+s.file), s.depth})
+			}
 		}
 	}
-	for _, c := range cases {
-		p, err := ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		depth := 2
-		if !testing.Short() {
-			depth = 3
-		}
-		want, ok := c.counts[depth]
-		got := perftVerify(t, p, depth)
-		if ok && got != want {
-			t.Errorf("%s: perftVerify(%d) = %d, want %d", c.fen, depth, got, want)
-		}
-		if bulk := p.PerftBulk(depth); bulk != got {
-			t.Errorf("%s: PerftBulk(%d) = %d, Perft %d", c.fen, depth, bulk, got)
+	for _, s := range suites {
+		for _, c := range s.cases {
+			p, err := ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, ok := c.counts[s.depth]
+			got := perftVerify(t, p, s.depth)
+			if ok && got != want {
+				t.Errorf("%s: perftVerify(%d) = %d, want %d", c.fen, s.depth, got, want)
+			}
+			if bulk := p.PerftBulk(s.depth); bulk != got {
+				t.Errorf("%s: PerftBulk(%d) = %d, Perft %d", c.fen, s.depth, bulk, got)
+			}
 		}
 	}
 }

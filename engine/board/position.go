@@ -22,7 +22,7 @@ type Position struct {
 	Board          [64]Piece      // mailbox: the piece on each square, NoPiece if empty
 	Side           Color          // side to move
 	Castling       CastleRights   // remaining castling rights
-	EnPassant      Square         // en-passant target square, NoSquare if none (see FEN)
+	EnPassant      Square         // en-passant target square if an en-passant capture is legal, else NoSquare
 	HalfmoveClock  int            // plies since the last capture or pawn move
 	FullmoveNumber int            // starts at 1, incremented after Black moves
 	Hash           uint64         // Zobrist hash, updated incrementally
@@ -89,8 +89,8 @@ func (p *Position) putPiece(pc Piece, sq Square) {
 // the side not to move not in check, castling rights backed by a king and
 // rook on their initial squares, and an en-passant square behind a pawn that
 // has just moved two squares. Errors name the offending field. An en-passant
-// square that no pawn can capture on is accepted but dropped (so FEN and the
-// hash only record a capturable en-passant square).
+// square on which no en-passant capture is legal is accepted but dropped (so
+// FEN and the hash only record a usable en-passant square).
 func ParseFEN(fen string) (*Position, error) {
 	p := &Position{undo: make([]undoInfo, 0, 64)}
 	if err := p.SetFEN(fen); err != nil {
@@ -230,7 +230,7 @@ func (p *Position) parseFEN(fen string) error {
 		if p.Board[pawnSq] != MakePiece(p.Side.Other(), Pawn) || p.Board[sq] != NoPiece || p.Board[fromSq] != NoPiece {
 			return fmt.Errorf("board: FEN field 4 (en passant) %q: no %s pawn just moved two squares past it", fields[3], p.Side.Other())
 		}
-		if PawnAttacks(p.Side.Other(), sq)&p.Pieces[p.Side][Pawn] != 0 {
+		if p.epCapturable(sq, p.Side) {
 			p.EnPassant = sq
 		}
 	}

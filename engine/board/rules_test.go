@@ -88,6 +88,28 @@ func TestRepetition(t *testing.T) {
 	if !q.IsRepetition(2) {
 		t.Fatal("second cycle without rights: want repetition")
 	}
+	// An en-passant square that cannot be used does not break a repetition:
+	// after ...c7c5 the b5 pawn is pinned to the a5 king (bxc6 would expose
+	// it to the h5 rook), so the position recurs after a king shuffle.
+	e := mustFEN(t, "7k/2p5/8/KP5r/8/8/8/8 b - - 0 1")
+	play(t, e, "c7c5")
+	if e.EnPassant != NoSquare {
+		t.Fatal("unusable en-passant square recorded")
+	}
+	play(t, e, "a5a4", "h8g8", "a4a5", "g8h8")
+	if !e.IsRepetition(2) {
+		t.Fatal("position after c7c5 (unusable en passant) should repeat")
+	}
+	// With a usable en-passant square the same shuffle is no repetition.
+	u := mustFEN(t, "7k/2p5/8/1P5r/K7/8/8/8 b - - 0 1")
+	play(t, u, "c7c5")
+	if u.EnPassant != C6 {
+		t.Fatal("usable en-passant square not recorded")
+	}
+	play(t, u, "a4a3", "h8g8", "a3a4", "g8h8")
+	if u.IsRepetition(2) {
+		t.Fatal("en-passant right lost: not a repetition")
+	}
 	// Repetition does not look back across a null move.
 	r := NewPosition()
 	play(t, r, cycle[:2]...)

@@ -71,7 +71,7 @@ func (p *Position) Verify() error {
 			return fmt.Errorf("board: verify: inconsistent en-passant square %s", ep)
 		}
 		if !p.epCapturable(ep, p.Side) {
-			return fmt.Errorf("board: verify: en-passant square %s recorded but no pawn can capture", ep)
+			return fmt.Errorf("board: verify: en-passant square %s recorded but no en-passant capture is legal", ep)
 		}
 	}
 	if p.HalfmoveClock < 0 || p.FullmoveNumber < 1 {

@@ -5,8 +5,8 @@ import "math/rand/v2"
 // Zobrist keys, drawn once from a PCG generator with a fixed seed so that
 // hashes are identical across runs, platforms and WebAssembly. The position
 // hash XORs one key per (piece, square), the castling-rights key, the
-// en-passant file key when an en-passant capture is available in the FEN
-// sense (an en-passant square is set), and the side key when Black is to move.
+// en-passant file key when an en-passant capture is legal (EnPassant is
+// set), and the side key when Black is to move.
 var (
 	zobristPiece  [12][64]uint64
 	zobristCastle [16]uint64

@@ -162,4 +162,18 @@
 //
 // Presets, LookupPreset, RandomWeights and RandomPreset (uniform within the
 // bounds from an explicit PCG seed).
+//
+// # Tests
+//
+// features_test.go, david_test.go, prasad_test.go and phoenix_test.go check
+// every term on hand-checked positions (FEN → expected counts per side, and
+// swapped for the colour-flipped mirror). eval_test.go checks the registry,
+// bounds and bit widths, and on thousands of positions from seeded random
+// games that Evaluate equals FloorDiv(Dot(w, Features)) and that mirrored
+// positions have negated features; shared_test.go repeats this on the shared
+// UHO openings and Win at Chess suites, more_test.go on testdata/tricky.epd
+// and as the fuzz target FuzzFeatures. golden_test.go pins every preset's
+// scores (testdata/golden_scores.txt), so native and WebAssembly builds must
+// agree bit for bit. bench_test.go and shared_test.go report evals/s and
+// positions/s.
 package eval

@@ -66,6 +66,26 @@ const (
 	kindPhoenix
 )
 
+// maxDense bounds the parameter count of the dense schemes (vazquez29,
+// david35, prasad38), whose terms fill a fixed array of natural counts.
+const maxDense = 40
+
+// dense fills n with side c's natural counts when s is a dense scheme (the
+// same side function that side uses) and reports whether it did.
+func (s *scheme) dense(x *posInfo, c board.Color, n *[maxDense]int32) bool {
+	switch s.kind {
+	case kindVazquez:
+		vazquezSide(x, c, (*[vzCount]int32)(n[:vzCount]))
+	case kindDavid:
+		davidSide(x, c, (*[dvCount]int32)(n[:dvCount]))
+	case kindPrasad:
+		prasadSide(x, c, (*[psCount]int32)(n[:psCount]))
+	default:
+		return false
+	}
+	return true
+}
+
 // side appends side c's natural counts, from c's own point of view, to
 // dst. It dispatches statically (not through a func value) so that escape
 // analysis keeps x on the caller's stack.
@@ -236,6 +256,14 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 func (e *Evaluator) White(pos *board.Position) int {
 	e.x.init(pos)
 	var sum int64
+	var n [2][maxDense]int32
+	if e.s.dense(&e.x, board.White, &n[0]) {
+		e.s.dense(&e.x, board.Black, &n[1])
+		for i, wu := range e.wu {
+			sum += wu * int64(n[0][i]-n[1][i])
+		}
+		return FloorDiv(sum, e.s.scale)
+	}
 	buf := e.s.side(&e.x, board.White, e.store[:0])
 	for _, f := range buf {
 		sum += e.wu[f.Index] * int64(f.Count)

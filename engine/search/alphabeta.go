@@ -12,7 +12,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	if depth < onePly {
 		if s.noQuiescence {
 			s.nodes++
-			return s.ev.Evaluate(pos)
+			return s.evaluate(pos)
 		}
 		return s.qsearch(pos, alpha, beta, ply, 0)
 	}
@@ -36,7 +36,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		return 0
 	}
 	if ply >= MaxPly-1 {
-		return s.ev.Evaluate(pos)
+		return s.evaluate(pos)
 	}
 	alpha = max(alpha, -MateScore+ply)
 	beta = min(beta, MateScore-ply-1)
@@ -65,7 +65,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		if ttEval != noEval {
 			staticEval = ttEval
 		} else {
-			staticEval = s.ev.Evaluate(pos)
+			staticEval = s.evaluate(pos)
 		}
 	}
 	p := &s.params
@@ -278,21 +278,41 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		s.selDepth = ply
 	}
 	if ply >= MaxPly-1 {
-		return s.ev.Evaluate(pos)
+		return s.evaluate(pos)
+	}
+	// Transposition table: quiescence entries have depth 0, so they never
+	// cut off a main-search node; they cut here and order the captures.
+	ttMove := board.NoMove
+	ttEval := noEval
+	e, hit := s.tt.probe(pos.Hash)
+	if hit {
+		ts := scoreFromTT(int(e.score), ply)
+		b := int(e.flags & 3)
+		if b == boundExact || b == boundLower && ts >= beta || b == boundUpper && ts <= alpha {
+			return ts
+		}
+		ttMove, ttEval = e.move, int(e.eval)
 	}
 	f := &s.stack[ply]
 	inCheck := pos.InCheck()
 	best := -Infinity
-	standPat := 0
+	standPat := noEval
+	origAlpha := alpha
 	if inCheck {
 		pos.GenerateLegal(&f.ml)
 		if f.ml.N == 0 {
 			return -MateScore + ply
 		}
-		s.scoreMoves(pos, f, board.NoMove, ply)
+		s.scoreMoves(pos, f, ttMove, ply)
 	} else {
-		standPat = s.ev.Evaluate(pos)
+		standPat = ttEval
+		if standPat == noEval {
+			standPat = s.evaluate(pos)
+		}
 		if standPat >= beta {
+			if !hit {
+				s.tt.store(pos.Hash, board.NoMove, scoreToTT(standPat, ply), standPat, 0, boundLower)
+			}
 			return standPat
 		}
 		if standPat > alpha {
@@ -304,8 +324,9 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		} else {
 			pos.GenerateCaptures(&f.ml)
 		}
-		s.scoreQMoves(pos, f, qply == 0)
+		s.scoreQMoves(pos, f, qply == 0, ttMove)
 	}
+	bestMove := board.NoMove
 	n := f.ml.N
 	for i := 0; i < n; i++ {
 		m := pickMove(f, i, n)
@@ -336,6 +357,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		if v > best {
 			best = v
 			if v > alpha {
+				bestMove = m
 				if v >= beta {
 					break
 				}
@@ -343,6 +365,14 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			}
 		}
 	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	s.tt.store(pos.Hash, bestMove, scoreToTT(best, ply), standPat, 0, bound)
 	return best
 }
 
@@ -416,15 +446,18 @@ func (s *Searcher) scoreMoves(pos *board.Position, f *frame, ttMove board.Move, 
 // queen promotions by MVV-LVA; then quiet moves and under-promotions as
 // qMaybeCheck (searched only if they give check, tested lazily since a
 // capture often cuts off first); with quietChecks false they get qSkip
-// (they sort last and end the loop).
-func (s *Searcher) scoreQMoves(pos *board.Position, f *frame, quietChecks bool) {
+// (they sort last and end the loop). The hash move, if a capture or queen
+// promotion, comes first.
+func (s *Searcher) scoreQMoves(pos *board.Position, f *frame, quietChecks bool, ttMove board.Move) {
 	rest := int32(qSkip)
 	if quietChecks {
 		rest = qMaybeCheck
 	}
 	for i := 0; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
-		if m.IsCapture() && !m.IsPromotion() || m.Promotion() == board.Queen {
+		if m == ttMove && (m.IsCapture() || m.Promotion() == board.Queen) {
+			f.scores[i] = scoreHash
+		} else if m.IsCapture() && !m.IsPromotion() || m.Promotion() == board.Queen {
 			f.scores[i] = scoreGoodCapture + mvvLva(pos, m)
 		} else {
 			f.scores[i] = rest

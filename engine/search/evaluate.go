@@ -152,3 +152,13 @@ func buildPST() (mg, eg [12][64]int16) {
 	}
 	return mg, eg
 }
+
+// MaxEval bounds static evaluations: the searcher clamps an Evaluator's
+// score into [-MaxEval, MaxEval] so that it can never be mistaken for a mate
+// score (nor overflow the transposition table's 16-bit scores).
+const MaxEval = mateBound - 1
+
+// evaluate is the clamped static evaluation.
+func (s *Searcher) evaluate(pos *board.Position) int {
+	return min(max(s.ev.Evaluate(pos), -MaxEval), MaxEval)
+}

@@ -14,8 +14,8 @@ import (
 //
 // The tuner relies on this: a fresh search with Depth 1, NoQuiescence and
 // the "plain" preset returns the first move in this order among those with
-// the maximal -Evaluate(child); a later move replaces it only by a strictly
-// better score.
+// the maximal -Evaluate(child) (evaluations clamped to ±MaxEval); a later
+// move replaces it only by a strictly better score.
 func OrderRootMoves(pos *board.Position, moves []board.Move) {
 	keys := make([]int32, len(moves))
 	for i, m := range moves {

@@ -50,6 +50,18 @@ type hashEval struct{}
 
 func (hashEval) Evaluate(pos *board.Position) int { return int(pos.Hash%7) - 3 }
 
+// TestHugeEvaluations: absurd evaluator scores are clamped, never taken for
+// mates.
+func TestHugeEvaluations(t *testing.T) {
+	for _, white := range []int{1 << 20, -(1 << 20), 40000} {
+		r := NewSearcher(constEval{white}, DefaultParams(), 1).Search(context.Background(), board.NewPosition(), Limits{Depth: 4}, nil)
+		want := min(max(white, -MaxEval), MaxEval)
+		if r.Score != want || r.Mate != 0 {
+			t.Errorf("constant %d: score %d mate %d, want %d and no mate", white, r.Score, r.Mate, want)
+		}
+	}
+}
+
 func TestMates(t *testing.T) {
 	tests := []struct {
 		fen   string
@@ -182,6 +194,24 @@ func TestDeterminism(t *testing.T) {
 						t.Errorf("[%s] %+v %s: runs differ: %v/%d/%d vs %v/%d/%d", preset, lim, fen, a.Best, a.Score, a.Nodes, r.Best, r.Score, r.Nodes)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestDeepSearch runs to high depths (where extensions and the ply limit
+// meet) in positions with long checking sequences and simple endgames.
+func TestDeepSearch(t *testing.T) {
+	for _, fen := range []string{
+		"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+		"6k1/5ppp/8/8/8/8/q4PPP/3Q2K1 w - - 0 1",
+		"8/8/8/8/8/5k2/8/4K2q w - - 0 1", // lone king in check vs queen: long mating lines
+	} {
+		for _, preset := range PresetNames() {
+			pos := mustFEN(t, fen)
+			r := NewSearcher(nil, mustPreset(t, preset), 4).Search(context.Background(), pos, Limits{Depth: 80, Nodes: 300000}, nil)
+			if !isLegal(pos, r.Best) || r.SelDepth >= MaxPly {
+				t.Errorf("%s [%s]: best %v depth %d seldepth %d", fen, preset, r.Best, r.Depth, r.SelDepth)
 			}
 		}
 	}

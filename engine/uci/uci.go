@@ -31,6 +31,11 @@ type Options struct {
 	// MaxHashMB is the largest Hash option value accepted (default 4096;
 	// the browser build uses less).
 	MaxHashMB int
+	// Yield, if set, is called by the search every few thousand nodes
+	// (search.Searcher.Yield). The default is nil natively and a 1 ms sleep
+	// on js/wasm, which has no preemption: without it the protocol loop
+	// could not read "stop" while the search thinks.
+	Yield func()
 	// OpenFile opens a player file for the PlayerFile option; nil disables
 	// that option (as in the browser, where there is no file system).
 	OpenFile func(name string) (io.ReadCloser, error)
@@ -135,6 +140,9 @@ func newEngine(opts Options, out io.Writer) (*engine, error) {
 	}
 	if opts.HashMB == 0 {
 		opts.HashMB = defaultHashMB
+	}
+	if opts.Yield == nil {
+		opts.Yield = defaultYield()
 	}
 	if opts.MaxHashMB == 0 {
 		opts.MaxHashMB = defaultMaxHashMB
@@ -278,6 +286,7 @@ func (e *engine) ensureSearcher() error {
 		return fmt.Errorf("search parameters: %w", err)
 	}
 	e.searcher = search.NewSearcher(ev, e.params, e.hashMB)
+	e.searcher.Yield = e.opts.Yield
 	return nil
 }
 

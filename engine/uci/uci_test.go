@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -474,4 +475,40 @@ func TestParsePosition(t *testing.T) {
 			t.Errorf("%q = %+v, %v", tc.in, got, err)
 		}
 	}
+}
+
+func TestPlayerFileOption(t *testing.T) {
+	open := func(name string) (io.ReadCloser, error) { return os.Open(name) }
+	s := startSession(t, Options{OpenFile: open})
+	s.send("uci")
+	s.expect("^option name PlayerFile type string default <empty>$")
+	s.expect("^uciok$")
+	s.send("setoption name PlayerFile value testdata/player.json")
+	s.send("uci")
+	s.expect("^option name Preset type combo default custom ")
+	s.expect("^option name Scheme type combo default vazquez29 ")
+	s.expect("^option name PlayerFile type string default testdata/player.json$")
+	s.expect("^option name Search_NullMoveReduction type spin default 2 ")
+	s.expect("^option name Eval_KnightValue type spin default 302 ")
+	s.expect("^uciok$")
+	s.send("setoption name PlayerFile value testdata/bad_player.json")
+	s.expect("^info string error: option PlayerFile: player: ")
+	s.send("setoption name PlayerFile value testdata/missing.json")
+	s.expect("^info string error: option PlayerFile: open testdata/missing.json: ")
+	s.send("uci") // the failed loads left the player unchanged
+	s.expect("^option name Scheme type combo default vazquez29 ")
+	s.expect("^uciok$")
+	s.send("position startpos")
+	s.send("go depth 2")
+	s.expect(bestmoveRe)
+	if err := s.finish(); err != nil {
+		t.Fatal(err)
+	}
+	checkWellFormed(t, s.out.snapshot())
+
+	// Without a file opener there is no PlayerFile option.
+	s = startSession(t, Options{})
+	s.send("setoption name PlayerFile value testdata/player.json")
+	s.expect(`^info string error: setoption: unknown option "PlayerFile"$`)
+	s.finish()
 }

@@ -17,8 +17,9 @@ type InProcess struct {
 	Weights []int32 // one per Scheme.Params()
 	Search  search.Params
 	HashMB  int // transposition table per engine in MiB (default 1)
-	// Yield, if set, is installed as search.Searcher.Yield (the WebAssembly
-	// worker's 1 ms sleep that lets the event loop deliver messages).
+	// Yield is installed as search.Searcher.Yield. Nil means the platform
+	// default: nothing natively, a 1 ms sleep on js/wasm so that the event
+	// loop can deliver a cancellation.
 	Yield func()
 }
 
@@ -46,6 +47,9 @@ func (c InProcess) NewEngine() (Engine, error) {
 	}
 	s := search.NewSearcher(ev, c.Search, hash)
 	s.Yield = c.Yield
+	if s.Yield == nil {
+		s.Yield = defaultYield()
+	}
 	return &inProcessEngine{name: c.Name, s: s}, nil
 }
 

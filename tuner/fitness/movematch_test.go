@@ -3,6 +3,7 @@ package fitness
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/evochess/evochess/engine/board"
@@ -160,6 +161,34 @@ func TestFloorCeil(t *testing.T) {
 		}
 		if int64(eval.FloorDiv(c.a, int32(c.b))) != c.floor {
 			t.Errorf("eval.FloorDiv disagrees on %d/%d", c.a, c.b)
+		}
+	}
+}
+
+// TestMoveMatchWidePath: the general 64-bit entry path (schemes with more
+// than 1,024 parameters or large counts) scores exactly like the packed one.
+func TestMoveMatchWidePath(t *testing.T) {
+	samples := spread(demo(t, "all").Train, 800)
+	for _, s := range eval.Schemes() {
+		mm, err := CompileMoveMatch(s, samples)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mm.dif32 == nil {
+			t.Fatalf("%s: not packed", s.Name())
+		}
+		wide := *mm
+		wide.dif = make([]int64, len(mm.dif32))
+		for k, e := range mm.dif32 {
+			wide.dif[k] = int64(e>>10)<<16 | int64(e&1023)
+		}
+		wide.dif32 = nil
+		for seed := uint64(1); seed <= 3; seed++ {
+			w := eval.RandomWeights(s, seed)
+			h1, h2 := make([]bool, len(samples)), make([]bool, len(samples))
+			if a, b := mm.Score(w, h1), wide.Score(w, h2); a != b || !slices.Equal(h1, h2) {
+				t.Fatalf("%s seed %d: packed %d, wide %d", s.Name(), seed, a, b)
+			}
 		}
 	}
 }

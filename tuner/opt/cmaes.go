@@ -1,7 +1,6 @@
 package opt
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -48,14 +47,6 @@ func (c *cmaes) setup() error {
 	}
 	c.Pc, c.Ps = make([]float64, n), make([]float64, n)
 	c.sample()
-	return nil
-}
-
-func (c *cmaes) validate() error {
-	n := len(c.Free)
-	if len(c.Mean) != n || len(c.C) != n || len(c.B) != n || len(c.D) != n || len(c.Pc) != n || len(c.Ps) != n {
-		return fmt.Errorf("inconsistent dimensions")
-	}
 	return nil
 }
 

@@ -35,23 +35,6 @@ func (g *ga) setup() error {
 	return nil
 }
 
-func (g *ga) validate() error {
-	l, err := NewLayout(g.Cfg.Specs)
-	if err != nil {
-		return err
-	}
-	g.layout = l
-	if len(g.Chrom) != len(g.Pending) {
-		return fmt.Errorf("%d chromosomes for %d candidates", len(g.Chrom), len(g.Pending))
-	}
-	for _, c := range g.Chrom {
-		if len(c) != l.Total {
-			return fmt.Errorf("chromosome of %d bits, want %d", len(c), l.Total)
-		}
-	}
-	return nil
-}
-
 func (g *ga) State() ([]byte, error) { return g.state(g) }
 
 func (g *ga) Tell(fitness []float64) error {

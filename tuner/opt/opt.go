@@ -292,6 +292,21 @@ func Restore(state []byte) (Optimizer, error) {
 	if err := param.Validate(b.Cfg.Specs); err != nil || len(b.Cfg.Specs) == 0 {
 		return nil, fmt.Errorf("opt: restore %s: bad specs: %v", head.Algo, err)
 	}
+	if b.Algo != head.Algo {
+		return nil, fmt.Errorf("opt: restore: algorithm %q in state of %q", b.Algo, head.Algo)
+	}
+	if _, err := withDefaults(b.Algo, b.Cfg); err != nil {
+		return nil, fmt.Errorf("opt: restore: %w", err)
+	}
+	if b.Cfg.Pop > maxPop || len(b.Pending) > 2*maxPop || b.Gen < 0 || b.Evals < 0 {
+		return nil, fmt.Errorf("opt: restore %s: population or counters out of range", head.Algo)
+	}
+	if len(b.Pending) == 0 {
+		return nil, fmt.Errorf("opt: restore %s: no pending candidates", head.Algo)
+	}
+	if b.HasBest && len(b.BestC.X) != len(b.Cfg.Specs) {
+		return nil, fmt.Errorf("opt: restore %s: best of dimension %d", head.Algo, len(b.BestC.X))
+	}
 	b.pcg = &rand.PCG{}
 	if err := b.pcg.UnmarshalBinary(b.RNG); err != nil {
 		return nil, fmt.Errorf("opt: restore %s: rng: %w", head.Algo, err)
@@ -309,6 +324,9 @@ func Restore(state []byte) (Optimizer, error) {
 	}
 	return o, nil
 }
+
+// maxPop bounds restored populations (a checkpoint is untrusted input).
+const maxPop = 1 << 20
 
 // base is the state every optimizer shares. Its exported fields are the
 // serialised state; rng is rebuilt from RNG on Restore.

@@ -18,6 +18,15 @@ const BundledSource = "bundled"
 // BundledPath is the site-relative path of the bundled demo games.
 const BundledPath = "data/gm_demo_1500.pgn"
 
+// BundledDataName is the same file's name in the shared data folder
+// (pgn/gm_demo_1500.pgn, byte-identical), which is what `evochess tune`
+// finds through its -data-dir. CommandLine renders BundledSource as this
+// name so the printed command runs as is; both names mean the bundled games.
+const BundledDataName = "pgn/gm_demo_1500.pgn"
+
+// IsBundled reports whether a data source names the bundled games.
+func IsBundled(source string) bool { return source == BundledSource || source == BundledDataName }
+
 // Limits applied by RunConfig.Validate and the sample messages.
 const (
 	MaxGenerations = 1_000_000
@@ -280,7 +289,8 @@ func (c *RunConfig) BindFlags(fs *flag.FlagSet) {
 
 // Args returns the `evochess tune` flags equivalent to c, in a fixed order,
 // leaving out zero values (which the flags default to). Parsing Args with
-// BindFlags gives back c.
+// BindFlags gives back c, except that BundledSource comes back as
+// BundledDataName (the same games).
 func (c RunConfig) Args() []string {
 	var a []string
 	str := func(name, v string) {
@@ -311,7 +321,11 @@ func (c RunConfig) Args() []string {
 	num("unsolved", c.Unsolved)
 	num("hof", c.HallOfFame)
 	a = append(a, "-seed", strconv.FormatUint(c.Seed, 10))
-	str("data", c.Data.Source)
+	if c.Data.Source == BundledSource {
+		a = append(a, "-data", BundledDataName)
+	} else {
+		str("data", c.Data.Source)
+	}
 	s := c.Data.Sample
 	str("protocol", s.Protocol)
 	if s.Seed != 0 {

@@ -140,7 +140,7 @@ func TestConfigArgsRoundTrip(t *testing.T) {
 		{
 			"minimal",
 			RunConfig{Algorithm: "ep", Seed: 1, Data: DataConfig{Source: BundledSource}},
-			"evochess tune -algo ep -seed 1 -data bundled",
+			"evochess tune -algo ep -seed 1 -data pgn/gm_demo_1500.pgn",
 		},
 		{
 			"everything",
@@ -179,7 +179,11 @@ func TestConfigArgsRoundTrip(t *testing.T) {
 			if err := fs.Parse(c.cfg.Args()); err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(back, c.cfg) {
+			want := c.cfg
+			if want.Data.Source == BundledSource {
+				want.Data.Source = BundledDataName
+			}
+			if !reflect.DeepEqual(back, want) || !IsBundled(back.Data.Source) != !IsBundled(c.cfg.Data.Source) {
 				t.Errorf("flags round trip:\n%+v\nwant\n%+v", back, c.cfg)
 			}
 		})

@@ -34,6 +34,9 @@ func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 		if err != nil {
 			return tuner.Options{}, fmt.Errorf("runner: start: %w", err)
 		}
+		if o.Scheme == "" {
+			o.Scheme = p.Scheme // as evochess tune does
+		}
 		o.Init = [][]int32{p.Weights}
 	}
 	return o, nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -108,6 +109,9 @@ func runSession(t testing.TB, h Host, cfg protocol.RunConfig, fitnessWorkers int
 	t.Helper()
 	rec := newRecorder()
 	h.Post = rec.post(t)
+	if h.Yield == nil && runtime.GOOS == "js" {
+		h.Yield = runtime.Gosched // WebAssembly has no preemption: let the test goroutine run
+	}
 	s := NewSession(h)
 	send(t, s, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
 	ld := rec.until(t, "load", protocol.TypeLoaded).Body.(*protocol.Loaded)
@@ -226,7 +230,7 @@ func startInProcess(n int, onMessage func(int, []byte)) (Remote, error) {
 // TestSplitMatchesInProcess: scoring through 1 or 3 nested fitness workers
 // gives exactly the in-process run.
 func TestSplitMatchesInProcess(t *testing.T) {
-	want := normalized(t, runSession(t, Host{Workers: 1}, tinyConfig(), 0))
+	want := normalized(t, runSession(t, Host{Workers: 2}, tinyConfig(), 0))
 	for _, n := range []int{1, 3} {
 		got := normalized(t, runSession(t, Host{Workers: 1, FitnessWorkers: startInProcess}, tinyConfig(), n))
 		if got != want {
@@ -272,7 +276,7 @@ func TestControl(t *testing.T) {
 // TestRunPauseStepStop drives a longer run through pause, step and stop.
 func TestRunPauseStepStop(t *testing.T) {
 	rec := newRecorder()
-	s := NewSession(Host{Workers: 1, Post: rec.post(t)})
+	s := NewSession(Host{Workers: 1, Post: rec.post(t), Yield: runtime.Gosched})
 	send(t, s, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
 	rec.until(t, "load", protocol.TypeLoaded)
 	cfg := tinyConfig()
@@ -393,7 +397,7 @@ func TestYielder(t *testing.T) {
 
 func TestSearchAndStop(t *testing.T) {
 	rec := newRecorder()
-	s := NewSession(Host{Workers: 1, Post: rec.post(t)})
+	s := NewSession(Host{Workers: 1, Post: rec.post(t), Yield: runtime.Gosched})
 	send(t, s, "q1", &protocol.Search{Moves: []string{"e2e4", "e7e5"}, Depth: 3})
 	bm := rec.until(t, "q1", protocol.TypeBestMove).Body.(*protocol.BestMove)
 	pos := board.NewPosition()
@@ -443,7 +447,7 @@ func TestSearchAndStop(t *testing.T) {
 
 func TestSampleAndTournament(t *testing.T) {
 	rec := newRecorder()
-	s := NewSession(Host{Workers: 1, Post: rec.post(t)})
+	s := NewSession(Host{Workers: 1, Post: rec.post(t), Yield: runtime.Gosched})
 	send(t, s, "l", &protocol.LoadData{PGN: games200(t)})
 	rec.until(t, "l", protocol.TypeLoaded)
 	send(t, s, "s", &protocol.Sample{Sample: protocol.SampleConfig{Seed: 3, Train: 40, Test: 20}, Preview: 2})

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/internal/shareddata"
+)
+
+func tuneRunJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if err := run(append([]string{"tune"}, args...), nil, &out, &errb); err != nil {
+		t.Fatalf("tune %v: %v\n%s", args, err, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var m map[string]any
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &m); err != nil {
+		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
+	}
+	return m
+}
+
+func tuneLoadPlayer(t *testing.T, path string) *player.Player {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p, err := player.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestTunePauseResume checks that a run paused with -stop-after and resumed
+// from its checkpoint ends exactly like a run never stopped.
+func TestTunePauseResume(t *testing.T) {
+	pgnPath := shareddata.Path(t, "pgn/gm_demo_1500.pgn")
+	dir := t.TempDir()
+	common := []string{"-algo", "ga", "-scheme", "vazquez29", "-pgn", pgnPath, "-pop", "10", "-gens", "6", "-seed", "2",
+		"-train", "200", "-test", "200", "-json", "-quiet"}
+	a := tuneRunJSON(t, append(common, "-out", filepath.Join(dir, "a.json"), "-log", filepath.Join(dir, "a.csv"))...)
+	ck := filepath.Join(dir, "run.ckpt")
+	p := tuneRunJSON(t, append(common, "-out", filepath.Join(dir, "b.json"), "-stop-after", "2", "-checkpoint", ck)...)
+	if p["paused"] != true || p["generations"].(float64) != 2 {
+		t.Fatalf("paused run summary %v", p)
+	}
+	b := tuneRunJSON(t, "-resume", ck, "-out", filepath.Join(dir, "b.json"), "-json", "-quiet")
+	for _, k := range []string{"best_fitness", "train_rate", "test_rate", "evaluations", "generations"} {
+		if a[k] != b[k] {
+			t.Errorf("%s: straight %v, resumed %v", k, a[k], b[k])
+		}
+	}
+	pa, pb := tuneLoadPlayer(t, filepath.Join(dir, "a.json")), tuneLoadPlayer(t, filepath.Join(dir, "b.json"))
+	if !reflect.DeepEqual(pa.Weights, pb.Weights) || pa.Provenance.Algorithm != "ga" || pa.Provenance.Generation != 6 ||
+		!strings.HasPrefix(pa.Provenance.Dataset, "sha256:") {
+		t.Fatalf("players differ or lack provenance: %+v / %+v", pa, pb)
+	}
+	csv, err := os.ReadFile(filepath.Join(dir, "a.csv"))
+	if err != nil || strings.Count(string(csv), "\n") != 7 {
+		t.Fatalf("log: %v, %q", err, csv)
+	}
+}
+
+func TestTuneErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"-algo", "nope", "-pgn", "x.pgn"},
+		{"-algo", "ga"},
+		{"-preset", "david-ga", "-pgn", "missing.pgn", "-data-dir", t.TempDir()},
+		{"-algo", "ga", "-pgn", "x.pgn", "-log", "x.txt"},
+		{"-resume", filepath.Join(t.TempDir(), "none.ckpt")},
+		{"-algo", "ga", "extra"},
+	} {
+		var out, errb bytes.Buffer
+		err := run(append([]string{"tune", "-quiet"}, args...), nil, &out, &errb)
+		if err == nil || !strings.HasPrefix(err.Error(), "tune: ") {
+			t.Errorf("tune %v: error %v", args, err)
+		}
+	}
+}
