@@ -12,7 +12,11 @@ SITE     := server/site
 ADDR     ?= 127.0.0.1:8080
 WASMEXEC := $(WASMLIB)/go_js_wasm_exec
 
-.PHONY: all build site native run test test-native test-wasm test-e2e bench bench-wasm clean reproduce
+SHARED   ?= $(abspath ../shared/data)
+# Files a browser fetches to show the playground and start one worker (make size).
+FIRSTLOAD := index.html wasm_exec.js style.css main.wasm worker.js worker.wasm $(notdir $(wildcard assets/web/pieces/*.svg))
+
+.PHONY: all build site native run test test-native test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce
 
 all: build
 
@@ -27,6 +31,9 @@ site:
 	cp $(WASMLIB)/wasm_exec.js $(SITE)/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(SITE)/main.wasm ./ui
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(SITE)/worker.wasm ./wasm/worker
+	# Precompress once at build time (the server uses x.gz as x's gzip variant).
+	find $(SITE) -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.html' -o -name '*.css' -o -name '*.svg' -o -name '*.pgn' -o -name '*.epd' \) \
+		-exec gzip -9 -n -k -f {} \;
 
 native:
 	$(GO) build -trimpath -o $(BIN) ./server
@@ -34,7 +41,7 @@ native:
 run: build
 	./$(BIN) serve -addr $(ADDR)
 
-test: test-native test-wasm test-e2e
+test: test-native test-wasm test-bitident test-e2e
 
 test-native:
 	$(GO) vet ./...
@@ -42,6 +49,25 @@ test-native:
 
 test-wasm:
 	PATH="$(WASMLIB):$$PATH" GOOS=js GOARCH=wasm $(GO) test -short -exec "$(WASMEXEC)" ./engine/... ./tuner/... ./wasm/...
+
+# The same run in worker.wasm (2 nested fitness workers) under node and in
+# headless Chromium, in the native server and in the CLI must give identical
+# results.
+test-bitident: build
+	node wasm/worker/node/bitident.mjs $(SITE) $(BIN) $(SHARED) 2
+	cd ui/e2e && npm ci --no-audit --no-fund
+	node wasm/worker/node/chromium.mjs $(BIN) 2
+
+# Memory of one worker with the 20,000-game set and its fitness throughput
+# against the native CLI on one core.
+measure: build
+	node wasm/worker/node/measure.mjs $(SITE) $(BIN) $(SHARED) 3
+
+# Bytes a first visit transfers (gzip), from the built site.
+size: site
+	@total=0; for f in $(FIRSTLOAD); do p=$(SITE)/$$f; [ -f $$p ] || p=$(SITE)/pieces/$$f; \
+		[ -f $$p.gz ] && n=$$(wc -c < $$p.gz) || n=$$(wc -c < $$p); total=$$((total + n)); \
+		printf '%-16s %9d\n' $$f $$n; done; printf 'first load       %9d bytes (gzip)\n' $$total
 
 test-e2e: build
 	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs ../../$(BIN)
@@ -56,4 +82,4 @@ reproduce: native
 	./$(BIN) experiment all
 
 clean:
-	rm -rf bin $(SITE)/*.wasm $(SITE)/*.js $(SITE)/*.html $(SITE)/*.css $(SITE)/data $(SITE)/pieces
+	rm -rf bin $(SITE)/*.wasm $(SITE)/*.js $(SITE)/*.html $(SITE)/*.css $(SITE)/*.gz $(SITE)/data $(SITE)/pieces

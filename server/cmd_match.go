@@ -39,12 +39,13 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 //	evochess match -a SPEC -b SPEC [-p SPEC ...] -games N (-depth D | -nodes N | -movetime MS | -tc 10+0.1)
 //	    [-openings FILE] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
 //
-// where SPEC is player.json, preset:NAME or uci:/path/to/engine[,Option=Value...].
+// where SPEC is player.json, preset:NAME or "uci:/path/to/engine [args...][,Option=Value...]"
+// (the command line before the first comma is split at spaces).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var specs stringList
-	a := fs.String("a", "", "first player: player.json, preset:NAME or uci:/path/to/engine[,Option=Value...]")
+	a := fs.String("a", "", "first player: player.json, preset:NAME or \"uci:/path/to/engine [args][,Option=Value...]\"")
 	b := fs.String("b", "", "second player (same forms as -a)")
 	fs.Var(&specs, "p", "another player for a round robin (repeatable)")
 	games := fs.Int("games", 2, "games per pair (colours alternate, two games per opening)")
@@ -172,11 +173,12 @@ func matchPlayer(spec string, hashMB int) (arena.Player, error) {
 	switch {
 	case strings.HasPrefix(spec, "uci:"):
 		parts := strings.Split(strings.TrimPrefix(spec, "uci:"), ",")
-		if parts[0] == "" {
+		cmdline := strings.Fields(parts[0])
+		if len(cmdline) == 0 {
 			return arena.Player{}, fmt.Errorf("player %q: empty engine path", spec)
 		}
-		cfg := arena.UCIConfig{Path: parts[0]}
-		name := filepath.Base(parts[0])
+		cfg := arena.UCIConfig{Path: cmdline[0], Args: cmdline[1:]}
+		name := filepath.Base(cmdline[0])
 		var opts []string
 		for _, kv := range parts[1:] {
 			k, v, ok := strings.Cut(kv, "=")

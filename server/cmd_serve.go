@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -44,19 +45,20 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	return serve(ctx, ln, serveOptions{maxRuns: *maxRuns, dataDir: *dataDir}, stdout)
+	return serve(ctx, ln, serveOptions{maxRuns: *maxRuns, dataDir: *dataDir, site: siteRoot()}, stdout)
 }
 
 // serveOptions configures the server.
 type serveOptions struct {
 	maxRuns int
 	dataDir string
+	site    fs.FS // the site's files (the embedded server/site)
 }
 
 // serve serves the embedded site and the API on ln until ctx ends, then shuts
 // down gracefully (runs stopped, streams closed, 10 s grace).
 func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer) error {
-	st, err := loadSite(siteRoot())
+	st, err := loadSite(opt.site)
 	if err != nil {
 		return err
 	}

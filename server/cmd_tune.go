@@ -166,6 +166,8 @@ type tuneSummary struct {
 	TrainMatch  int     `json:"train_matched"`
 	TestMatch   int     `json:"test_matched"`
 	Nodes       int64   `json:"nodes,omitempty"`
+	TrainLoss   float64 `json:"train_loss,omitempty"`
+	TestLoss    float64 `json:"test_loss,omitempty"`
 	Evaluations int     `json:"evaluations"`
 	Seconds     float64 `json:"seconds"`
 	Out         string  `json:"out"`
@@ -330,7 +332,7 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Seed: setup.Config.Seed,
 			Generations: run.Optimizer().Generation(), Stop: why, BestFitness: best.Fitness,
 			TrainRate: train.Rate(), TestRate: test.Rate(), TrainMatch: train.Matched, TestMatch: test.Matched,
-			Nodes: train.Nodes, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
+			Nodes: train.Nodes, TrainLoss: train.Loss, TestLoss: test.Loss, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
 			Out: f.out, Checkpoint: f.checkpoint, Interrupted: interrupted, Paused: paused}
 		b, err := json.Marshal(sum)
 		if err != nil {

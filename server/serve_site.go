@@ -12,13 +12,16 @@ import (
 	"embed"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed all:site
@@ -90,9 +93,13 @@ func contentType(name string) string {
 	return "application/octet-stream"
 }
 
-// loadSite reads every regular file of root, computes ETags and gzip variants.
+// loadSite reads every regular file of root, computes ETags and gzip
+// variants. A file "x.gz" beside "x" (written by `make site` with gzip -9)
+// is taken as x's gzip variant, not served itself; other compressible files
+// are compressed here, in parallel, once.
 func loadSite(root fs.FS) (*site, error) {
 	s := &site{assets: map[string]*asset{}}
+	pre := map[string][]byte{}
 	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -104,27 +111,62 @@ func loadSite(root fs.FS) (*site, error) {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(b)
-		tag := hex.EncodeToString(sum[:12])
-		a := &asset{name: p, ctype: contentType(p), plain: b, etag: `"` + tag + `"`, gzETag: `"` + tag + `-gz"`}
-		if compressible(a.ctype) && len(b) > 256 {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			if _, err := zw.Write(b); err != nil {
-				return err
-			}
-			if err := zw.Close(); err != nil {
-				return err
-			}
-			if buf.Len() < len(b)*9/10 {
-				a.gz = buf.Bytes()
+		if strings.HasSuffix(p, ".gz") {
+			if _, err := fs.Stat(root, strings.TrimSuffix(p, ".gz")); err == nil {
+				pre[strings.TrimSuffix(p, ".gz")] = b
+				return nil
 			}
 		}
-		s.assets[p] = a
+		sum := sha256.Sum256(b)
+		tag := hex.EncodeToString(sum[:12])
+		s.assets[p] = &asset{name: p, ctype: contentType(p), plain: b, etag: `"` + tag + `"`, gzETag: `"` + tag + `-gz"`}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("serve: read site: %w", err)
+	}
+	var (
+		wg   sync.WaitGroup
+		sem  = make(chan struct{}, runtime.GOMAXPROCS(0))
+		mu   sync.Mutex
+		gerr error
+	)
+	for name, a := range s.assets {
+		if !compressible(a.ctype) || len(a.plain) <= 256 {
+			continue
+		}
+		if gz, ok := pre[name]; ok {
+			if plain, err := gunzip(gz); err == nil && bytes.Equal(plain, a.plain) {
+				a.gz = gz
+				continue
+			}
+			// A stale .gz (the file changed after it was written): recompress.
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(a *asset) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			_, err := zw.Write(a.plain)
+			if err == nil {
+				err = zw.Close()
+			}
+			if err != nil {
+				mu.Lock()
+				gerr = err
+				mu.Unlock()
+				return
+			}
+			if buf.Len() < len(a.plain)*9/10 {
+				a.gz = buf.Bytes()
+			}
+		}(a)
+	}
+	wg.Wait()
+	if gerr != nil {
+		return nil, fmt.Errorf("serve: compress site: %w", gerr)
 	}
 	idx, ok := s.assets["index.html"]
 	s.built = ok
@@ -134,6 +176,14 @@ func loadSite(root fs.FS) (*site, error) {
 	}
 	s.csp = contentSecurityPolicy(inline)
 	return s, nil
+}
+
+func gunzip(b []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
 }
 
 // inlineScriptHashes returns the CSP 'sha256-…' sources of the inline

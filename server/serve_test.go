@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -24,14 +25,14 @@ func testSite(t *testing.T) *site {
 	t.Helper()
 	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("wasm body "), 200)...)
 	fsys := fstest.MapFS{
-		"index.html":           {Data: []byte(`<!doctype html><script src="wasm_exec.js"></script><script>boot()</script>` + strings.Repeat("<p>x</p>", 100))},
-		"main.wasm":            {Data: wasm},
-		"worker.js":            {Data: []byte(strings.Repeat("self.pendingMsgs = [];\n", 50))},
-		"wasm_exec.js":         {Data: []byte(strings.Repeat("// go\n", 100))},
-		"style.css":            {Data: []byte(strings.Repeat("body { margin: 0 }\n", 40))},
-		"pieces/wK.svg":        {Data: []byte(strings.Repeat("<svg></svg>", 40))},
+		"index.html":            {Data: []byte(`<!doctype html><script src="wasm_exec.js"></script><script>boot()</script>` + strings.Repeat("<p>x</p>", 100))},
+		"main.wasm":             {Data: wasm},
+		"worker.js":             {Data: []byte(strings.Repeat("self.pendingMsgs = [];\n", 50))},
+		"wasm_exec.js":          {Data: []byte(strings.Repeat("// go\n", 100))},
+		"style.css":             {Data: []byte(strings.Repeat("body { margin: 0 }\n", 40))},
+		"pieces/wK.svg":         {Data: []byte(strings.Repeat("<svg></svg>", 40))},
 		"data/gm_demo_1500.pgn": {Data: []byte("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n")},
-		"tiny.txt":             {Data: []byte("hi")},
+		"tiny.txt":              {Data: []byte("hi")},
 	}
 	st, err := loadSite(fsys)
 	if err != nil {
@@ -110,8 +111,8 @@ func TestSiteTypesAndStatus(t *testing.T) {
 		{"GET", "/data/gm_demo_1500.pgn", 200, "application/x-chess-pgn; charset=utf-8"},
 		{"HEAD", "/main.wasm", 200, "application/wasm"},
 		{"GET", "/missing.js", 404, "application/json"},
-		{"GET", "/pieces/", 400, "application/json"},   // no directory listing
-		{"GET", "/pieces", 404, "application/json"},    // a directory is not a file
+		{"GET", "/pieces/", 400, "application/json"}, // no directory listing
+		{"GET", "/pieces", 404, "application/json"},  // a directory is not a file
 		// Unclean paths are redirected to their clean form (net/http.ServeMux),
 		// which can only name a file inside the site.
 		{"GET", "/../go.mod", 307, ""},
@@ -217,6 +218,24 @@ func TestSiteGzipAndETag(t *testing.T) {
 				t.Fatalf("304 with %d body bytes", len(b))
 			}
 		})
+	}
+	// A .gz written at build time is used as the variant and not served itself.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(bytes.Repeat([]byte("prebuilt "), 100))
+	zw.Close()
+	pst, err := loadSite(fstest.MapFS{
+		"a.js": {Data: bytes.Repeat([]byte("prebuilt "), 100)}, "a.js.gz": {Data: gz.Bytes()},
+		"b.js": {Data: bytes.Repeat([]byte("changed "), 100)}, "b.js.gz": {Data: gz.Bytes()}, // stale
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := pst.assets["a.js"]; !bytes.Equal(a.gz, gz.Bytes()) || pst.assets["a.js.gz"] != nil {
+		t.Errorf("prebuilt gzip not used")
+	}
+	if b := pst.assets["b.js"]; b.gz == nil || bytes.Equal(b.gz, gz.Bytes()) {
+		t.Errorf("stale gzip used")
 	}
 	// Tiny files are not compressed; the variants have different ETags.
 	if st.assets["tiny.txt"].gz != nil {
@@ -452,17 +471,72 @@ func TestServeShutdown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var log bytes.Buffer
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, ln, serveOptions{maxRuns: 1}, &log) }()
-	resp, err := http.Get("http://" + ln.Addr().String() + "/api/capabilities")
-	if err != nil {
-		t.Fatal(err)
+	site := fstest.MapFS{"index.html": {Data: []byte("<p>hello</p>")}}
+	go func() { done <- serve(ctx, ln, serveOptions{maxRuns: 1, site: site}, &log) }()
+	for _, p := range []string{"/api/capabilities", "/"} {
+		resp, err := http.Get("http://" + ln.Addr().String() + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %d", p, resp.StatusCode)
+		}
 	}
-	resp.Body.Close()
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatalf("serve: %v", err)
 	}
 	if !strings.Contains(log.String(), "shutting down") {
 		t.Errorf("log %q", log.String())
+	}
+}
+
+// TestAPITinyRun streams a real native run (the tuner on 200 games) through
+// server-sent events.
+func TestAPITinyRun(t *testing.T) {
+	games, err := os.ReadFile("../wasm/runner/testdata/games200.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := loadSite(fstest.MapFS{"index.html": {Data: []byte("<p>x</p>")}, protocol.BundledPath: {Data: games}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &sources{site: st}
+	srv, _ := testServer(t, st, src.run, 1)
+	cfg := `{"algorithm":"ep","scheme":"vazquez29","generations":3,"population":6,"seed":7,"data":{"source":"bundled","sample":{"seed":5,"train":60,"test":30}}}`
+	resp := postJSON(t, srv.URL+"/api/runs", cfg, nil)
+	body := readAll(t, resp.Body)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %d %s", resp.StatusCode, body)
+	}
+	var created protocol.RunCreated
+	if err := json.Unmarshal(body, &created); err != nil {
+		t.Fatal(err)
+	}
+	msgs := readEvents(t, do(t, "GET", srv.URL+created.Events, nil, nil).Body)
+	var types []string
+	for _, m := range msgs {
+		types = append(types, string(m.Type))
+	}
+	if got := strings.Join(types, ","); got != "run-state,progress,progress,progress,run-state,player" {
+		t.Fatalf("events %s", got)
+	}
+	if s := msgs[4].Body.(*protocol.RunState); s.State != protocol.StateDone {
+		t.Fatalf("final %+v", s)
+	}
+	// A client reconnecting with Last-Event-ID gets only the later events.
+	again := readEvents(t, do(t, "GET", srv.URL+created.Events, map[string]string{"Last-Event-ID": "3"}, nil).Body)
+	if len(again) != 2 || again[0].Type != protocol.TypeRunState {
+		t.Fatalf("replay after id 3: %d events", len(again))
+	}
+	p := do(t, "GET", srv.URL+"/api/runs/"+created.ID+"/player", nil, nil)
+	pb := readAll(t, p.Body)
+	var a, b bytes.Buffer
+	_ = json.Compact(&a, pb)
+	_ = json.Compact(&b, msgs[5].Body.(*protocol.PlayerFile).Player)
+	if p.StatusCode != 200 || a.Len() == 0 || !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatalf("player %d %s", p.StatusCode, pb)
 	}
 }

@@ -18,6 +18,10 @@ type Score struct {
 	Nodes   int64   `json:"nodes,omitempty"`
 	Loss    float64 `json:"loss,omitempty"`
 	Points  float64 `json:"points,omitempty"`
+	// Grad is the gradient of Fitness with respect to each parameter, for
+	// optimizers that implement opt.GradientTeller (Texel fitness with
+	// "adam"); nil otherwise.
+	Grad []float64 `json:"grad,omitempty"`
 }
 
 // Rate returns Matched/Total (0 when Total is 0).

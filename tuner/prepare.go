@@ -166,13 +166,13 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 		k, _ := tx.FitK(start)
 		say("texel: K = %.6f fitted on the start point", k)
 		out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test), K: k}
-		out.Train = texelPool(tx, k, res.Workers)
+		out.Train = texelPool(tx, k, res.Workers, s.Algorithm == "adam")
 		if len(test) > 0 {
 			tt, err := fitness.CompileTexel(sc, test)
 			if err != nil {
 				return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
 			}
-			out.Test = texelPool(tt, k, 1)
+			out.Test = texelPool(tt, k, 1, false)
 		}
 		return out, nil
 	case "nodes":
@@ -254,15 +254,27 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 	return nil, fmt.Errorf("tuner: prepare: unknown fitness %q", p.Fitness)
 }
 
-// texelPool scores candidates by the negated Texel loss at fixed K.
-func texelPool(tx *fitness.Texel, k float64, workers int) *Pool {
+// texelPool scores candidates by the negated Texel loss at fixed K, with
+// the fitness gradient (the negated loss gradient) when grad is set.
+func texelPool(tx *fitness.Texel, k float64, workers int, grad bool) *Pool {
 	return &Pool{Workers: workers, New: func() (Scorer, error) {
 		return func(_ context.Context, w []int32) (Score, error) {
 			if err := tx.Check(w); err != nil {
 				return Score{}, err
 			}
-			loss := tx.Loss(w, k)
-			return Score{Fitness: -loss, Loss: loss, Total: tx.Positions()}, nil
+			if !grad {
+				loss := tx.Loss(w, k)
+				return Score{Fitness: -loss, Loss: loss, Total: tx.Positions()}, nil
+			}
+			g := make([]float64, len(w))
+			loss, err := tx.Gradient(w, k, g)
+			if err != nil {
+				return Score{}, err
+			}
+			for i := range g {
+				g[i] = -g[i]
+			}
+			return Score{Fitness: -loss, Loss: loss, Total: tx.Positions(), Grad: g}, nil
 		}, nil
 	}}
 }

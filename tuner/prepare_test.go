@@ -85,3 +85,46 @@ func TestSmokeImprovesHeldOut(t *testing.T) {
 		})
 	}
 }
+
+// TestSmokeTexel runs the Texel-loss optimizers on a tiny budget from a
+// random player and checks that the held-out loss falls below the random
+// players' mean.
+func TestSmokeTexel(t *testing.T) {
+	res := dataResources(t, 2)
+	for _, algo := range []string{"texel", "adam"} {
+		t.Run(algo, func(t *testing.T) {
+			s, err := Configure(Options{Algorithm: algo, Scheme: "vazquez29", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn",
+				Positions: 3000, TestPositions: 3000, Generations: 150, Seed: 1, Params: map[string]float64{"step": 16, "lr": 4}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			start, _ := randomStart(s.Config.Specs, 1)
+			s.Config.Init = [][]int32{start}
+			prep, err := Prepare(context.Background(), s, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := NewRun(s, prep.Train, prep.Test)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.RunAll(context.Background(), nil); err != nil {
+				t.Fatal(err)
+			}
+			base := 0.0
+			for seed := uint64(100); seed < 105; seed++ {
+				w, _ := randomStart(s.Config.Specs, seed)
+				sc, err := prep.Test.Evaluate(context.Background(), [][]int32{w})
+				if err != nil {
+					t.Fatal(err)
+				}
+				base += sc[0].Loss / 5
+			}
+			_, train, test, _ := r.Best()
+			t.Logf("%s: K %.5f, train loss %.5f, held-out loss %.5f, random players' mean %.5f", algo, prep.K, train.Loss, test.Loss, base)
+			if !(test.Loss < base) {
+				t.Fatalf("held-out loss %.5f not below random players' %.5f", test.Loss, base)
+			}
+		})
+	}
+}

@@ -35,6 +35,7 @@ var algorithmDocs = map[string]string{
 	"de":           "differential evolution DE/rand/1/bin",
 	"pso":          "particle swarm, global best, constriction coefficients",
 	"texel":        "Texel-style coordinate local search (±step) on the Texel loss",
+	"adam":         "gradient ascent with Adam on the Texel loss (analytic gradient from tuner/fitness)",
 }
 
 // Algorithms returns every optimizer with its presets, in a fixed order.
@@ -125,6 +126,12 @@ func Presets() []Preset {
 			Name: "texel", Algorithm: "texel", Paper: "Texel tuning (Österlund)",
 			Doc:     "coordinate local search ±step from the scheme's defaults on the Texel loss (sigmoid of the quiescent eval vs game result) over 20,000 positions",
 			Config:  opt.Config{Step: 8},
+			Problem: Problem{Fitness: "texel", Scheme: "vazquez29", Positions: 20000, TestPositions: 5000},
+		},
+		{
+			Name: "texel-adam", Algorithm: "adam", Paper: "Texel loss, Adam (Kingma and Ba)",
+			Doc:     "Adam on the Texel loss from the scheme's defaults, step 1 weight unit, 500 generations, 20,000 positions",
+			Config:  opt.Config{Generations: 500, LR: 1},
 			Problem: Problem{Fitness: "texel", Scheme: "vazquez29", Positions: 20000, TestPositions: 5000},
 		},
 	}

@@ -235,7 +235,16 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 		batchScore[i] = &scores[k]
 		cands[i].Fitness = fit[i]
 	}
-	if err := r.o.Tell(fit); err != nil {
+	if gt, ok := r.o.(opt.GradientTeller); ok {
+		grads := make([][]float64, len(cands))
+		for k, i := range idx {
+			grads[i] = scores[k].Grad
+		}
+		err = gt.TellGradient(fit, grads)
+	} else {
+		err = r.o.Tell(fit)
+	}
+	if err != nil {
 		return Record{}, fmt.Errorf("tuner: generation %d: %w", r.o.Generation()+1, err)
 	}
 	r.hof.Update(cands)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -33,7 +34,11 @@ func matchLike(positions int) Scorer {
 				m++
 			}
 		}
-		return Score{Fitness: float64(m * m), Matched: m, Total: positions}, nil
+		g := make([]float64, len(w)) // a synthetic gradient for "adam"
+		for i, v := range w {
+			g[i] = float64(10 - v)
+		}
+		return Score{Fitness: float64(m * m), Matched: m, Total: positions, Grad: g}, nil
 	}
 }
 
@@ -83,7 +88,7 @@ func TestRunExactResume(t *testing.T) {
 			}
 			a, as, at, _ := whole.Best()
 			b, bs, bt, _ := resumed.Best()
-			if !slices.Equal(a.X, b.X) || a.Fitness != b.Fitness || as != bs || at != bt {
+			if !slices.Equal(a.X, b.X) || a.Fitness != b.Fitness || !reflect.DeepEqual(as, bs) || !reflect.DeepEqual(at, bt) {
 				t.Fatalf("best %v %v %v vs %v %v %v", a, as, at, b, bs, bt)
 			}
 			ra, rb := whole.Records(), resumed.Records()
@@ -163,7 +168,7 @@ func TestPoolDeterministic(t *testing.T) {
 	}
 	for _, w := range []int{2, 3, 8, 100} {
 		got, err := pool(w, 50).Evaluate(context.Background(), cands)
-		if err != nil || !slices.Equal(got, want) {
+		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%d workers: %v %v", w, got, err)
 		}
 	}

@@ -160,7 +160,7 @@ func ProblemSpecs(p Problem) ([]param.Spec, error) {
 // paramKeys are the opt.Config fields ApplyParams may set.
 var paramKeys = []string{"pop", "generations", "max_evaluations", "crossover_rate", "mutation_rate", "elite",
 	"mutation_b", "history_pr", "history_size", "cs", "cf", "s", "stall_gens", "slow_gens", "slow_rate",
-	"delta", "alpha", "epsilon", "sigma0", "f", "inertia", "c1", "c2", "vmax", "step", "stream"}
+	"delta", "alpha", "epsilon", "sigma0", "f", "inertia", "c1", "c2", "vmax", "step", "lr", "beta1", "beta2", "stream"}
 
 // ParamKeys returns the names ApplyParams accepts (opt.Config JSON names).
 func ParamKeys() []string { return slices.Clone(paramKeys) }

@@ -2,6 +2,7 @@ package tuner
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -44,7 +45,7 @@ func TestTournamentDeterministicAndSensible(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(a, b) {
+			if !reflect.DeepEqual(a, b) {
 				t.Fatalf("concurrency changed the scores: %v vs %v", a, b)
 			}
 			total := 0.0

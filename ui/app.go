@@ -36,6 +36,7 @@ type App struct {
 
 	renderTimer js.Func
 	renderArmed bool
+	isl         islands
 }
 
 // renderDelay batches worker messages that arrive close together (progress,

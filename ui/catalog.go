@@ -10,15 +10,14 @@ import (
 	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/data"
 	"github.com/evochess/evochess/ui/model"
-	"github.com/vugu/vugu"
 )
 
 // option is one entry of a <select>.
 type option = model.Option
 
 // optionsHTML renders the options of a select as one innerHTML string (see ui/model/html.go).
-func optionsHTML(opts []option, selected string) vugu.HTML {
-	return vugu.HTML(model.OptionsHTML(opts, selected))
+func optionsHTML(opts []option, selected string) string {
+	return model.OptionsHTML(opts, selected)
 }
 
 // samplingProtocols lists tuner/data's named protocols.

@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/evochess/evochess/ui/chart"
-	"github.com/vugu/vugu"
 )
 
 // Chart is a live SVG line chart (one per metric). Geometry comes from
@@ -17,6 +16,7 @@ type Chart struct {
 	Floor  bool    // include 0 on the y axis
 	Unit   string  // y-axis title
 	TestID string
+	App    *App
 	plot   chart.Plot
 }
 
@@ -30,6 +30,6 @@ func (c *Chart) BeforeBuild() {
 }
 
 // SVG is the chart as one SVG string (one innerHTML write per render).
-func (c *Chart) SVG() vugu.HTML {
-	return vugu.HTML(chart.SVG(c.plot, c.Unit, "Start a run: one point per generation appears here."))
+func (c *Chart) SVG() string {
+	return (chart.SVG(c.plot, c.Unit, "Start a run: one point per generation appears here."))
 }

@@ -21,8 +21,8 @@ func (c *Chart) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chart"}}}
 	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgn.AddAttrInterface("data-island", c.App.island(c.TestID, c.SVG()))
 	vgn.AddAttrInterface("data-testid", c.TestID)
-	vgn.SetInnerHTML(c.SVG())
 	return vgout
 }
 

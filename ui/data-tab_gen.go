@@ -245,7 +245,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "sample-protocol"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(optionsHTML(c.Protocols(), c.d().Sample.Protocol))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-sample-protocol", optionsHTML(c.Protocols(), c.d().Sample.Protocol)))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetSample("protocol", event) },

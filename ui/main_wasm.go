@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"runtime/debug"
+	"syscall/js"
 
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
@@ -17,7 +18,7 @@ func main() {
 	// Renders allocate a fresh node tree each time; collecting less often
 	// keeps GC pauses off the frames (the heap stays a few MB).
 	debug.SetGCPercent(400)
-	renderer, err := domrender.New("#vugu_mount_point")
+	renderer, err := newRenderer()
 	if err != nil {
 		panic(fmt.Errorf("ui: %w", err))
 	}
@@ -33,6 +34,7 @@ func main() {
 		if err := renderer.Render(buildEnv.RunBuild(root)); err != nil {
 			panic(fmt.Errorf("ui: render: %w", err))
 		}
+		app.isl.sync()
 		if !started {
 			started = true
 			// Start after the first render so the page shows at once; start
@@ -44,4 +46,23 @@ func main() {
 			}()
 		}
 	}
+}
+
+// newRenderer creates Vugu's DOM renderer. domrender.New installs its JS
+// helper with window.eval, which the server's Content-Security-Policy
+// refuses; index.html has already loaded the same script from
+// vugu-render.js, so eval is replaced by a no-op for that one call.
+func newRenderer() (*domrender.JSRenderer, error) {
+	w := js.Global().Get("window")
+	if !w.Get("vuguRender").Truthy() {
+		return nil, fmt.Errorf("vugu-render.js did not load")
+	}
+	orig := w.Get("eval")
+	noop := js.FuncOf(func(js.Value, []js.Value) any { return nil })
+	w.Set("eval", noop)
+	defer func() {
+		w.Set("eval", orig)
+		noop.Release()
+	}()
+	return domrender.New("#vugu_mount_point")
 }

@@ -203,7 +203,7 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "opponent"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(optionsHTML(c.Opponents(), c.p().Opponent))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-opponent", optionsHTML(c.Opponents(), c.p().Opponent)))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetOpponent(event) },
@@ -292,7 +292,7 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "strength"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(optionsHTML(c.Strengths(), c.StrengthValue()))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-strength", optionsHTML(c.Strengths(), c.StrengthValue())))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetDepth(event) },

@@ -269,7 +269,7 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "share-player"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(optionsHTML(c.Options(), c.Current()))
+							vgn.AddAttrInterface("data-island", c.App.island("opt-share-player", optionsHTML(c.Options(), c.Current())))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "change",
 								Func:      func(event vugu.DOMEvent) { c.Select(event) },

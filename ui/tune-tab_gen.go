@@ -84,7 +84,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "preset"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(optionsHTML(c.Presets(), c.t().Cfg.Preset))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-preset", optionsHTML(c.Presets(), c.t().Cfg.Preset)))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("preset", event) },
@@ -117,7 +117,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "scheme"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(optionsHTML(c.Schemes(), c.t().Cfg.Scheme))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-scheme", optionsHTML(c.Schemes(), c.t().Cfg.Scheme)))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("scheme", event) },
@@ -143,7 +143,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "algorithm"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(optionsHTML(c.Algorithms(), c.t().Cfg.Algorithm))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-algorithm", optionsHTML(c.Algorithms(), c.t().Cfg.Algorithm)))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("algorithm", event) },
@@ -706,6 +706,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.App = c.App
 					vgcomp.Series = c.FitnessSeries()
 					vgcomp.TestID = "fitness-chart"
 					vgcomp.Unit = "fitness"
@@ -772,6 +773,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.App = c.App
 					vgcomp.Floor = true
 					vgcomp.Series = c.MatchSeries()
 					vgcomp.TestID = "match-chart"
@@ -874,7 +876,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(optionsHTML(c.ComparePresets(), c.CompareName()))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-tune-sel-4", optionsHTML(c.ComparePresets(), c.CompareName())))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("compare", event) },
@@ -900,7 +902,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(optionsHTML(c.GroupOptions(), c.t().Group))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-tune-sel-5", optionsHTML(c.GroupOptions(), c.t().Group)))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("group", event) },
@@ -926,7 +928,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "weights-table"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.WeightsHTML())
+					vgn.AddAttrInterface("data-island", c.App.island("weights", c.WeightsHTML()))
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
 				}

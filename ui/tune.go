@@ -500,7 +500,7 @@ func (c *TuneTab) GroupOptions() []option {
 }
 
 // WeightsHTML is the weights table (one innerHTML write per render).
-func (c *TuneTab) WeightsHTML() vugu.HTML { return vugu.HTML(model.WeightsHTML(c.Rows())) }
+func (c *TuneTab) WeightsHTML() string { return model.WeightsHTML(c.Rows()) }
 
 func (c *TuneTab) PageInfo() string {
 	_, total := c.pageRows()

@@ -5,6 +5,10 @@
 // Messages that arrive before the Go runtime has installed its own onmessage
 // are queued in self.pendingMsgs; the Go side drains that queue first.
 // Paths are relative to this script, so the site works under any prefix.
+// worker.js loads worker.wasm; worker.js?wasm=main.wasm loads the UI's
+// binary instead (one download for page and workers, when the UI's main
+// calls wasm/workerjs.Run in a worker scope). Nested fitness workers use the
+// same URL as their parent.
 'use strict';
 self.pendingMsgs = [];
 self.onmessage = (e) => { self.pendingMsgs.push(e.data); };
@@ -22,7 +26,8 @@ try {
 
 (async () => {
   const go = new Go();
-  const url = 'worker.wasm';
+  const q = new URLSearchParams((self.location && self.location.search) || '');
+  const url = q.get('wasm') === 'main.wasm' ? 'main.wasm' : 'worker.wasm';
   let result;
   try {
     result = await WebAssembly.instantiateStreaming(fetch(url), go.importObject);

@@ -13,18 +13,23 @@
 //     the seeded PCG search in magics_test.go, so init only fills the tables (~107 k
 //     entries); Between/Line square-pair tables for pins and evasions.
 //   - zobrist.go: Zobrist keys from a fixed-seed PCG; hash over pieces, side,
-//     castling rights and a capturable en-passant file.
+//     castling rights and the en-passant file when an en-passant capture is
+//     legal (the same rule decides whether FEN shows the square), so
+//     repetition follows the FIDE definition.
 //   - position.go: Position (bitboards + mailbox + undo stack), FEN parse
 //     with field-naming errors and emit, Clone.
 //   - movegen.go: fully legal generation without make-and-test: checkers and
 //     pins first, check-evasion masks, set-wise pawn moves, special-cased
 //     en passant and castling.
-//   - makemove.go: incremental make/unmake and null moves.
+//   - makemove.go: incremental make/unmake (undo stack, no allocation once
+//     the stack has grown) and null moves.
 //   - rules.go: check, GivesCheck (direct and discovered), mate, stalemate,
 //     repetition over the undo stack's hash history, fifty-move rule,
 //     insufficient material.
 //   - notation.go: UCI and SAN in both directions; ParseSAN parses the text
-//     and matches it against the legal moves without rendering SAN.
+//     and matches it against the legal moves without rendering SAN;
+//     IsLegal checks a single move (e.g. from a transposition table) without
+//     generating all moves.
 //   - see.go: static exchange evaluation (swap list with x-rays).
 //   - perft.go: Perft (make/unmake at every node), PerftBulk, Divide.
 //   - verify.go: Verify, the invariant checker used by the tests.

@@ -174,6 +174,8 @@
 // UHO openings and Win at Chess suites, more_test.go on testdata/tricky.epd
 // and as the fuzz target FuzzFeatures. golden_test.go pins every preset's
 // scores (testdata/golden_scores.txt), so native and WebAssembly builds must
-// agree bit for bit. bench_test.go and shared_test.go report evals/s and
+// agree bit for bit. oracle_test.go compares the shared pawn-structure,
+// outpost, mobility and king-zone definitions with a slow square-by-square
+// oracle. bench_test.go and shared_test.go report evals/s and
 // positions/s.
 package eval

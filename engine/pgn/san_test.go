@@ -110,3 +110,16 @@ func BenchmarkParseSAN(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 }
+
+// BenchmarkBoardParseSAN is the comparison: board.Position.ParseSAN on the
+// same move (string argument, as the reader would have to pass).
+func BenchmarkBoardParseSAN(b *testing.B) {
+	pos, _ := board.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+	tok := []byte("Nxe5")
+	for b.Loop() {
+		if _, err := pos.ParseSAN(string(tok)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}

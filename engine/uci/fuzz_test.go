@@ -4,7 +4,12 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 )
+
+// hangBound is far above any legitimate run (the input ends at once, which
+// stops the search); it only catches hangs.
+const hangBound = 30 * time.Second
 
 // FuzzRun feeds arbitrary command lines to Run: it must never panic or
 // hang, and every output line must be a well-formed engine message.
@@ -26,10 +31,20 @@ func FuzzRun(f *testing.F) {
 		if len(input) > 4096 {
 			return
 		}
-		// The end of input stops any running search, so every run ends.
+		// The end of input stops any running search, so every run ends;
+		// a generous bound turns a hang into a failure naming the input.
 		var out strings.Builder
-		if err := Run(context.Background(), strings.NewReader(input), &out, Options{HashMB: 1, MaxHashMB: 2}); err != nil {
-			t.Fatalf("Run: %v", err)
+		done := make(chan error, 1)
+		go func() {
+			done <- Run(context.Background(), strings.NewReader(input), &out, Options{HashMB: 1, MaxHashMB: 2})
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+		case <-time.After(hangBound):
+			t.Fatalf("Run did not return within %v on input %q", hangBound, input)
 		}
 		text := out.String()
 		if text == "" {

@@ -16,9 +16,10 @@ type fakeEngine struct {
 	name       string
 	seed       uint64
 	noScore    bool
-	illegalAt  int // ply (0-based count of own moves) at which to answer a1a1; -1 off
-	failAt     int // own move at which Go returns an error; -1 off
-	hangAt     int // own move at which Go blocks until ctx ends; -1 off
+	illegalAt  int           // ply (0-based count of own moves) at which to answer a1a1; -1 off
+	failAt     int           // own move at which Go returns an error; -1 off
+	hangAt     int           // own move at which Go blocks until ctx ends; -1 off
+	hanging    chan struct{} // if not nil, closed when the hang starts
 	newGameErr error
 	moves      int // own moves this game
 	games      int
@@ -56,6 +57,9 @@ func (f *fakeEngine) Go(ctx context.Context, req Request) (Reply, error) {
 	case f.failAt:
 		return Reply{}, errors.New("fake failure")
 	case f.hangAt:
+		if f.hanging != nil {
+			close(f.hanging)
+		}
 		<-ctx.Done()
 		return Reply{}, ctx.Err()
 	}

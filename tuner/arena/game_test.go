@@ -113,10 +113,9 @@ func TestPlayGameCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w, b := newFake("w", 1), newFake("b", 2)
 	w.hangAt = 2
+	w.hanging = make(chan struct{})
 	go func() {
-		for w.moves < 3 {
-			time.Sleep(time.Millisecond)
-		}
+		<-w.hanging
 		cancel()
 	}()
 	_, err := PlayGame(ctx, w, b, StartOpening(), GameConfig{Limits: Limits{Depth: 1}, MoveTimeout: time.Hour})

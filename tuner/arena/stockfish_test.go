@@ -53,7 +53,9 @@ func TestEvochessVsStockfish(t *testing.T) {
 	}
 	evo := UCIPlayer(UCIConfig{Path: bin, Args: []string{"uci"}, Name: "evochess"})
 	sf := UCIPlayer(UCIConfig{Path: stockfishPath, Name: "stockfish-1350", Options: []UCIOption{
-		{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"},
+		// A lag reserve: on a loaded machine Stockfish's default 10 ms is
+		// too little and it forfeits on time, which says nothing about us.
+		{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"}, {Name: "Move Overhead", Value: "200"},
 		{Name: "UCI_LimitStrength", Value: "true"}, {Name: "UCI_Elo", Value: "1350"},
 	}})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)

@@ -324,3 +324,58 @@ func (r *Results) tally(prior float64) error {
 
 // openingStream is the PCG stream of the opening shuffle.
 const openingStream = 0x6f70656e // "open"
+
+// RandomSchedule returns a schedule in which every one of players plays at
+// least minGames games against randomly drawn opponents (Phoenix's
+// multi-niche crowding fitness: "at least 3 games each"). It is built in
+// rounds: each round shuffles the players and pairs neighbours; with an odd
+// count the last player meets a random other one. Colours alternate with
+// the player's games so far, and every game gets the next opening of a
+// seed-shuffled order. The result depends only on the arguments.
+func RandomSchedule(players, minGames, numOpenings int, seed uint64) []Pairing {
+	if players < 2 || minGames <= 0 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(seed, scheduleStream))
+	perm := []int{0}
+	if numOpenings > 0 {
+		perm = rand.New(rand.NewPCG(seed, openingStream)).Perm(numOpenings)
+	}
+	games := make([]int, players)
+	whites := make([]int, players)
+	var out []Pairing
+	add := func(a, b int) {
+		// The player with fewer white games so far takes white.
+		if whites[b]*2-games[b] < whites[a]*2-games[a] {
+			a, b = b, a
+		}
+		out = append(out, Pairing{White: a, Black: b, Opening: perm[len(out)%len(perm)]})
+		games[a]++
+		games[b]++
+		whites[a]++
+	}
+	for {
+		done := true
+		for _, g := range games {
+			if g < minGames {
+				done = false
+				break
+			}
+		}
+		if done {
+			return out
+		}
+		order := rng.Perm(players)
+		for i := 0; i+1 < players; i += 2 {
+			add(order[i], order[i+1])
+		}
+		if players%2 == 1 {
+			last := order[players-1]
+			other := order[rng.IntN(players-1)]
+			add(last, other)
+		}
+	}
+}
+
+// scheduleStream is the PCG stream of RandomSchedule's pairings.
+const scheduleStream = 0x70616972 // "pair"

@@ -236,3 +236,45 @@ func TestInProcessDeterministic(t *testing.T) {
 		t.Errorf("PGN differs between 1 and 2 workers:\n%s\n---\n%s", a, b)
 	}
 }
+
+func TestRandomSchedule(t *testing.T) {
+	tests := []struct{ players, minGames, openings int }{
+		{20, 3, 200}, {5, 1, 0}, {2, 4, 3}, {7, 6, 10},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc), func(t *testing.T) {
+			s := RandomSchedule(tc.players, tc.minGames, tc.openings, 11)
+			if !reflect.DeepEqual(s, RandomSchedule(tc.players, tc.minGames, tc.openings, 11)) {
+				t.Error("not deterministic")
+			}
+			games := make([]int, tc.players)
+			whites := make([]int, tc.players)
+			for _, p := range s {
+				if p.White == p.Black || p.Opening >= max(tc.openings, 1) {
+					t.Fatalf("bad pairing %+v", p)
+				}
+				games[p.White]++
+				games[p.Black]++
+				whites[p.White]++
+			}
+			for i, g := range games {
+				if g < tc.minGames {
+					t.Errorf("player %d plays %d games, want >= %d", i, g, tc.minGames)
+				}
+				if d := 2*whites[i] - g; d < -2 || d > 2 {
+					t.Errorf("player %d: %d whites in %d games", i, whites[i], g)
+				}
+			}
+			// One round per minGames at most (plus the odd player's extra games).
+			if limit := tc.minGames * (tc.players + 1) / 2 * 2; len(s) > limit {
+				t.Errorf("%d games for %d players, more than %d", len(s), tc.players, limit)
+			}
+		})
+	}
+	if RandomSchedule(1, 3, 0, 1) != nil || RandomSchedule(4, 0, 0, 1) != nil {
+		t.Error("degenerate arguments gave games")
+	}
+	if reflect.DeepEqual(RandomSchedule(10, 3, 0, 1), RandomSchedule(10, 3, 0, 2)) {
+		t.Error("seed ignored")
+	}
+}

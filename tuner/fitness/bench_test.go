@@ -1,9 +1,11 @@
 package fitness
 
 import (
+	"context"
 	"testing"
 
 	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/search"
 )
 
 // benchmarkScore measures scorings per second (one scoring = all legal moves
@@ -41,3 +43,23 @@ func BenchmarkScoreVazquez29(b *testing.B)  { benchmarkScore(b, "vazquez29") }
 func BenchmarkScoreDavid35(b *testing.B)    { benchmarkScore(b, "david35") }
 func BenchmarkScorePrasad38(b *testing.B)   { benchmarkScore(b, "prasad38") }
 func BenchmarkScorePhoenix640(b *testing.B) { benchmarkScore(b, "phoenix640") }
+
+// BenchmarkSearchMoveMatchDepth1 measures the real-search match at depth 1
+// with quiescence (the paper-faithful 1-ply figure) in positions per second.
+func BenchmarkSearchMoveMatchDepth1(b *testing.B) {
+	s, _ := eval.Lookup("david35")
+	ev, err := eval.NewDefault(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	samples := demo(b, "david").Test
+	n := 0
+	for b.Loop() {
+		r, err := SearchMoveMatch(context.Background(), ev, search.DefaultParams(), search.Limits{Depth: 1}, 1, samples, nil, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += r.Positions
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+}

@@ -327,7 +327,7 @@ func (mm *MoveMatch) choose(wl []int64, i int, sums []int64) int32 {
 	sums = sums[:hi-lo]
 	var dmax int64
 	if mm.dif32 != nil && len(wl) == smallWeights {
-		dmax = mm.diffSumsSmall((*[smallWeights]int64)(wl), lo, hi, sums)
+		dmax = mm.diffSumsSmall(wl, lo, hi, sums)
 	} else {
 		dmax = mm.diffSums(wl, lo, hi, sums)
 	}
@@ -378,7 +378,11 @@ func (mm *MoveMatch) diffSums(wl []int64, lo, hi int32, sums []int64) int64 {
 }
 
 // diffSumsSmall is diffSums for padded weight arrays and dif32 entries.
-func (mm *MoveMatch) diffSumsSmall(wl *[smallWeights]int64, lo, hi int32, sums []int64) int64 {
+func (mm *MoveMatch) diffSumsSmall(wl []int64, lo, hi int32, sums []int64) int64 {
+	// With len(wl) known to be smallWeights, wl[e&(smallWeights-1)] needs
+	// neither a bounds check nor (unlike an array pointer) a nil check, which
+	// WebAssembly cannot get for free from a memory fault.
+	wl = wl[:smallWeights]
 	k := int32(0)
 	if lo > 0 {
 		k = mm.difEnd[lo-1]

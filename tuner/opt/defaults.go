@@ -100,6 +100,17 @@ func withDefaults(name string, cfg Config) (Config, error) {
 		if cfg.Relative {
 			return cfg, fmt.Errorf("opt: pso: relative (in-batch) fitness is not supported: personal bests need comparable fitness")
 		}
+	case "adam":
+		def(&cfg.Generations, 500)
+		deff(&cfg.LR, 1)
+		deff(&cfg.Beta1, 0.9)
+		deff(&cfg.Beta2, 0.999)
+		if cfg.Relative {
+			return cfg, fmt.Errorf("opt: adam: relative fitness is not supported")
+		}
+		if cfg.LR < 0 || cfg.Beta1 < 0 || cfg.Beta1 >= 1 || cfg.Beta2 < 0 || cfg.Beta2 >= 1 {
+			return cfg, fmt.Errorf("opt: adam: need lr > 0 and betas in [0, 1)")
+		}
 	case "texel":
 		def(&cfg.Step, 1)
 		if cfg.Relative {
@@ -112,7 +123,7 @@ func withDefaults(name string, cfg Config) (Config, error) {
 	switch {
 	case cfg.Pop < 0 || cfg.Generations < 0 || cfg.MaxEvaluations < 0:
 		return cfg, fmt.Errorf("opt: %s: negative pop, generations or evaluations", name)
-	case name != "hooke-jeeves" && name != "texel" && cfg.Pop < 2:
+	case name != "hooke-jeeves" && name != "texel" && name != "adam" && cfg.Pop < 2:
 		return cfg, fmt.Errorf("opt: %s: population %d < 2", name, cfg.Pop)
 	case cfg.CrossoverRate < 0 || cfg.CrossoverRate > 1:
 		return cfg, fmt.Errorf("opt: %s: crossover rate %v outside [0, 1]", name, cfg.CrossoverRate)

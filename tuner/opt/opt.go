@@ -63,6 +63,8 @@
 //   - "texel" (texel.go): Texel-style coordinate local search (±Step on one
 //     parameter at a time, keep improvements, halve the step when a pass
 //     fails), meant for the Texel loss.
+//   - "adam" (adam.go): gradient ascent with Adam on fitnesses that come with
+//     a gradient (the Texel loss); it implements GradientTeller.
 //
 // hof.go has the HallOfFame and the population Diversity measure used in
 // logs; detmath.go the deterministic exp/log and normal deviates.
@@ -204,11 +206,16 @@ type Config struct {
 	VMax    float64 `json:"vmax"`
 	// Step is texel's initial step (default 1: Texel's ±1).
 	Step int `json:"step"`
+	// LR, Beta1, Beta2: Adam's step in weight units (default 1) and moment
+	// decay rates (defaults 0.9 and 0.999).
+	LR    float64 `json:"lr"`
+	Beta1 float64 `json:"beta1"`
+	Beta2 float64 `json:"beta2"`
 }
 
 // Algorithms returns the names New accepts, in a fixed order.
 func Algorithms() []string {
-	return []string{"ga", "ep", "history-ea", "hooke-jeeves", "mnc", "cmaes", "de", "pso", "texel"}
+	return []string{"ga", "ep", "history-ea", "hooke-jeeves", "mnc", "cmaes", "de", "pso", "texel", "adam"}
 }
 
 // New builds the named optimizer. cfg.Specs must be a valid registry.
@@ -246,6 +253,8 @@ func New(name string, cfg Config) (Optimizer, error) {
 		o = &pso{base: b}
 	case "texel":
 		o = &texel{base: b}
+	case "adam":
+		o = &adam{base: b}
 	default:
 		return nil, fmt.Errorf("opt: unknown algorithm %q (have %v)", name, Algorithms())
 	}
@@ -282,6 +291,8 @@ func Restore(state []byte) (Optimizer, error) {
 		o = &pso{}
 	case "texel":
 		o = &texel{}
+	case "adam":
+		o = &adam{}
 	default:
 		return nil, fmt.Errorf("opt: restore: unknown algorithm %q", head.Algo)
 	}

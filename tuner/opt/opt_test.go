@@ -66,11 +66,35 @@ func drive(t testing.TB, o Optimizer, f func([]int32) float64, maxGens int) [][]
 			}
 			fit[i] = f(c.X)
 		}
-		if err := o.Tell(fit); err != nil {
+		var err error
+		if gt, ok := o.(GradientTeller); ok {
+			err = gt.TellGradient(fit, finiteGradients(cands, f))
+		} else {
+			err = o.Tell(fit)
+		}
+		if err != nil {
 			t.Fatalf("%s: tell: %v", o.Name(), err)
 		}
 	}
 	return batches
+}
+
+// finiteGradients returns the central-difference gradient of f at every
+// candidate (exact for quadratics).
+func finiteGradients(cands []Candidate, f func([]int32) float64) [][]float64 {
+	out := make([][]float64, len(cands))
+	for k, c := range cands {
+		g := make([]float64, len(c.X))
+		for i := range c.X {
+			x := slices.Clone(c.X)
+			x[i]++
+			up := f(x)
+			x[i] -= 2
+			g[i] = (up - f(x)) / 2
+		}
+		out[k] = g
+	}
+	return out
 }
 
 func firstBatchBest(batch []Candidate, f func([]int32) float64) float64 {
@@ -102,6 +126,7 @@ func cases() []optCase {
 		{"de", Config{Specs: specs(6, -100, 100, 0), Pop: 20, Generations: 150}, sphere, 150, -5},
 		{"pso", Config{Specs: specs(6, -100, 100, 0), Pop: 20, Generations: 150}, sphere, 150, -5},
 		{"texel", Config{Specs: specs(6, -100, 100, 0), Step: 16}, sphere, 5000, 0},
+		{"adam", Config{Specs: specs(6, -100, 100, 0), Init: [][]int32{{-90, 80, 50, -40, 0, 99}}, LR: 5, Generations: 300}, sphere, 300, -3},
 	}
 }
 

@@ -70,6 +70,13 @@ const LONGTASK_OBSERVER = `
   } catch (e) { window.__longtasks = null; }
 `;
 
+// E2E_VERBOSE=1 prints the time of each step.
+let stepT = Date.now();
+function step(label) {
+  if (process.env.E2E_VERBOSE) console.log(`     ${((Date.now() - stepT) / 1000).toFixed(1)} s  ${label}`);
+  stepT = Date.now();
+}
+
 function assert(cond, msg) { if (!cond) throw new Error(msg); }
 
 const T = (id) => `[data-testid="${id}"]`;
@@ -100,6 +107,7 @@ async function test(name, fn) {
   } catch (e) {
     results.push({ name, ok: false });
     console.log(`FAIL ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message.split('\n').slice(0, 6).join('\n     ')}`);
+    if (state.errors && state.errors.length) console.log(`     page console errors so far:\n     ${state.errors.slice(0, 5).join('\n     ')}`);
   }
 }
 
@@ -170,8 +178,8 @@ try {
     assert((await text(page, 'generation')) === '0', 'generation counter not 0 before the run');
     const cmd = await text(page, 'command-line');
     assert(/^evochess tune .*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
-    const d0 = await page.locator(`${T('fitness-chart')} path.best`).getAttribute('d');
-    assert(!d0, `chart not empty before the run: ${d0}`);
+    const p0 = await page.locator(`${T('fitness-chart')} path.best`).count();
+    assert(p0 === 0, `chart not empty before the run (${p0} paths)`);
     // Record every value the generation counter shows.
     await page.evaluate((sel) => {
       window.__gens = [];
@@ -206,20 +214,25 @@ try {
     const board = page.locator(T('play-board'));
     await board.waitFor();
     assert(await page.locator(`${T('play-board')} [data-square]`).count() === 64, 'board does not have 64 squares');
+    step('board shown');
     await page.selectOption(T('opponent'), { index: 1 }); // the evolved player
     await page.selectOption(T('strength'), '2');
+    step('opponent chosen');
     await page.click('[data-square="e2"]');
     assert(await page.locator('[data-square="e4"].hint').count() === 1, 'no legal-move hint on e4 after selecting e2');
     await page.click('[data-square="e4"]');
     await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.turn === 'white' &&
       document.querySelector(sel)?.dataset.thinking === 'false' && / w /.test(document.querySelector(sel)?.dataset.fen || '') &&
       document.querySelector(sel).dataset.fen !== 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', T('play-board'), { timeout: 60000 });
+    step('engine replied');
     const moves = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves.length === 2 && moves[0] === 'e4', `move list ${JSON.stringify(moves)}`);
     assert(await page.locator(T('play-error')).count() === 0, await page.locator(T('play-error')).textContent().catch(() => ''));
     // Drag and drop a knight, then the engine answers again.
     await page.dragAndDrop('[data-square="g1"] img', '[data-square="f3"]');
+    step('dragged');
     await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent.match(/[A-Za-z][\w+#=-]*/g) || []).length >= 4, T('move-list'), { timeout: 60000 });
+    step('engine replied again');
     const moves2 = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves2[2] === 'Nf3', `drag move not played: ${JSON.stringify(moves2)}`);
     await page.screenshot({ path: path.join(shots, 'play.png') });

@@ -173,6 +173,9 @@ type Score struct {
 	Nodes   int64   `json:"nodes,omitempty"`
 	Loss    float64 `json:"loss,omitempty"`
 	Points  float64 `json:"points,omitempty"`
+	// Grad is the gradient of Fitness by parameter (Texel fitness with a
+	// gradient optimizer); nil otherwise.
+	Grad []float64 `json:"grad,omitempty"`
 }
 
 // EvalResult carries one score per candidate of an eval-batch, in order.
@@ -467,6 +470,11 @@ func (m *EvalResult) Validate() error {
 		}
 		if err := checkFinite(fmt.Sprintf("scores[%d].points", i), s.Points); err != nil {
 			return err
+		}
+		for j, g := range s.Grad {
+			if err := checkFinite(fmt.Sprintf("scores[%d].grad[%d]", i, j), g); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

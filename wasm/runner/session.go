@@ -312,7 +312,7 @@ func (s *Session) evalBatch(id string, req *protocol.EvalBatch) {
 func toProtocolScores(in []tuner.Score) []protocol.Score {
 	out := make([]protocol.Score, len(in))
 	for i, s := range in {
-		out[i] = protocol.Score(s)
+		out[i] = protocol.Score{Fitness: s.Fitness, Matched: s.Matched, Total: s.Total, Nodes: s.Nodes, Loss: s.Loss, Points: s.Points, Grad: s.Grad}
 	}
 	return out
 }
@@ -320,7 +320,7 @@ func toProtocolScores(in []tuner.Score) []protocol.Score {
 func fromProtocolScores(in []protocol.Score) []tuner.Score {
 	out := make([]tuner.Score, len(in))
 	for i, s := range in {
-		out[i] = tuner.Score(s)
+		out[i] = tuner.Score{Fitness: s.Fitness, Matched: s.Matched, Total: s.Total, Nodes: s.Nodes, Loss: s.Loss, Points: s.Points, Grad: s.Grad}
 	}
 	return out
 }

@@ -9,6 +9,13 @@
 // 700 ms during a run). Element by element, an unchanged render writes only
 // equal values, which the browser discards cheaply.
 //
+// It also writes assets/web/vugu-render.js: Vugu's DOM renderer helper
+// script (domrender's jsHelperScript, MIT licence, Copyright (c) 2019 vugu),
+// which domrender.New would otherwise install with window.eval — refused by
+// the server's Content-Security-Policy (no 'unsafe-eval'). index.html loads
+// the file; main_wasm.go then skips the eval. The copy is refreshed from the
+// module on every generate, so it always matches the Go side's opcodes.
+//
 // Usage (from ui/generate.go): go run ./internal/vugugen [dir]. One
 // <name>_gen.go per <name>.vugu; the component type is the file name in
 // CamelCase (data-tab.vugu → DataTab), as vugugen names it.
@@ -19,7 +26,9 @@ import (
 	"fmt"
 	"go/format"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/vugu/vugu/gen"
@@ -32,7 +41,13 @@ func main() {
 	if len(os.Args) > 1 {
 		dir = os.Args[1]
 	}
-	if err := run(dir); err != nil {
+	if err := run(dir); err == nil {
+		err = writeHelperScript(filepath.Join(dir, "..", "assets", "web", "vugu-render.js"))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "vugugen:", err)
+			os.Exit(1)
+		}
+	} else {
 		fmt.Fprintln(os.Stderr, "vugugen:", err)
 		os.Exit(1)
 	}
@@ -88,4 +103,37 @@ func addTag(name string) error {
 		return fmt.Errorf("%s: gofmt: %w", name, err)
 	}
 	return os.WriteFile(name, out, 0o644)
+}
+
+// writeHelperScript extracts domrender's jsHelperScript constant from the
+// vugu module source (located with `go list -m`) into path.
+func writeHelperScript(path string) error {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/vugu/vugu").Output()
+	if err != nil {
+		return fmt.Errorf("locate the vugu module: %w", err)
+	}
+	src, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(out)), "domrender", "renderer-js-script.go"))
+	if err != nil {
+		return err
+	}
+	const decl = "const jsHelperScript = "
+	i := bytes.Index(src, []byte(decl))
+	if i < 0 {
+		return fmt.Errorf("jsHelperScript not found in vugu's domrender")
+	}
+	line := src[i+len(decl):]
+	if j := bytes.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	script, err := strconv.Unquote(strings.TrimSpace(string(line)))
+	if err != nil {
+		return fmt.Errorf("jsHelperScript: %w", err)
+	}
+	body := "// Vugu v0.4.0 DOM renderer helper (github.com/vugu/vugu domrender, jsHelperScript),\n" +
+		"// MIT License, Copyright (c) 2019 vugu. Extracted by ui/internal/vugugen; do not edit.\n" +
+		"// Loaded as a file because the page's CSP forbids the eval Vugu would use.\n" + script + "\n"
+	if old, err := os.ReadFile(path); err == nil && string(old) == body {
+		return nil
+	}
+	return os.WriteFile(path, []byte(body), 0o644)
 }

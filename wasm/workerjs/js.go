@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package workerjs
 
 import (
 	"bytes"
@@ -83,7 +83,7 @@ func startNested(n int, onMessage func(i int, msg []byte)) (runner.Remote, error
 	r := &nested{}
 	for i := 0; i < n; i++ {
 		i := i
-		w := ctor.New("worker.js")
+		w := ctor.New(nestedURL())
 		f := js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) > 0 {
 				onMessage(i, messageBytes(args[0].Get("data")))
@@ -118,4 +118,13 @@ func (r *nested) Close() {
 		f.Release()
 	}
 	r.workers, r.funcs = nil, nil
+}
+
+// nestedURL is the script of nested workers: this worker's own URL (worker.js
+// with its query, so nested workers load the same wasm).
+func nestedURL() string {
+	if loc := js.Global().Get("location"); loc.Truthy() && loc.Get("href").Truthy() {
+		return loc.Get("href").String()
+	}
+	return "worker.js"
 }

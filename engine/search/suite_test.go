@@ -1,0 +1,95 @@
+package search
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+func TestBench(t *testing.T) {
+	fens := BenchFENs()[:4]
+	var lines []BenchLine
+	tot, err := Bench(context.Background(), fens, nil, DefaultParams(), 4, 2, func(l BenchLine) { lines = append(lines, l) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum uint64
+	for i, l := range lines {
+		if l.Index != i || l.FEN != fens[i] || l.Result.Depth != 4 {
+			t.Errorf("line %d: %+v", i, l)
+		}
+		sum += l.Result.Nodes
+	}
+	if tot.Positions != 4 || tot.Nodes != sum || len(lines) != 4 {
+		t.Errorf("totals %+v, lines %d summing to %d nodes", tot, len(lines), sum)
+	}
+	if _, err := Bench(context.Background(), []string{"not a fen"}, nil, DefaultParams(), 2, 1, nil); err == nil || !strings.HasPrefix(err.Error(), "search: bench position 1") {
+		t.Errorf("bad FEN: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Bench(ctx, fens, nil, DefaultParams(), 20, 1, nil); err == nil {
+		t.Error("cancelled bench returned no error")
+	}
+	if len(BenchFENs()) < 20 || len(BenchFENs()) > 40 {
+		t.Errorf("%d bench positions, want 20-40", len(BenchFENs()))
+	}
+}
+
+func TestRunSuite(t *testing.T) {
+	mate := mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	ra8, _ := mate.ParseUCIMove("a1a8")
+	ra7, _ := mate.ParseUCIMove("a1a7")
+	items := []SuiteItem{
+		{ID: "bm", Pos: mate, Best: []board.Move{ra8}},
+		{ID: "am", Pos: mate, Avoid: []board.Move{ra8}},
+		{ID: "wrong bm", Pos: mate, Best: []board.Move{ra7}},
+	}
+	var got []SuiteResult
+	tot, err := RunSuite(context.Background(), items, nil, DefaultParams(), Limits{Depth: 3}, 1, func(r SuiteResult) { got = append(got, r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tot.Positions != 3 || tot.Solved != 1 || len(got) != 3 {
+		t.Fatalf("totals %+v", tot)
+	}
+	if !got[0].Solved || got[0].SolvedNodes == 0 || got[0].SolvedNodes > got[0].Result.Nodes {
+		t.Errorf("bm item: %+v", got[0])
+	}
+	if got[1].Solved || got[2].Solved || got[1].SolvedNodes != 0 {
+		t.Errorf("am/wrong items solved: %+v %+v", got[1], got[2])
+	}
+	if _, err := RunSuite(context.Background(), []SuiteItem{{ID: "x"}}, nil, DefaultParams(), Limits{Depth: 1}, 1, nil); err == nil {
+		t.Error("item without position accepted")
+	}
+}
+
+func TestSearcherSettings(t *testing.T) {
+	s := NewSearcher(nil, DefaultParams(), 0)
+	if s.HashSize() != 1 {
+		t.Errorf("hash %d MiB, want at least 1", s.HashSize())
+	}
+	if _, ok := s.Evaluator().(MaterialPST); !ok {
+		t.Errorf("nil evaluator became %T", s.Evaluator())
+	}
+	pos := mustFEN(t, BenchFENs()[5])
+	first := s.Search(context.Background(), pos, Limits{Depth: 5}, nil)
+	s.SetHashSize(2)
+	if s.HashSize() != 2 || len(s.tt.buckets) != 2<<20/64 {
+		t.Errorf("SetHashSize(2): %d MiB, %d buckets", s.HashSize(), len(s.tt.buckets))
+	}
+	// A resize empties the table: the search equals a new Searcher's.
+	fresh := NewSearcher(nil, DefaultParams(), 2).Search(context.Background(), pos, Limits{Depth: 5}, nil)
+	if again := s.Search(context.Background(), pos, Limits{Depth: 5}, nil); again.Nodes != fresh.Nodes {
+		t.Errorf("after resize: %d nodes, new searcher %d (first search %d)", again.Nodes, fresh.Nodes, first.Nodes)
+	}
+	s.SetEvaluator(constEval{7})
+	if r := s.Search(context.Background(), pos, Limits{Depth: 3}, nil); r.Score != 7 {
+		t.Errorf("after SetEvaluator: score %d, want 7", r.Score)
+	}
+	if err := s.SetParams(mustPreset(t, "david-table2")); err != nil || s.Params() != mustPreset(t, "david-table2") {
+		t.Errorf("SetParams: %v", err)
+	}
+}

@@ -1,0 +1,45 @@
+// Package runner is the one implementation of what a playground worker does,
+// shared by the Web Worker (wasm/workerjs, in WebAssembly) and the native
+// server (`evochess serve`'s /api/runs): it answers wasm/protocol requests
+// with the engine and the tuner, so the same inputs give the same messages
+// natively and in the browser. It is pure Go with no build tags.
+//
+// Techniques, by file:
+//
+//   - session.go: Session, a request dispatcher over Host hooks (post,
+//     same-origin fetch, yield, nested workers). Handle decodes and validates
+//     a message and never blocks: long requests run in goroutines and reply
+//     through Host.Post with the request's id.
+//   - load.go: LoadPGN checks every game once with engine/pgn and keeps the
+//     (gunzipped) text, cut after MaxGames games at the start line of the next
+//     one; totals and the first skip reasons go to the loaded message.
+//     YieldReader and Yielder: cooperative yielding for js/wasm, where
+//     runtime.Gosched does not return to the JS event loop but time.Sleep
+//     does, so a 1 ms sleep every 5 ms lets pause and stop arrive at once.
+//   - run.go: Run maps a protocol.RunConfig onto tuner.Options and
+//     tuner.Configure (as `evochess tune` does with the same flags), prepares
+//     the evaluators with tuner.Prepare over the loaded games, and steps a
+//     tuner.Run generation by generation, waiting on a Control in between and
+//     emitting run-state and progress messages; yieldingEvaluator scores one
+//     candidate at a time in a worker.
+//   - control.go: Control, pause / step / resume / stop between generations
+//     (a closed-channel broadcast), and a context cancelled by Stop.
+//   - split.go: Split, the split fitness evaluation. Nested workers receive
+//     the games and the run's tuner.Setup, prepare the same training
+//     evaluator, and score contiguous slices of each batch (eval-batch /
+//     eval-result); scores are concatenated by index, so results do not
+//     depend on the number of workers.
+//   - player.go: the best candidate as an engine/player file (no date, so the
+//     bytes are reproducible); player files to evaluators for play.
+//   - search.go: play searches (engine/search) with info per iteration,
+//     stop-search, and the Searcher's Yield hook.
+//   - tournament.go: the Compare tab's round robin (tuner/arena, embedded
+//     opening book).
+//
+// Tests: runner_test.go runs a tiny EP run whose messages (without the wall
+// clock fields) must equal testdata/golden_run.jsonl both natively and under
+// GOOS=js GOARCH=wasm (the bit-identity check of the Go code), and compares
+// split evaluation through in-process nested sessions with in-process
+// scoring; wasm/worker/node/bitident.mjs does the same for the real
+// worker.wasm against `evochess serve` and `evochess tune`.
+package runner

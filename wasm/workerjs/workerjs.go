@@ -1,0 +1,125 @@
+//go:build js && wasm
+
+// Package workerjs is the evochess Web Worker glue: Run turns the Go
+// instance of a dedicated worker into a wasm/runner Session answering
+// wasm/protocol messages. wasm/worker (worker.wasm) is a main that only calls
+// Run; the UI's main.wasm may call Run too when it finds itself in a worker
+// scope (no document), so that one binary serves page and workers (see
+// assets/web/worker.js, ?wasm=main.wasm).
+//
+// Bootstrap (assets/web/worker.js): the JS side queues messages that arrive
+// before Go runs in self.pendingMsgs; main installs its own onmessage, drains
+// that queue, and posts "ready". Messages are JSON strings (objects are
+// stringified). The onmessage callback only queues: every request is handled
+// on the main goroutine, and long work runs in goroutines that yield to the
+// JS event loop with a 1 ms sleep every 5 ms (runtime.Gosched does not
+// yield to JS), so pause, stop and stop-search take effect at once.
+//
+// Nested fitness workers: a start-run with fitnessWorkers = n makes this
+// worker start n dedicated workers from worker.js (nested workers, where the
+// browser supports them; else it scores in-process) and split each
+// generation among them (wasm/runner.Split).
+//
+// Files: workerjs.go (bootstrap, message queue, posting), js.go (fetch and
+// nested workers).
+package workerjs
+
+import (
+	"runtime"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/evochess/evochess/wasm/runner"
+)
+
+// queue is an unbounded FIFO of raw messages filled by the onmessage callback.
+type queue struct {
+	mu    sync.Mutex
+	items [][]byte
+	ready chan struct{} // has a token while items is non-empty
+}
+
+func newQueue() *queue { return &queue{ready: make(chan struct{}, 1)} }
+
+func (q *queue) push(b []byte) {
+	q.mu.Lock()
+	q.items = append(q.items, b)
+	q.mu.Unlock()
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
+}
+
+// pop blocks until a message is available.
+func (q *queue) pop() []byte {
+	for {
+		q.mu.Lock()
+		if len(q.items) > 0 {
+			b := q.items[0]
+			q.items[0] = nil
+			q.items = q.items[1:]
+			q.mu.Unlock()
+			return b
+		}
+		q.mu.Unlock()
+		<-q.ready
+	}
+}
+
+// messageBytes returns a message's JSON: strings as they are, other values
+// through JSON.stringify.
+func messageBytes(v js.Value) []byte {
+	if v.Type() == js.TypeString {
+		return []byte(v.String())
+	}
+	return []byte(js.Global().Get("JSON").Call("stringify", v).String())
+}
+
+func post(msg []byte) {
+	js.Global().Call("postMessage", string(msg))
+}
+
+// InWorker reports whether this Go instance runs in a worker scope (no
+// document).
+func InWorker() bool { return !js.Global().Get("document").Truthy() }
+
+// Run serves protocol messages forever; it never returns.
+func Run() {
+	self := js.Global()
+	q := newQueue()
+	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 {
+			q.push(messageBytes(args[0].Get("data")))
+		}
+		return nil
+	})
+	self.Set("onmessage", onMessage)
+	if pending := self.Get("pendingMsgs"); pending.Truthy() {
+		for i := 0; i < pending.Length(); i++ {
+			q.push(messageBytes(pending.Index(i)))
+		}
+		self.Set("pendingMsgs", js.Global().Get("Array").New())
+	}
+	host := runner.Host{
+		Post:    post,
+		Fetch:   fetch,
+		Yield:   runner.Yielder(5*time.Millisecond, time.Millisecond, time.Now),
+		Workers: 1,
+	}
+	if self.Get("Worker").Truthy() {
+		host.FitnessWorkers = startNested
+	}
+	sess := runner.NewSession(host)
+	post(protocol.MustEncode("", &protocol.Ready{Role: "worker", GoVersion: runtime.Version()}))
+	for {
+		sess.Handle(q.pop())
+	}
+}
+
+// errorMessage encodes an unsolicited error message.
+func errorMessage(msg string) []byte {
+	return protocol.MustEncode("", &protocol.Error{Message: msg})
+}
