@@ -47,8 +47,12 @@ test-native:
 	$(GO) vet ./...
 	$(GO) test -short ./...
 
+# wasm/runner's TestRunGolden compares the WebAssembly run with a native run
+# made just before (bit-identity of the Go code).
 test-wasm:
-	PATH="$(WASMLIB):$$PATH" GOOS=js GOARCH=wasm $(GO) test -short -exec "$(WASMEXEC)" ./engine/... ./tuner/... ./wasm/...
+	golden=$$(mktemp) && EVOCHESS_RUN_GOLDEN=$$golden $(GO) test -count=1 -run '^TestRunGolden$$' ./wasm/runner -args -update && \
+	PATH="$(WASMLIB):$$PATH" EVOCHESS_RUN_GOLDEN=$$golden GOOS=js GOARCH=wasm $(GO) test -short -exec "$(WASMEXEC)" ./engine/... ./tuner/... ./wasm/...; \
+	status=$$?; rm -f $$golden; exit $$status
 
 # The same run in worker.wasm (2 nested fitness workers) under node and in
 # headless Chromium, in the native server and in the CLI must give identical

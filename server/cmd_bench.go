@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -37,6 +38,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	epd := fs.String("epd", "", "EPD tactical suite to solve (bm/am moves) instead of the fixed positions")
 	movetime := fs.Duration("movetime", 0, "time per EPD position, e.g. 1s")
 	nodes := fs.Uint64("nodes", 0, "node limit per EPD position")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: evochess bench [-depth N] [-hash MB] [-params PRESET] [-set NAME=V,...]")
 		fmt.Fprintln(stderr, "       evochess bench -epd FILE (-movetime 1s | -nodes N | -depth N) [-hash MB] [-params PRESET] [-set NAME=V,...]")
@@ -62,6 +64,17 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if p, err = benchOverrides(p, *set); err != nil {
 			return err
 		}
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: cpu profile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	depthSet := false
 	fs.Visit(func(f *flag.Flag) { depthSet = depthSet || f.Name == "depth" })

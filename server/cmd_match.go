@@ -178,7 +178,7 @@ func matchPlayer(spec string, hashMB int) (arena.Player, error) {
 			return arena.Player{}, fmt.Errorf("player %q: empty engine path", spec)
 		}
 		cfg := arena.UCIConfig{Path: cmdline[0], Args: cmdline[1:]}
-		name := filepath.Base(cmdline[0])
+		name := strings.Join(append([]string{filepath.Base(cmdline[0])}, cmdline[1:]...), " ")
 		var opts []string
 		for _, kv := range parts[1:] {
 			k, v, ok := strings.Cut(kv, "=")

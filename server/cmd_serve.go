@@ -73,7 +73,7 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 	if !st.built {
 		fmt.Fprintln(log, "evochess serve: the site was not built into this binary (run `make build`); serving the API only")
 	} else {
-		plain, sent := st.sizes(firstLoad...)
+		plain, sent := st.sizes(st.firstLoad()...)
 		fmt.Fprintf(log, "evochess serve: %d files; first load %.2f MB (%.2f MB uncompressed)\n", len(st.assets), float64(sent)/1e6, float64(plain)/1e6)
 	}
 	fmt.Fprintf(log, "evochess serve: listening on http://%s/\n", ln.Addr())
@@ -95,10 +95,6 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 	}
 	return nil
 }
-
-// firstLoad lists the files a browser fetches to show the playground and start
-// one worker.
-var firstLoad = []string{"index.html", "wasm_exec.js", "main.wasm", "worker.js", "worker.wasm", "style.css", "app.css"}
 
 // newHandler builds the whole HTTP handler: /api/ (native runs) and the site,
 // behind the security headers.

@@ -52,6 +52,25 @@ func (s *sources) open(src string) (io.ReadCloser, int64, error) {
 	return f, st.Size(), nil
 }
 
+// openData opens another data file a run names (an opening book, an EPD
+// suite): the site's data folder first, then -data-dir.
+func (s *sources) openData(name string) (io.ReadCloser, error) {
+	if !fs.ValidPath(name) {
+		return nil, fmt.Errorf("serve: data file %q: not a plain relative path", name)
+	}
+	if a, ok := s.site.assets[path.Join("data", name)]; ok {
+		return io.NopCloser(bytes.NewReader(a.plain)), nil
+	}
+	if s.dataDir == "" {
+		return nil, fmt.Errorf("serve: data file %q: not in the site's data folder (start the server with -data-dir)", name)
+	}
+	f, err := os.DirFS(s.dataDir).Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("serve: data file: %w", err)
+	}
+	return f, nil
+}
+
 // check validates cfg's names and that its source can be opened.
 func (s *sources) check(cfg protocol.RunConfig) error {
 	if err := runner.CheckConfig(cfg); err != nil {
@@ -75,5 +94,5 @@ func (s *sources) run(ctx context.Context, cfg protocol.RunConfig, ctl *runner.C
 	if err != nil {
 		return nil, err
 	}
-	return runner.Run(ctx, games, cfg, runner.Options{Control: ctl, Emit: emit})
+	return runner.Run(ctx, games, cfg, runner.Options{Control: ctl, Emit: emit, Open: s.openData})
 }

@@ -9,9 +9,11 @@ package main
 //	GET  /api/runs/{id}/player    the best player (engine/player JSON)
 //
 // At most maxRuns runs execute at once (429 beyond). Each event of the stream
-// is one protocol envelope (the same JSON a worker posts), with the SSE event
-// name set to its type and the SSE id to its sequence number, so a client may
-// reconnect with Last-Event-ID.
+// is an unnamed SSE "message" whose data is one protocol envelope (the same
+// JSON a worker posts; its type field says what it is) and whose SSE id is its
+// sequence number, so a client may reconnect with Last-Event-ID. The stream
+// ends with the run; a reconnection after the end that has nothing left to
+// read gets 204 No Content, which tells EventSource to stop reconnecting.
 
 import (
 	"bytes"
@@ -24,7 +26,6 @@ import (
 	"net/http"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -330,6 +331,10 @@ func (m *runManager) events(w http.ResponseWriter, r *http.Request) {
 			seq = n + 1
 		}
 	}
+	if evs, _, done, _ := run.since(seq); done && len(evs) == 0 {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -342,8 +347,7 @@ func (m *runManager) events(w http.ResponseWriter, r *http.Request) {
 	for {
 		evs, next, done, changed := run.since(seq)
 		for i, ev := range evs {
-			typ := eventType(ev)
-			if _, err := fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", next-len(evs)+i, typ, ev); err != nil {
+			if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", next-len(evs)+i, ev); err != nil {
 				return
 			}
 		}
@@ -368,15 +372,4 @@ func (m *runManager) events(w http.ResponseWriter, r *http.Request) {
 			shutdown = nil
 		}
 	}
-}
-
-// eventType extracts the type of an encoded envelope for the SSE event name.
-func eventType(env []byte) string {
-	var e struct {
-		Type string `json:"type"`
-	}
-	if json.Unmarshal(env, &e) != nil || strings.ContainsAny(e.Type, "\r\n") {
-		return "message"
-	}
-	return e.Type
 }

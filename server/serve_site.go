@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 //go:embed all:site
@@ -234,6 +235,21 @@ func (s *site) sizes(names ...string) (plain, sent int) {
 	return plain, sent
 }
 
+// firstLoad lists the files a browser fetches to show the playground and
+// start one worker: the page, its script, style and pieces, both wasm
+// binaries and the worker bootstrap.
+func (s *site) firstLoad() []string {
+	var out []string
+	for _, n := range s.names() {
+		switch {
+		case n == "index.html", n == "wasm_exec.js", n == "main.wasm", n == "worker.js", n == "worker.wasm",
+			strings.HasSuffix(n, ".css") && !strings.Contains(n, "/"), strings.HasPrefix(n, "pieces/") && strings.HasSuffix(n, ".svg"):
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // names lists the served files, sorted.
 func (s *site) names() []string {
 	out := make([]string, 0, len(s.assets))
@@ -319,7 +335,7 @@ func cleanSitePath(p string) (string, bool) {
 		return "", true
 	}
 	name := p[1:]
-	if strings.ContainsAny(name, "\\\x00") || strings.HasSuffix(name, "/") {
+	if !utf8.ValidString(name) || strings.ContainsAny(name, "\\\x00") || strings.HasSuffix(name, "/") {
 		return "", false
 	}
 	if path.Clean(name) != name || name == "." || strings.HasPrefix(name, "../") || name == ".." {

@@ -7,10 +7,13 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -168,6 +171,7 @@ func TestSiteGzipAndETag(t *testing.T) {
 	st := testSite(t)
 	srv, _ := testServer(t, st, blockingRun, 1)
 	plain := st.assets["main.wasm"].plain
+	plain0 := plain
 	cases := []struct {
 		name, accept string
 		gz           bool
@@ -236,6 +240,13 @@ func TestSiteGzipAndETag(t *testing.T) {
 	}
 	if b := pst.assets["b.js"]; b.gz == nil || bytes.Equal(b.gz, gz.Bytes()) {
 		t.Errorf("stale gzip used")
+	}
+	// The first-load list and its sizes.
+	if got := strings.Join(st.firstLoad(), ","); got != "index.html,main.wasm,pieces/wK.svg,style.css,wasm_exec.js,worker.js" {
+		t.Errorf("first load %s", got)
+	}
+	if plain, sent := st.sizes("main.wasm", "tiny.txt"); plain != len(plain0)+2 || sent != len(st.assets["main.wasm"].gz)+2 {
+		t.Errorf("sizes %d %d", plain, sent)
 	}
 	// Tiny files are not compressed; the variants have different ETags.
 	if st.assets["tiny.txt"].gz != nil {
@@ -374,25 +385,29 @@ func TestAPIRejects(t *testing.T) {
 	}
 }
 
-// readEvents reads SSE events (type and data) until the stream ends.
+// readEvents reads SSE events until the stream ends: unnamed events (so
+// EventSource's "message" listeners get them) with consecutive ids.
 func readEvents(t *testing.T, r io.Reader) []protocol.Message {
 	t.Helper()
 	var out []protocol.Message
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<20)
-	var typ string
+	lastID := -1
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
-		case strings.HasPrefix(line, "event: "):
-			typ = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "event:"):
+			t.Fatalf("named event %q: EventSource.onmessage would not see it", line)
+		case strings.HasPrefix(line, "id: "):
+			id, err := strconv.Atoi(strings.TrimPrefix(line, "id: "))
+			if err != nil || (lastID >= 0 && id != lastID+1) {
+				t.Fatalf("event id %q after %d", line, lastID)
+			}
+			lastID = id
 		case strings.HasPrefix(line, "data: "):
 			m, err := protocol.DecodeString(strings.TrimPrefix(line, "data: "))
 			if err != nil {
 				t.Fatalf("event data: %v", err)
-			}
-			if string(m.Type) != typ {
-				t.Fatalf("event name %q for a %s message", typ, m.Type)
 			}
 			out = append(out, m)
 		}
@@ -531,6 +546,10 @@ func TestAPITinyRun(t *testing.T) {
 	if len(again) != 2 || again[0].Type != protocol.TypeRunState {
 		t.Fatalf("replay after id 3: %d events", len(again))
 	}
+	// After the end, a reconnection with nothing left gets 204 (EventSource stops).
+	if r := do(t, "GET", srv.URL+created.Events, map[string]string{"Last-Event-ID": "5"}, nil); r.StatusCode != http.StatusNoContent {
+		t.Fatalf("reconnect after the end: %d", r.StatusCode)
+	}
 	p := do(t, "GET", srv.URL+"/api/runs/"+created.ID+"/player", nil, nil)
 	pb := readAll(t, p.Body)
 	var a, b bytes.Buffer
@@ -539,4 +558,22 @@ func TestAPITinyRun(t *testing.T) {
 	if p.StatusCode != 200 || a.Len() == 0 || !bytes.Equal(a.Bytes(), b.Bytes()) {
 		t.Fatalf("player %d %s", p.StatusCode, pb)
 	}
+}
+
+// FuzzCleanSitePath checks that an accepted path is a clean, relative slash
+// path inside the site, and that Accept-Encoding parsing never panics.
+func FuzzCleanSitePath(f *testing.F) {
+	for _, s := range []string{"/", "/a.js", "/../x", "/a//b", "/a/./b", "/a\\b", "/%2e%2e", "//x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		_ = acceptsGzip(p)
+		name, ok := cleanSitePath(p)
+		if !ok || name == "" {
+			return
+		}
+		if !fs.ValidPath(name) || strings.Contains(name, "\\") || path.Clean(name) != name {
+			t.Fatalf("cleanSitePath(%q) accepted %q", p, name)
+		}
+	})
 }

@@ -4,7 +4,9 @@ package main
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/evochess/evochess/wasm/protocol"
@@ -128,6 +130,24 @@ func (a *App) WorkerStatus() (class, text string) {
 		return "busy", fmt.Sprintf("%d worker%s, working", n, plural(n))
 	}
 	return "on", fmt.Sprintf("%d worker%s ready", ready, plural(ready))
+}
+
+// Pending lists the requests still waiting for an answer (status bar tooltip).
+func (a *App) Pending() string {
+	var ids []string
+	for _, w := range []*Worker{a.data, a.play, a.compare} {
+		if w == nil {
+			continue
+		}
+		for id := range w.handlers {
+			ids = append(ids, w.Name+":"+id)
+		}
+	}
+	sort.Strings(ids)
+	if len(ids) == 0 {
+		return "idle"
+	}
+	return "waiting for " + strings.Join(ids, ", ")
 }
 
 // Show switches tab.

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -115,6 +116,14 @@ func (c *CompareTab) Run(e vugu.DOMEvent) {
 			s.Games = append(s.Games, *b)
 		case *protocol.TournamentResult:
 			w.Done(id)
+			// Best first: points, then Elo.
+			sort.SliceStable(b.Standings, func(i, j int) bool {
+				x, y := b.Standings[i], b.Standings[j]
+				if x.Points != y.Points {
+					return x.Points > y.Points
+				}
+				return x.Elo > y.Elo
+			})
 			s.Running, s.Result = false, b
 		case *protocol.Error:
 			w.Done(id)

@@ -96,6 +96,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "worker-status"}}}
 				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("title", c.App.Pending())
 				{
 					vgparent := vgn
 					_ = vgparent

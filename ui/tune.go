@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"syscall/js"
 	"time"
 
 	"github.com/evochess/evochess/tuner"
@@ -31,12 +32,20 @@ type TuneState struct {
 	Native  bool // the run is on the native server
 	Started time.Time
 
+	// FitnessWorkers is the number of nested Web Workers the tuner worker
+	// splits each generation's scoring across (0 = score in the tuner
+	// worker itself). Results do not depend on it.
+	FitnessWorkers int
+
 	Compare string // engine/eval preset compared in the weights table
 	Group   string // weights table group filter
 	Page    int
 }
 
 func (t *TuneState) init() {
+	if hc := js.Global().Get("navigator").Get("hardwareConcurrency"); hc.Type() == js.TypeNumber && hc.Int() > 1 {
+		t.FitnessWorkers = min(hc.Int(), 4)
+	}
 	t.applyPreset("vazquez-ep")
 	t.Cfg.Generations = 30
 	t.Cfg.Seed = 1
@@ -109,7 +118,7 @@ func (a *App) StartRun() {
 	}
 	id := a.nextID("run")
 	t.beginRun(id, false, cfg)
-	err := a.data.Send(id, &protocol.StartRun{Config: cfg}, func(m protocol.Message) { a.onRunMessage(id, m) })
+	err := a.data.Send(id, &protocol.StartRun{Config: cfg, FitnessWorkers: t.FitnessWorkers}, func(m protocol.Message) { a.onRunMessage(id, m) })
 	if err != nil {
 		t.State, t.Err = protocol.StateFailed, err.Error()
 	}
@@ -262,6 +271,10 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 	case "generations":
 		if n, ok := num(); ok {
 			t.Cfg.Generations = n
+		}
+	case "workers":
+		if n, ok := num(); ok {
+			t.FitnessWorkers = min(n, 16)
 		}
 	case "seed":
 		n, err := strconv.ParseUint(v, 10, 64)

@@ -62,17 +62,19 @@ func readPerftEPD(tb testing.TB, path string) []perftCase {
 }
 
 // perftLimit is the largest published count checked per entry: small in
-// -short mode (the default test budget), larger otherwise. Suites with many
-// positions (Marcel's 3,376) get a tenth of it.
+// -short mode (the default test budget), larger otherwise (a few minutes).
+// Suites with many positions (Marcel's 3,376) get much lower limits.
 func perftLimit(many bool) uint64 {
-	limit := uint64(2_000_000)
-	if !testing.Short() {
-		limit = 200_000_000
+	switch {
+	case testing.Short() && many:
+		return 200_000 // D3: 68 M nodes in all
+	case testing.Short():
+		return 2_000_000
+	case many:
+		return 2_000_000 // most D4s: about 1.5 G nodes
+	default:
+		return 120_000_000 // up to start-position D6
 	}
-	if many {
-		limit /= 10
-	}
-	return limit
 }
 
 // checkPerft runs every depth of c whose count is at most limit, and checks

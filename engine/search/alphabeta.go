@@ -1,6 +1,10 @@
 package search
 
-import "github.com/evochess/evochess/engine/board"
+import (
+	"os"
+
+	"github.com/evochess/evochess/engine/board"
+)
 
 // search is the principal-variation (negascout) alpha-beta search of one
 // node: depth is in quarter plies, ply counts from the root, cutNode marks
@@ -284,7 +288,12 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 	// cut off a main-search node; they cut here and order the captures.
 	ttMove := board.NoMove
 	ttEval := noEval
-	e, hit := s.tt.probe(pos.Hash)
+	useTT := qtMode == 2 || qtMode == 1 && qply == 0
+	var e ttEntry
+	hit := false
+	if useTT {
+		e, hit = s.tt.probe(pos.Hash)
+	}
 	if hit {
 		ts := scoreFromTT(int(e.score), ply)
 		b := int(e.flags & 3)
@@ -310,7 +319,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			standPat = s.evaluate(pos)
 		}
 		if standPat >= beta {
-			if !hit {
+			if !hit && useTT {
 				s.tt.store(pos.Hash, board.NoMove, scoreToTT(standPat, ply), standPat, 0, boundLower)
 			}
 			return standPat
@@ -372,7 +381,9 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 	case best > origAlpha:
 		bound = boundExact
 	}
-	s.tt.store(pos.Hash, bestMove, scoreToTT(best, ply), standPat, 0, bound)
+	if useTT {
+		s.tt.store(pos.Hash, bestMove, scoreToTT(best, ply), standPat, 0, bound)
+	}
 	return best
 }
 
@@ -524,3 +535,5 @@ func addHistory(h *int32, bonus int32) {
 	}
 	*h += bonus*32 - *h*ab*32/historyMax
 }
+
+var qtMode = func() int { v := os.Getenv("QT"); if v == "" { return 2 }; return int(v[0]-'0') }()

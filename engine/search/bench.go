@@ -51,7 +51,7 @@ var benchFENs = [...]string{
 func BenchFENs() []string { return append([]string(nil), benchFENs[:]...) }
 
 // DefaultBenchDepth is the iteration depth of "evochess bench".
-const DefaultBenchDepth = 11
+const DefaultBenchDepth = 10
 
 // BenchLine is the outcome of one bench position.
 type BenchLine struct {

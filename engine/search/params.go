@@ -225,7 +225,7 @@ func PresetNames() []string { return []string{PresetDefault, PresetDavidTable2, 
 //     at 200,000 nodes per position (conventional hand-set values — adaptive
 //     null move R = 3, futility to depth 2 with 150/350 cp, multi-cut off or
 //     on, smaller extensions — and Table II), Table II solved the most
-//     (286/300 against 274-276/300). The tuner may replace them.
+//     (286/300 against 273-275/300). The tuner may replace them.
 //   - "plain": the zero Params.
 func PresetParams(name string) (Params, error) {
 	switch name {

@@ -111,7 +111,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 			if l.err != nil {
 				e.waitSearch()
 				if errors.Is(l.err, io.EOF) {
-					return e.out.error()
+					return e.writeErr()
 				}
 				return fmt.Errorf("uci: read: %w", l.err)
 			}
@@ -121,14 +121,22 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 			}
 			if quit := e.handle(ctx, l.text); quit {
 				e.abortSearch()
-				return e.out.error()
+				return e.writeErr()
 			}
 		}
-		if err := e.out.error(); err != nil {
+		if err := e.writeErr(); err != nil {
 			e.abortSearch()
-			return fmt.Errorf("uci: write: %w", err)
+			return err
 		}
 	}
+}
+
+// writeErr returns the first error writing to the output, wrapped.
+func (e *engine) writeErr() error {
+	if err := e.out.error(); err != nil {
+		return fmt.Errorf("uci: write: %w", err)
+	}
+	return nil
 }
 
 func newEngine(opts Options, out io.Writer) (*engine, error) {

@@ -19,7 +19,9 @@
 // WritePGN (pgnout.go) writes each game with FEN/SetUp tags and
 // score/depth comments.
 //
-// Run and RoundRobin (tournament.go) play a schedule on several goroutines,
+// Run and RoundRobin (tournament.go) play a schedule (RoundRobinSchedule,
+// or RandomSchedule for "at least k games each" as in Phoenix's tournament
+// fitness) on several goroutines,
 // each keeping its own engines; results are stored by schedule index, so
 // with deterministic engines they do not depend on the concurrency, and the
 // opening shuffle depends only on Config.Seed. Elo (elo.go) converts a

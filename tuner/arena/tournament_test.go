@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
 )
 
@@ -276,5 +277,36 @@ func TestRandomSchedule(t *testing.T) {
 	}
 	if reflect.DeepEqual(RandomSchedule(10, 3, 0, 1), RandomSchedule(10, 3, 0, 2)) {
 		t.Error("seed ignored")
+	}
+}
+
+func TestFromPlayer(t *testing.T) {
+	p, err := player.FromPreset("david-fig3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := FromPlayer(p, "", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := FromPlayer(p, "renamed", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Name != "david-fig3" || b.Name != "renamed" {
+		t.Errorf("names %q, %q", a.Name, b.Name)
+	}
+	// The same player under two names plays identical games from mirrored
+	// colours: the match is even.
+	res, err := Match(context.Background(), a, b, 2, Config{Game: GameConfig{Limits: Limits{Depth: 1}, Adjudication: DefaultAdjudication()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.Pair[0][1]; s.Wins != s.Losses {
+		t.Errorf("self-play from both colours of one opening: %v, want symmetric", s)
+	}
+	bad := &player.Player{Version: player.Version, Scheme: "nonsense"}
+	if _, err := FromPlayer(bad, "", 1); err == nil {
+		t.Error("player with an unknown scheme accepted")
 	}
 }

@@ -307,3 +307,25 @@ func BenchmarkBuildDavid(b *testing.B) {
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
+
+// FuzzBuild: any input gives a dataset (never a panic) whose samples replay.
+func FuzzBuild(f *testing.F) {
+	f.Add(fixture(f))
+	f.Add([]byte("[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 1-0"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		for _, name := range []string{"david", "all"} {
+			p, _ := LookupProtocol(name)
+			p.MinPly = 2
+			ds, err := Build(context.Background(), bytes.NewReader(in), p, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for _, s := range append(ds.Train, ds.Test...) {
+				pos, err := s.Position()
+				if err != nil || !pos.IsLegal(s.Move) {
+					t.Fatalf("%s: bad sample %+v: %v", name, s, err)
+				}
+			}
+		}
+	})
+}

@@ -192,3 +192,31 @@ func TestMoveMatchWidePath(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveMatchConcurrent: one compiled sample scored from several
+// goroutines gives the sequential results (run with -race).
+func TestMoveMatchConcurrent(t *testing.T) {
+	s, _ := eval.Lookup("david35")
+	mm, err := CompileMoveMatch(s, demo(t, "david").Train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]int, 8)
+	for i := range want {
+		want[i] = mm.Score(eval.RandomWeights(s, uint64(i)), nil)
+	}
+	got := make([]int, len(want))
+	done := make(chan struct{})
+	for i := range got {
+		go func() {
+			got[i] = mm.Score(eval.RandomWeights(s, uint64(i)), nil)
+			done <- struct{}{}
+		}()
+	}
+	for range got {
+		<-done
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("concurrent %v, sequential %v", got, want)
+	}
+}

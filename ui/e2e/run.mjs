@@ -100,6 +100,7 @@ const state = {};
 
 async function test(name, fn) {
   const t0 = Date.now();
+  stepT = t0;
   try {
     await fn();
     results.push({ name, ok: true });
@@ -209,6 +210,28 @@ try {
     await page.screenshot({ path: path.join(shots, 'tune.png'), fullPage: true });
   });
 
+  await test('a long run can be paused, stepped, resumed and stopped', async () => {
+    await page.fill(T('generations'), '300');
+    await page.dispatchEvent(T('generations'), 'change');
+    await page.click(T('start-run'));
+    const gen = async () => Number(await text(page, 'generation'));
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) >= 1, T('generation'), { timeout: 120000 });
+    await page.click(T('pause-run'));
+    await page.waitForFunction((sel) => /paused/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
+    const g1 = await gen();
+    await page.waitForTimeout(1500);
+    assert(await gen() === g1, `generation moved while paused: ${g1} -> ${await gen()}`);
+    await page.click(T('step-run'));
+    await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel)?.textContent) === g + 1, [T('generation'), g1], { timeout: 60000 });
+    await page.waitForTimeout(800);
+    assert(await gen() === g1 + 1, `step ran more than one generation: ${g1} -> ${await gen()}`);
+    await page.click(T('start-run')); // Resume
+    await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel)?.textContent) > g + 1, [T('generation'), g1], { timeout: 120000 });
+    await page.click(T('stop-run'));
+    await page.waitForFunction((sel) => /stopped/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
+    await page.waitForSelector(`${T('play-best')}:not([disabled])`, { timeout: 30000 });
+  });
+
   await test('a move on the board gets a legal reply from the engine worker', async () => {
     await page.click(T('tab-play'));
     const board = page.locator(T('play-board'));
@@ -227,9 +250,19 @@ try {
     step('engine replied');
     const moves = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves.length === 2 && moves[0] === 'e4', `move list ${JSON.stringify(moves)}`);
-    assert(await page.locator(T('play-error')).count() === 0, await page.locator(T('play-error')).textContent().catch(() => ''));
+    if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);
     // Drag and drop a knight, then the engine answers again.
-    await page.dragAndDrop('[data-square="g1"] img', '[data-square="f3"]');
+    // HTML5 drag and drop, dispatched as the browser does (Playwright's mouse-driven
+    // dragAndDrop works too but waits out its timeout in headless Chromium).
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      const src = document.querySelector('[data-square="g1"] img');
+      const dst = document.querySelector('[data-square="f3"]');
+      src.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      dst.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      dst.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      src.dispatchEvent(new DragEvent('dragend', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    });
     step('dragged');
     await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent.match(/[A-Za-z][\w+#=-]*/g) || []).length >= 4, T('move-list'), { timeout: 60000 });
     step('engine replied again');

@@ -26,13 +26,24 @@
 //	start-run    → run-state(running), progress…, run-state(done|stopped), player
 //	pause, resume, step, stop (id = the run's id) → run-state
 //	get-player   → player                            (best player so far)
-//	eval-batch   → eval-result                       (split fitness: score candidates)
 //	search       → info…, bestmove                   (play: FEN + moves, depth/time, player)
 //	stop-search  → bestmove of the running search
 //	tournament   → game…, tournament-result          (Compare tab)
 //
 // Any request may instead get an error message with the same id. A worker
 // announces itself with ready once its Go runtime runs.
+//
+// Split fitness (worker-internal): a start-run with fitnessWorkers = n makes
+// the worker start n nested workers and send each load-data (its games) and
+// fitness-setup (the run's tuner.Setup) → fitness-ready, then per generation
+// eval-batch (a slice of the candidates) → eval-result. The page only chooses
+// n (navigator.hardwareConcurrency is a good default; 0 scores in-process).
+//
+// Native runs (`evochess serve`): GET /api/capabilities → Capabilities;
+// POST /api/runs with a RunConfig → RunCreated; the events URL streams the
+// run's run-state, progress and player messages as unnamed server-sent
+// events (data = one envelope); POST /api/runs/{id}/stop|pause|resume|step;
+// GET /api/runs/{id}/player.
 //
 // # Files
 //

@@ -15,7 +15,7 @@
 //     one; totals and the first skip reasons go to the loaded message.
 //     YieldReader and Yielder: cooperative yielding for js/wasm, where
 //     runtime.Gosched does not return to the JS event loop but time.Sleep
-//     does, so a 1 ms sleep every 5 ms lets pause and stop arrive at once.
+//     does, so a 1 ms sleep every 10 ms lets pause and stop arrive at once.
 //   - run.go: Run maps a protocol.RunConfig onto tuner.Options and
 //     tuner.Configure (as `evochess tune` does with the same flags), prepares
 //     the evaluators with tuner.Prepare over the loaded games, and steps a

@@ -50,7 +50,12 @@ func LoadPGN(ctx context.Context, r io.Reader, name string, total int64, maxGame
 	if err != nil {
 		return nil, fmt.Errorf("runner: load %s: %w", name, err)
 	}
-	text, err := io.ReadAll(zr)
+	var buf bytes.Buffer
+	if total > 0 && total < 1<<30 {
+		buf.Grow(int(total) + bytes.MinRead) // exact for plain text, a start for gzip
+	}
+	_, err = buf.ReadFrom(zr)
+	text := buf.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("runner: load %s: %w", name, err)
 	}

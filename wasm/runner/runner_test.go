@@ -190,11 +190,16 @@ func TestSessionRun(t *testing.T) {
 
 // TestRunGolden is the bit-identity test: the run's messages (without wall
 // clock fields) must equal testdata/golden_run.jsonl, written by a native
-// run (-update). The same test under GOOS=js GOARCH=wasm checks that
-// WebAssembly gives the same bytes.
+// run (-update; rerun it when the engine or tuner change the run on
+// purpose). The same test under GOOS=js GOARCH=wasm checks that WebAssembly
+// gives the same bytes; `make test-wasm` first writes a fresh native golden
+// to $EVOCHESS_RUN_GOLDEN and has the WebAssembly test compare with that.
 func TestRunGolden(t *testing.T) {
 	got := normalized(t, runSession(t, Host{Workers: 1}, tinyConfig(), 0))
-	const path = "testdata/golden_run.jsonl"
+	path := "testdata/golden_run.jsonl"
+	if p := os.Getenv("EVOCHESS_RUN_GOLDEN"); p != "" {
+		path = p
+	}
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)

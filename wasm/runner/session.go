@@ -1,13 +1,13 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -145,7 +145,7 @@ func (s *Session) loadData(id string, req *protocol.LoadData) {
 	)
 	switch {
 	case req.PGN != "":
-		r, total = bytes.NewReader([]byte(req.PGN)), int64(len(req.PGN))
+		r, total = strings.NewReader(req.PGN), int64(len(req.PGN))
 		if name == "" {
 			name = "games.pgn"
 		}

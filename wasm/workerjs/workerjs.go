@@ -12,7 +12,7 @@
 // that queue, and posts "ready". Messages are JSON strings (objects are
 // stringified). The onmessage callback only queues: every request is handled
 // on the main goroutine, and long work runs in goroutines that yield to the
-// JS event loop with a 1 ms sleep every 5 ms (runtime.Gosched does not
+// JS event loop with a 1 ms sleep every 10 ms (runtime.Gosched does not
 // yield to JS), so pause, stop and stop-search take effect at once.
 //
 // Nested fitness workers: a start-run with fitnessWorkers = n makes this
@@ -106,7 +106,7 @@ func Run() {
 	host := runner.Host{
 		Post:    post,
 		Fetch:   fetch,
-		Yield:   runner.Yielder(5*time.Millisecond, time.Millisecond, time.Now),
+		Yield:   runner.Yielder(10*time.Millisecond, time.Millisecond, time.Now),
 		Workers: 1,
 	}
 	if self.Get("Worker").Truthy() {
