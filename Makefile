@@ -31,9 +31,15 @@ site:
 	cp $(WASMLIB)/wasm_exec.js $(SITE)/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(SITE)/main.wasm ./ui
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(SITE)/worker.wasm ./wasm/worker
-	# Precompress once at build time (the server uses x.gz as x's gzip variant).
+	# Precompress once at build time (the server uses x.gz as x's gzip variant,
+	# and x.br when x.br.sha256 matches x; brotli is optional: apt-get install brotli).
 	find $(SITE) -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.html' -o -name '*.css' -o -name '*.svg' -o -name '*.pgn' -o -name '*.epd' \) \
 		-exec gzip -9 -n -k -f {} \;
+	rm -f $(SITE)/*.br $(SITE)/*.br.sha256 $(SITE)/data/*.br $(SITE)/data/*.br.sha256
+	if command -v brotli >/dev/null; then for f in $(SITE)/main.wasm $(SITE)/worker.wasm $(SITE)/data/gm_demo_1500.pgn; do \
+		t=$$(mktemp) && cp $$f $$t && brotli -q 11 -c $$t > $$f.br && sha256sum $$t | cut -d' ' -f1 > $$f.br.sha256; \
+		rm -f $$t; done; \
+	else echo "brotli not installed: serving gzip only"; fi
 
 native:
 	$(GO) build -trimpath -o $(BIN) ./server
@@ -70,20 +76,21 @@ measure: build
 # Bytes a first visit transfers (gzip), from the built site.
 size: site
 	@total=0; for f in $(FIRSTLOAD); do p=$(SITE)/$$f; [ -f $$p ] || p=$(SITE)/pieces/$$f; \
-		[ -f $$p.gz ] && n=$$(wc -c < $$p.gz) || n=$$(wc -c < $$p); total=$$((total + n)); \
-		printf '%-16s %9d\n' $$f $$n; done; printf 'first load       %9d bytes (gzip)\n' $$total
+		if [ -f $$p.br ]; then n=$$(wc -c < $$p.br); elif [ -f $$p.gz ]; then n=$$(wc -c < $$p.gz); else n=$$(wc -c < $$p); fi; \
+		total=$$((total + n)); printf '%-16s %9d\n' $$f $$n; done; \
+		printf 'first load       %9d bytes (brotli for the wasm where built, gzip otherwise)\n' $$total
 
 test-e2e: build
 	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs ../../$(BIN)
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./tuner/...
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./tuner/... ./wasm/runner
 
 bench-wasm:
-	PATH="$(WASMLIB):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -exec "$(WASMEXEC)" ./engine/... ./tuner/...
+	PATH="$(WASMLIB):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -exec "$(WASMEXEC)" ./engine/... ./tuner/... ./wasm/runner
 
 reproduce: native
 	./$(BIN) experiment all
 
 clean:
-	rm -rf bin $(SITE)/*.wasm $(SITE)/*.js $(SITE)/*.html $(SITE)/*.css $(SITE)/*.gz $(SITE)/data $(SITE)/pieces
+	rm -rf bin $(SITE)/*.wasm $(SITE)/*.js $(SITE)/*.html $(SITE)/*.css $(SITE)/*.gz $(SITE)/*.br $(SITE)/*.sha256 $(SITE)/data $(SITE)/pieces

@@ -94,5 +94,5 @@ func (s *sources) run(ctx context.Context, cfg protocol.RunConfig, ctl *runner.C
 	if err != nil {
 		return nil, err
 	}
-	return runner.Run(ctx, games, cfg, runner.Options{Control: ctl, Emit: emit, Open: s.openData})
+	return runner.Run(ctx, games, cfg, runner.Options{Control: ctl, Emit: emit, Open: s.openData, Workers: cfg.Workers})
 }

@@ -58,8 +58,10 @@ type nativeRun struct {
 	events  [][]byte // encoded envelopes; events[i] has sequence base+i
 	base    int
 	changed chan struct{}
-	done    bool
-	player  []byte
+	// lastProgress is the sequence number of the latest progress event (-1: none).
+	lastProgress int
+	done         bool
+	player       []byte
 }
 
 func (r *nativeRun) emit(b protocol.Body) {
@@ -69,6 +71,14 @@ func (r *nativeRun) emit(b protocol.Body) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if _, ok := b.(*protocol.Progress); ok {
+		// Only the latest progress event keeps the best weights (a phoenix640
+		// run would otherwise hold 15 KB per generation for replays).
+		if r.lastProgress >= r.base {
+			r.events[r.lastProgress-r.base] = withoutWeights(r.events[r.lastProgress-r.base])
+		}
+		r.lastProgress = r.base + len(r.events)
+	}
 	r.events = append(r.events, msg)
 	if len(r.events) > maxEvents {
 		drop := len(r.events) - maxEvents
@@ -196,7 +206,7 @@ func (m *runManager) create(w http.ResponseWriter, r *http.Request) {
 	}
 	m.nextID++
 	id := "r" + strconv.Itoa(m.nextID)
-	run := &nativeRun{id: id, cfg: cfg, ctl: runner.NewControl(), changed: make(chan struct{})}
+	run := &nativeRun{id: id, cfg: cfg, ctl: runner.NewControl(), changed: make(chan struct{}), lastProgress: -1}
 	m.runs[id] = run
 	m.order = append(m.order, id)
 	m.active++
@@ -372,4 +382,23 @@ func (m *runManager) events(w http.ResponseWriter, r *http.Request) {
 			shutdown = nil
 		}
 	}
+}
+
+// withoutWeights returns an encoded progress event without its best weights.
+func withoutWeights(ev []byte) []byte {
+	m, err := protocol.Decode(ev)
+	if err != nil {
+		return ev
+	}
+	p, ok := m.Body.(*protocol.Progress)
+	if !ok {
+		return ev
+	}
+	q := *p
+	q.BestWeights = nil
+	out, err := protocol.Encode(m.ID, &q)
+	if err != nil {
+		return ev
+	}
+	return out
 }

@@ -43,8 +43,10 @@ type asset struct {
 	ctype  string
 	plain  []byte
 	gz     []byte // nil when compression does not pay
+	br     []byte // brotli variant written by `make site`, nil if none
 	etag   string // strong ETag of plain, quoted
 	gzETag string // ETag of the gzip variant
+	brETag string // ETag of the brotli variant
 }
 
 // site is the set of files served, built once by loadSite.
@@ -97,7 +99,9 @@ func contentType(name string) string {
 // loadSite reads every regular file of root, computes ETags and gzip
 // variants. A file "x.gz" beside "x" (written by `make site` with gzip -9)
 // is taken as x's gzip variant, not served itself; other compressible files
-// are compressed here, in parallel, once.
+// are compressed here, in parallel, once. A brotli variant "x.br" (the Go
+// standard library has no brotli) is used only with "x.br.sha256" holding
+// the hex sha256 of x, so a stale one is never served.
 func loadSite(root fs.FS) (*site, error) {
 	s := &site{assets: map[string]*asset{}}
 	pre := map[string][]byte{}
@@ -112,15 +116,17 @@ func loadSite(root fs.FS) (*site, error) {
 		if err != nil {
 			return err
 		}
-		if strings.HasSuffix(p, ".gz") {
-			if _, err := fs.Stat(root, strings.TrimSuffix(p, ".gz")); err == nil {
-				pre[strings.TrimSuffix(p, ".gz")] = b
-				return nil
+		for _, ext := range []string{".gz", ".br", ".br.sha256"} {
+			if strings.HasSuffix(p, ext) {
+				if _, err := fs.Stat(root, strings.TrimSuffix(p, ext)); err == nil {
+					pre[p] = b
+					return nil
+				}
 			}
 		}
 		sum := sha256.Sum256(b)
 		tag := hex.EncodeToString(sum[:12])
-		s.assets[p] = &asset{name: p, ctype: contentType(p), plain: b, etag: `"` + tag + `"`, gzETag: `"` + tag + `-gz"`}
+		s.assets[p] = &asset{name: p, ctype: contentType(p), plain: b, etag: `"` + tag + `"`, gzETag: `"` + tag + `-gz"`, brETag: `"` + tag + `-br"`}
 		return nil
 	})
 	if err != nil {
@@ -136,7 +142,13 @@ func loadSite(root fs.FS) (*site, error) {
 		if !compressible(a.ctype) || len(a.plain) <= 256 {
 			continue
 		}
-		if gz, ok := pre[name]; ok {
+		if br, ok := pre[name+".br"]; ok {
+			sum := sha256.Sum256(a.plain)
+			if strings.TrimSpace(string(pre[name+".br.sha256"])) == hex.EncodeToString(sum[:]) && len(br) < len(a.plain) {
+				a.br = br
+			}
+		}
+		if gz, ok := pre[name+".gz"]; ok {
 			if plain, err := gunzip(gz); err == nil && bytes.Equal(plain, a.plain) {
 				a.gz = gz
 				continue
@@ -219,15 +231,18 @@ func inlineScriptHashes(html []byte) []string {
 	}
 }
 
-// sizes returns the plain and transferred (gzip where used) byte totals of the
-// named assets, for the first-load report.
+// sizes returns the plain and transferred byte totals of the named assets
+// for a browser that accepts br and gzip, for the first-load report.
 func (s *site) sizes(names ...string) (plain, sent int) {
 	for _, n := range names {
 		if a, ok := s.assets[n]; ok {
 			plain += len(a.plain)
-			if a.gz != nil {
+			switch {
+			case a.br != nil:
+				sent += len(a.br)
+			case a.gz != nil:
 				sent += len(a.gz)
-			} else {
+			default:
 				sent += len(a.plain)
 			}
 		}
@@ -302,9 +317,14 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", a.ctype)
 	h.Set("Cache-Control", "no-cache") // revalidate; the ETag makes that a 304
 	body, etag := a.plain, a.etag
-	if a.gz != nil {
+	if a.gz != nil || a.br != nil {
 		h.Set("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		ae := r.Header.Get("Accept-Encoding")
+		switch {
+		case a.br != nil && accepts(ae, "br"):
+			body, etag = a.br, a.brETag
+			h.Set("Content-Encoding", "br")
+		case a.gz != nil && accepts(ae, "gzip"):
 			body, etag = a.gz, a.gzETag
 			h.Set("Content-Encoding", "gzip")
 		}
@@ -349,17 +369,17 @@ func cleanSitePath(p string) (string, bool) {
 	return name, true
 }
 
-// acceptsGzip reports whether an Accept-Encoding header allows gzip (an
-// explicit gzip or * with a non-zero q value).
-func acceptsGzip(h string) bool {
-	gzipQ, starQ := -1.0, -1.0
+// accepts reports whether an Accept-Encoding header allows coding ("gzip"
+// or "br"): listed, or covered by *, with a non-zero q value.
+func accepts(h, coding string) bool {
+	codingQ, starQ := -1.0, -1.0
 	for _, part := range strings.Split(h, ",") {
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue
 		}
-		coding, params, _ := strings.Cut(part, ";")
-		coding = strings.ToLower(strings.TrimSpace(coding))
+		c, params, _ := strings.Cut(part, ";")
+		c = strings.ToLower(strings.TrimSpace(c))
 		q := 1.0
 		for _, p := range strings.Split(params, ";") {
 			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
@@ -371,18 +391,21 @@ func acceptsGzip(h string) bool {
 				q = f
 			}
 		}
-		switch coding {
-		case "gzip", "x-gzip":
-			gzipQ = q
-		case "*":
+		switch {
+		case c == coding || (coding == "gzip" && c == "x-gzip"):
+			codingQ = q
+		case c == "*":
 			starQ = q
 		}
 	}
-	if gzipQ >= 0 {
-		return gzipQ > 0
+	if codingQ >= 0 {
+		return codingQ > 0
 	}
 	return starQ > 0
 }
+
+// acceptsGzip reports whether an Accept-Encoding header allows gzip.
+func acceptsGzip(h string) bool { return accepts(h, "gzip") }
 
 // etagMatches reports whether an If-None-Match header lists etag (or *).
 func etagMatches(h, etag string) bool {

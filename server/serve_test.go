@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"io/fs"
@@ -240,6 +242,34 @@ func TestSiteGzipAndETag(t *testing.T) {
 	}
 	if b := pst.assets["b.js"]; b.gz == nil || bytes.Equal(b.gz, gz.Bytes()) {
 		t.Errorf("stale gzip used")
+	}
+	// Brotli variants come from make site with the sha256 of the file they
+	// encode; without a matching one they are ignored. (The bytes here stand
+	// in for brotli output: the server never decodes them.)
+	plainC := bytes.Repeat([]byte("c "), 500)
+	sumC := sha256.Sum256(plainC)
+	brs, err := loadSite(fstest.MapFS{
+		"c.wasm": {Data: plainC}, "c.wasm.br": {Data: []byte("BROTLI")}, "c.wasm.br.sha256": {Data: []byte(hex.EncodeToString(sumC[:]) + "\n")},
+		"d.wasm": {Data: plainC}, "d.wasm.br": {Data: []byte("BROTLI")}, "d.wasm.br.sha256": {Data: []byte("00")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(brs.assets["c.wasm"].br) != "BROTLI" || brs.assets["d.wasm"].br != nil || brs.assets["c.wasm.br"] != nil {
+		t.Fatalf("brotli variants: c %q d %q", brs.assets["c.wasm"].br, brs.assets["d.wasm"].br)
+	}
+	bsrv, _ := testServer(t, brs, blockingRun, 1)
+	for _, c := range []struct{ accept, enc string }{
+		{"gzip, deflate, br, zstd", "br"}, {"br;q=0, gzip", "gzip"}, {"gzip", "gzip"}, {"", ""},
+	} {
+		resp := do(t, "GET", bsrv.URL+"/c.wasm", map[string]string{"Accept-Encoding": c.accept}, nil)
+		body := readAll(t, resp.Body)
+		if got := resp.Header.Get("Content-Encoding"); got != c.enc {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, want %q", c.accept, got, c.enc)
+		}
+		if c.enc == "br" && (string(body) != "BROTLI" || resp.Header.Get("ETag") == brs.assets["c.wasm"].etag) {
+			t.Errorf("br body %q etag %s", body, resp.Header.Get("ETag"))
+		}
 	}
 	// The first-load list and its sizes.
 	if got := strings.Join(st.firstLoad(), ","); got != "index.html,main.wasm,pieces/wK.svg,style.css,wasm_exec.js,worker.js" {
@@ -541,6 +571,16 @@ func TestAPITinyRun(t *testing.T) {
 	if s := msgs[4].Body.(*protocol.RunState); s.State != protocol.StateDone {
 		t.Fatalf("final %+v", s)
 	}
+	// A replay after the end keeps the best weights only in the latest progress.
+	replay := readEvents(t, do(t, "GET", srv.URL+created.Events, nil, nil).Body)
+	if len(replay) != len(msgs) {
+		t.Fatalf("replay: %d events, want %d", len(replay), len(msgs))
+	}
+	for i, m := range replay[1:4] {
+		if n := len(m.Body.(*protocol.Progress).BestWeights); (n > 0) != (i == 2) {
+			t.Errorf("progress %d has %d weights", i+1, n)
+		}
+	}
 	// A client reconnecting with Last-Event-ID gets only the later events.
 	again := readEvents(t, do(t, "GET", srv.URL+created.Events, map[string]string{"Last-Event-ID": "3"}, nil).Body)
 	if len(again) != 2 || again[0].Type != protocol.TypeRunState {
@@ -576,4 +616,61 @@ func FuzzCleanSitePath(f *testing.F) {
 			t.Fatalf("cleanSitePath(%q) accepted %q", p, name)
 		}
 	})
+}
+
+func TestSources(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(path.Join(dir, "mine.pgn"), []byte("[Event \"x\"]\n\n1. e4 1-0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(path.Join(dir, "openings"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path.Join(dir, "openings", "book.epd"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := testSite(t)
+	cases := []struct {
+		dataDir, src string
+		ok           bool
+	}{
+		{"", "bundled", true},
+		{"", protocol.BundledDataName, true},
+		{"", "mine.pgn", false},
+		{dir, "mine.pgn", true},
+		{dir, "missing.pgn", false},
+		{dir, "../mine.pgn", false},
+		{dir, "openings/book.pgn", false},
+		{dir, "/etc/passwd", false},
+		{dir, "mine.txt", false},
+	}
+	for _, c := range cases {
+		s := &sources{site: st, dataDir: c.dataDir}
+		rc, _, err := s.open(c.src)
+		if (err == nil) != c.ok {
+			t.Errorf("open(%q) with data dir %q: %v, want ok=%v", c.src, c.dataDir, err, c.ok)
+		}
+		if err == nil {
+			rc.Close()
+		}
+	}
+	for _, c := range []struct {
+		dataDir, name string
+		ok            bool
+	}{
+		{"", "gm_demo_1500.pgn", true}, // from the site's data folder
+		{"", "openings/book.epd", false},
+		{dir, "openings/book.epd", true},
+		{dir, "../x", false},
+		{dir, "/abs", false},
+	} {
+		s := &sources{site: st, dataDir: c.dataDir}
+		rc, err := s.openData(c.name)
+		if (err == nil) != c.ok {
+			t.Errorf("openData(%q) with data dir %q: %v, want ok=%v", c.name, c.dataDir, err, c.ok)
+		}
+		if err == nil {
+			rc.Close()
+		}
+	}
 }

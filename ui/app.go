@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"syscall/js"
 
 	"github.com/evochess/evochess/wasm/protocol"
@@ -38,21 +39,23 @@ type App struct {
 
 	renderTimer js.Func
 	renderArmed bool
+	renderCost  time.Duration // duration of the last render
 	isl         islands
 }
 
-// renderDelay batches worker messages that arrive close together (progress,
-// search info) into one render.
-const renderDelay = 40
-
-// scheduleRender asks for one render within renderDelay ms; further calls
-// before it fires are merged into it. Called with the lock held.
+// scheduleRender asks for one render soon; further calls before it fires
+// are merged into it. Worker messages (progress, search info, load
+// progress) can arrive faster than the page can render, so the delay is
+// four times the last render's cost (at least 40 ms, at most 1 s): renders
+// for worker messages then take at most a fifth of the main thread, and
+// clicks and typing stay immediate. Called with the lock held.
 func (a *App) scheduleRender() {
 	if a.renderArmed {
 		return
 	}
 	a.renderArmed = true
-	js.Global().Call("setTimeout", a.renderTimer, renderDelay)
+	delay := min(max(4*a.renderCost, 40*time.Millisecond), time.Second)
+	js.Global().Call("setTimeout", a.renderTimer, delay.Milliseconds())
 }
 
 // newApp builds the state; start launches the data worker and loads the

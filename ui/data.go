@@ -281,3 +281,16 @@ func sampledTest(s *protocol.Sampled) int {
 	}
 	return s.Test
 }
+
+// Fewer reports a sample smaller than asked for (the protocol's filters and
+// the number of games limit it).
+func (c *DataTab) Fewer() bool {
+	s := c.d().Sampled
+	return s != nil && c.d().Sample.Train > 0 && s.Train < c.d().Sample.Train
+}
+
+func (c *DataTab) FewerText() string {
+	d := c.d()
+	return fmt.Sprintf("%s training positions were asked for; the sampling protocol finds %s in these games (for example one per decisive game). Load more games or choose the \"all\" protocol for more.",
+		thousands(d.Sample.Train), thousands(sampledTrain(d.Sampled)))
+}

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"runtime/debug"
+	"time"
 	"syscall/js"
 
 	"github.com/vugu/vugu"
@@ -31,10 +32,12 @@ func main() {
 	root := &Root{App: app}
 	started := false
 	for ok := true; ok; ok = renderer.EventWait() {
+		t0 := time.Now()
 		if err := renderer.Render(buildEnv.RunBuild(root)); err != nil {
 			panic(fmt.Errorf("ui: render: %w", err))
 		}
 		app.isl.sync()
+		app.renderCost = time.Since(t0)
 		if !started {
 			started = true
 			// Start after the first render so the page shows at once; start

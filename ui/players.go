@@ -247,7 +247,10 @@ func (c *ShareTab) ContinueTuning(e vugu.DOMEvent) {
 		a.Tune.Cfg = cfg
 		a.Tune.Cfg.Data = protocol.DataConfig{}
 		a.Data.Sample = cfg.Data.Sample
-		if cfg.Data.Source != protocol.BundledSource && cfg.Data.Source != a.Data.Source {
+		switch {
+		case protocol.IsBundled(cfg.Data.Source) && !protocol.IsBundled(a.Data.Source):
+			a.Data.LoadBundled(a) // the teacher's run used the bundled games
+		case !protocol.IsBundled(cfg.Data.Source) && cfg.Data.Source != a.Data.Source:
 			a.Notice = "The link's run used " + cfg.Data.Source + ": load that file in the Data tab to reproduce it exactly."
 		}
 	} else {

@@ -586,3 +586,50 @@ func (c *TuneTab) FetchBest(e vugu.DOMEvent) {
 		t.Err = err.Error()
 	}
 }
+
+// runRow is one finished run in the Tune tab's list.
+type runRow struct {
+	Index int
+	Title string
+	Info  string
+	When  string
+}
+
+// FinishedRuns lists the saved runs, newest first.
+func (c *TuneTab) FinishedRuns() []runRow {
+	var out []runRow
+	for i := len(c.App.Runs) - 1; i >= 0; i-- {
+		r := c.App.Runs[i]
+		row := runRow{Index: i, Title: r.Config.Scheme + " · " + ifs(r.Config.Preset != "", r.Config.Preset, r.Config.Algorithm), When: savedWhen(r.Ended)}
+		if n := len(r.History); n > 0 {
+			l := r.History[n-1]
+			row.Info = fmt.Sprintf("%d generations, seed %d, %.1f%% matched (held-out %s)", l.Generation, r.Config.Seed, 100*l.TrainMatch,
+				ifs(l.TestMatch >= 0, fmt.Sprintf("%.1f%%", 100*l.TestMatch), "–"))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// ShowRun puts a finished run back on the chart and the weights table.
+func (c *TuneTab) ShowRun(i int, e vugu.DOMEvent) {
+	t := c.t()
+	if t.Active() || i < 0 || i >= len(c.App.Runs) {
+		return
+	}
+	r := c.App.Runs[i]
+	t.Cfg = r.Config
+	t.Cfg.Data = protocol.DataConfig{}
+	t.RunID, t.State, t.Reason, t.Err, t.Native = r.ID, r.State, "saved run", "", false
+	t.History, t.Player = r.History, r.Player
+	t.Command = r.Config.CommandLine()
+	t.Compare, t.Group, t.Page = "", "", 0
+}
+
+func (c *TuneTab) DeleteRun(i int, e vugu.DOMEvent) {
+	if i < 0 || i >= len(c.App.Runs) {
+		return
+	}
+	c.App.Runs = append(c.App.Runs[:i], c.App.Runs[i+1:]...)
+	c.App.saveStore()
+}

@@ -1,10 +1,6 @@
 package search
 
-import (
-	"os"
-
-	"github.com/evochess/evochess/engine/board"
-)
+import "github.com/evochess/evochess/engine/board"
 
 // search is the principal-variation (negascout) alpha-beta search of one
 // node: depth is in quarter plies, ply counts from the root, cutNode marks
@@ -284,11 +280,13 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 	if ply >= MaxPly-1 {
 		return s.evaluate(pos)
 	}
-	// Transposition table: quiescence entries have depth 0, so they never
-	// cut off a main-search node; they cut here and order the captures.
+	// Transposition table, at the first quiescence ply only (deeper probes
+	// cost more in cache misses than they save in nodes). Quiescence
+	// entries have depth 0, so they never cut off a main-search node; they
+	// cut here and order the captures.
+	useTT := qply == 0
 	ttMove := board.NoMove
 	ttEval := noEval
-	useTT := qtMode == 2 || qtMode == 1 && qply == 0
 	var e ttEntry
 	hit := false
 	if useTT {
@@ -319,7 +317,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			standPat = s.evaluate(pos)
 		}
 		if standPat >= beta {
-			if !hit && useTT {
+			if useTT && !hit {
 				s.tt.store(pos.Hash, board.NoMove, scoreToTT(standPat, ply), standPat, 0, boundLower)
 			}
 			return standPat
@@ -535,5 +533,3 @@ func addHistory(h *int32, bonus int32) {
 	}
 	*h += bonus*32 - *h*ab*32/historyMax
 }
-
-var qtMode = func() int { v := os.Getenv("QT"); if v == "" { return 2 }; return int(v[0]-'0') }()

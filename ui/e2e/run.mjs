@@ -216,17 +216,21 @@ try {
     await page.click(T('start-run'));
     const gen = async () => Number(await text(page, 'generation'));
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) >= 1, T('generation'), { timeout: 120000 });
+    step('generation 1 reached');
     await page.click(T('pause-run'));
     await page.waitForFunction((sel) => /paused/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
     const g1 = await gen();
+    step(`paused at ${g1}`);
     await page.waitForTimeout(1500);
     assert(await gen() === g1, `generation moved while paused: ${g1} -> ${await gen()}`);
     await page.click(T('step-run'));
     await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel)?.textContent) === g + 1, [T('generation'), g1], { timeout: 60000 });
+    step('stepped');
     await page.waitForTimeout(800);
     assert(await gen() === g1 + 1, `step ran more than one generation: ${g1} -> ${await gen()}`);
     await page.click(T('start-run')); // Resume
     await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel)?.textContent) > g + 1, [T('generation'), g1], { timeout: 120000 });
+    step('resumed');
     await page.click(T('stop-run'));
     await page.waitForFunction((sel) => /stopped/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
     await page.waitForSelector(`${T('play-best')}:not([disabled])`, { timeout: 30000 });
@@ -317,12 +321,19 @@ try {
     }
   });
 
-  await test('saved players survive a reload', async () => {
+  await test('saved players and finished runs survive a reload', async () => {
     await page.reload();
     await page.click(T('tab-share'));
     await page.waitForSelector(T('saved-players'), { timeout: 30000 });
     const rows = await page.locator(`${T('saved-players')} tr`).count();
     assert(rows >= 2, `saved players after reload: ${rows - 1}`);
+    await page.click(T('tab-tune'));
+    await page.waitForSelector(T('finished-runs'), { timeout: 30000 });
+    const runs = await page.locator(`${T('finished-runs')} .run-item`).count();
+    assert(runs >= 2, `finished runs after reload: ${runs}, want the 2 runs of this session`);
+    await page.locator(`${T('finished-runs')} button.link`).first().click();
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) > 0, T('generation'), { timeout: 10000 });
+    assert(await page.locator(`${T('fitness-chart')} path.best`).count() === 1, 'a shown run does not draw its chart');
   });
 
   await test('a bad PGN paste reports skipped games with reasons', async () => {

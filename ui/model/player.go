@@ -182,6 +182,9 @@ func ConfigFromSettings(m map[string]string) (protocol.RunConfig, error) {
 	if err := cfg.Validate(); err != nil {
 		return protocol.RunConfig{}, fmt.Errorf("share link: run: %w", err)
 	}
+	if protocol.IsBundled(cfg.Data.Source) {
+		cfg.Data.Source = protocol.BundledSource // the command line's name for it
+	}
 	return cfg, nil
 }
 

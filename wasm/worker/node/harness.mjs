@@ -50,11 +50,18 @@ export class WebWorker {
   terminate() { return this.t.terminate(); }
 }
 
-// normalize drops the wall-clock fields of progress messages.
+// normalize drops the wall-clock fields of progress messages, and the best
+// weights of all but the last progress message (the server keeps them only
+// in its latest event for replays; the last one and the player are compared).
 export function normalize(msgs) {
-  return msgs.map((m) => {
+  let last = -1;
+  msgs.forEach((m, i) => { if (m.type === 'progress') last = i; });
+  return msgs.map((m, i) => {
     const c = JSON.parse(JSON.stringify(m));
-    if (c.type === 'progress') { delete c.data.elapsedMs; delete c.data.etaMs; }
+    if (c.type === 'progress') {
+      delete c.data.elapsedMs; delete c.data.etaMs;
+      if (i !== last) delete c.data.bestWeights;
+    }
     return JSON.stringify(c);
   });
 }
