@@ -78,10 +78,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	if p.NullMoveUse && !pvNode && !inCheck && ply > 0 && !s.stack[ply].afterNull &&
 		depth >= 2*onePly && staticEval >= beta && !IsMateScore(beta) &&
 		pos.ByColor[us]&^(pos.Pieces[us][board.Pawn]|pos.Pieces[us][board.King]) != 0 {
-		r := p.NullMoveReduction
-		if p.NullMoveAdaptivity && depth/onePly <= p.NullMoveAdaptivityDepth {
-			r = max(r-1, 0)
-		}
+		r := p.nullMoveReduction(depth / onePly)
 		pos.MakeNullMove()
 		s.stack[ply+1].afterNull = true
 		v := -s.search(pos, -beta, -beta+1, depth-onePly-r*onePly, ply+1, !cutNode)
@@ -142,15 +139,10 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	// the static evaluation plus the depth-d threshold cannot reach alpha,
 	// quiet non-checking moves are skipped.
 	futile := false
-	if !pvNode && !inCheck && depth/onePly <= p.FutilityDepth && !IsMateScore(alpha) {
-		margin := p.FutilityThreshold1
-		switch depth / onePly {
-		case 2:
-			margin = p.FutilityThreshold2
-		case 3:
-			margin = p.FutilityThreshold3
+	if !pvNode && !inCheck && !IsMateScore(alpha) {
+		if margin, ok := p.futilityMargin(depth / onePly); ok {
+			futile = staticEval+margin <= alpha
 		}
-		futile = staticEval+margin <= alpha
 	}
 
 	oneReply := n == 1
@@ -224,6 +216,33 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	}
 	s.tt.store(pos.Hash, bestMove, scoreToTT(best, ply), ev, depth, bound)
 	return best
+}
+
+// nullMoveReduction is the null-move depth reduction in plies at remaining
+// depth d plies: NullMoveReduction, or one less at or below
+// NullMoveAdaptivityDepth when NullMoveAdaptivity is on (never negative).
+func (p *Params) nullMoveReduction(d int) int {
+	r := p.NullMoveReduction
+	if p.NullMoveAdaptivity && d <= p.NullMoveAdaptivityDepth {
+		r = max(r-1, 0)
+	}
+	return r
+}
+
+// futilityMargin returns Table I's futility threshold for remaining depth d
+// plies, and false where futility pruning does not apply (d outside
+// 1..FutilityDepth).
+func (p *Params) futilityMargin(d int) (int, bool) {
+	if d < 1 || d > p.FutilityDepth {
+		return 0, false
+	}
+	switch d {
+	case 1:
+		return p.FutilityThreshold1, true
+	case 2:
+		return p.FutilityThreshold2, true
+	}
+	return p.FutilityThreshold3, true
 }
 
 // extension returns the extension in quarter plies of move m (Table I:

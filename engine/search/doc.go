@@ -28,8 +28,8 @@
 //     one reply, recapture, pawn to the seventh rank, mate threat; summed,
 //     capped at one ply per move, none beyond twice the iteration depth);
 //     the quiescence search (stand pat, captures and promotions in MVV-LVA
-//     order with SEE and delta pruning, quiet checks at its first ply, all
-//     evasions when in check); move ordering (hash move, winning captures by
+//     order with SEE and delta pruning, quiet checks and a transposition-
+//     table probe at its first ply, all evasions when in check); move ordering (hash move, winning captures by
 //     MVV-LVA, two killers per ply, history heuristic with gravity,
 //     SEE-losing captures last).
 //   - tt.go: the transposition table: 16-byte entries in 64-byte buckets of
@@ -47,7 +47,9 @@
 //     signature; tactical test suites (EPD bm/am) with David et al.'s
 //     "nodes to solution" measure.
 //
-// Scores are integer centipawns from the side to move's point of view, so a
+// Static evaluations are clamped to ±MaxEval so they are never taken for
+// mate scores. Scores are integer centipawns from the side to move's point of
+// view, so a
 // fixed-depth or fixed-node search gives bit-identical results natively and
 // in WebAssembly. Nothing here prints or keeps mutable package state.
 package search

@@ -56,3 +56,34 @@ func TestExtensions(t *testing.T) {
 		t.Errorf("plain: extension %d", got)
 	}
 }
+
+func TestNullMoveReductionAndFutilityMargin(t *testing.T) {
+	p := Params{NullMoveReduction: 4, NullMoveAdaptivity: true, NullMoveAdaptivityDepth: 6,
+		FutilityDepth: 2, FutilityThreshold1: 112, FutilityThreshold2: 227, FutilityThreshold3: 506}
+	for _, tc := range []struct{ d, r int }{{2, 3}, {6, 3}, {7, 4}, {12, 4}} {
+		if got := p.nullMoveReduction(tc.d); got != tc.r {
+			t.Errorf("adaptive R at depth %d = %d, want %d", tc.d, got, tc.r)
+		}
+	}
+	q := Params{NullMoveReduction: 0, NullMoveAdaptivity: true, NullMoveAdaptivityDepth: 7}
+	if got := q.nullMoveReduction(3); got != 0 {
+		t.Errorf("R never negative: got %d", got)
+	}
+	q = Params{NullMoveReduction: 2, NullMoveAdaptivityDepth: 7}
+	if got := q.nullMoveReduction(3); got != 2 {
+		t.Errorf("non-adaptive R = %d, want 2", got)
+	}
+	for _, tc := range []struct {
+		d, margin int
+		ok        bool
+	}{{0, 0, false}, {1, 112, true}, {2, 227, true}, {3, 0, false}} {
+		m, ok := p.futilityMargin(tc.d)
+		if m != tc.margin || ok != tc.ok {
+			t.Errorf("futility depth %d: %d %v, want %d %v", tc.d, m, ok, tc.margin, tc.ok)
+		}
+	}
+	p.FutilityDepth = 3
+	if m, ok := p.futilityMargin(3); m != 506 || !ok {
+		t.Errorf("futility depth 3: %d %v", m, ok)
+	}
+}

@@ -211,8 +211,12 @@ try {
   });
 
   await test('a long run can be paused, stepped, resumed and stopped', async () => {
-    await page.fill(T('generations'), '300');
+    // Long enough that it is still running when stopped (about 12 generations/s here).
+    await page.fill(T('generations'), '5000');
     await page.dispatchEvent(T('generations'), 'change');
+    await page.fill(T('population'), '40');
+    await page.dispatchEvent(T('population'), 'change');
+    await page.evaluate(() => { if (window.__longtasks) window.__longtasks.length = 0; });
     await page.click(T('start-run'));
     const gen = async () => Number(await text(page, 'generation'));
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) >= 1, T('generation'), { timeout: 120000 });
@@ -234,6 +238,9 @@ try {
     await page.click(T('stop-run'));
     await page.waitForFunction((sel) => /stopped/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
     await page.waitForSelector(`${T('play-best')}:not([disabled])`, { timeout: 30000 });
+    const lt = await page.evaluate(() => window.__longtasks);
+    metrics.longRunMaxMs = lt.reduce((m, e) => Math.max(m, e.dur), 0);
+    assert(metrics.longRunMaxMs <= 200, `main-thread long task of ${metrics.longRunMaxMs.toFixed(0)} ms during the long run`);
   });
 
   await test('a move on the board gets a legal reply from the engine worker', async () => {
@@ -365,6 +372,7 @@ if (metrics.uiMs !== undefined) {
   console.log(`metric time to UI rendered: ${metrics.uiMs} ms; to usable (bundled games read in the worker): ${metrics.usableMs} ms`);
 }
 if (metrics.maxLongTaskMs !== undefined) console.log(`metric 3-generation run (pop 8): ${(metrics.runMs / 1000).toFixed(1)} s; long tasks ${metrics.longTasks}, longest ${metrics.maxLongTaskMs.toFixed(0)} ms`);
+if (metrics.longRunMaxMs !== undefined) console.log(`metric longest main-thread task during the paused/stepped/resumed run: ${metrics.longRunMaxMs.toFixed(0)} ms`);
 console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${shots}`);
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
