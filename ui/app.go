@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"syscall/js"
+	"time"
 
 	"github.com/evochess/evochess/wasm/protocol"
 	"github.com/vugu/vugu"

@@ -51,6 +51,7 @@ var (
 	algorithmOptions = sync.OnceValue(buildAlgorithmOptions)
 	schemeOptions    = sync.OnceValue(buildSchemeOptions)
 	algorithms       = sync.OnceValue(tuner.Algorithms)
+	evalPresets      = sync.OnceValue(eval.Presets) // shared, read-only
 )
 
 // buildPresetOptions lists the tuner presets (the papers' settings).
@@ -92,7 +93,7 @@ func schemeSpecs(name string) []param.Spec {
 // paperPresets lists engine/eval presets of a scheme (the papers' published weights).
 func paperPresets(scheme string) []eval.Preset {
 	var out []eval.Preset
-	for _, p := range eval.Presets() {
+	for _, p := range evalPresets() {
 		if p.Scheme == scheme {
 			out = append(out, p)
 		}

@@ -3,11 +3,16 @@
 // running worker.wasm (wasm/worker) through the wasm/protocol messages.
 //
 // Files:
-//   - main_wasm.go: the Vugu render loop; app.go: the shared page state.
+//   - main_wasm.go: the Vugu render loop; app.go: the shared page state and the
+//     render scheduling of worker messages (coalesced, paced by the last render's cost).
 //   - worker.go: a Web Worker wrapper (postMessage of protocol envelopes, replies routed by id).
+//   - islands.go: display-only fragments (charts, weights table, option lists) written
+//     as HTML only when they change, outside Vugu's every-render DOM sync.
+//   - catalog.go: schemes, presets, algorithms and sampling protocols from the registries.
 //   - root.vugu/.go: top bar and tabs; datatab, tunetab, playtab, sharetab, comparetab (.vugu + .go): the five tabs.
 //   - board.vugu/.go: the chess board (click-click and HTML5 drag moves, hints, promotion, flip).
 //   - chart.vugu/.go: the SVG fitness chart (geometry in ui/chart).
+//   - data.go, tune.go, play.go, players.go (Share), compare.go: the tabs' state and handlers.
 //   - store.go: saved players and finished runs in localStorage; native.go: runs on the native server over SSE.
 //   - Pure-Go helpers with native tests: ui/share (share-link codec), ui/chart (chart geometry),
 //     ui/game (game model on engine/board), ui/model (players, weights table, share-link conversion).

@@ -5,8 +5,8 @@ package main
 import (
 	"fmt"
 	"runtime/debug"
-	"time"
 	"syscall/js"
+	"time"
 
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"

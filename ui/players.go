@@ -10,7 +10,6 @@ import (
 	"syscall/js"
 	"time"
 
-	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/ui/share"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -46,7 +45,7 @@ func (a *App) playerRefs(withDefault bool) []playerRef {
 		p := a.Players[i]
 		out = append(out, playerRef{Key: "saved:" + strconv.Itoa(i), Label: "saved: " + p.Name, Name: p.Name, Player: p.Player})
 	}
-	for _, p := range eval.Presets() {
+	for _, p := range evalPresets() {
 		out = append(out, playerRef{Key: "preset:" + p.Name, Label: "paper preset: " + p.Name + " (" + p.Scheme + ")", Name: p.Name, Preset: p.Name})
 	}
 	return out

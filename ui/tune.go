@@ -198,6 +198,21 @@ func (a *App) control(body protocol.Body, action string) {
 // TuneTab is the Tune tab component.
 type TuneTab struct {
 	App *App
+
+	rows  []model.Row // this render's page of the weights table
+	total int         // rows in the selected group
+	all   []model.Row // every row (for the distance summary)
+}
+
+// BeforeBuild computes the weights table once per render.
+func (c *TuneTab) BeforeBuild() {
+	t := c.t()
+	var cur map[string]int
+	if l := t.Last(); l != nil {
+		cur = l.BestWeights
+	}
+	c.all = model.Rows(schemeSpecs(t.Cfg.Scheme), cur, c.compareWeights())
+	c.rows, c.total = model.Filter(c.all, t.Group, t.Page*rowsPerPage, rowsPerPage)
 }
 
 func (c *TuneTab) t() *TuneState { return &c.App.Tune }
@@ -493,15 +508,7 @@ func (c *TuneTab) Rows() []model.Row {
 	return rows
 }
 
-func (c *TuneTab) pageRows() ([]model.Row, int) {
-	t := c.t()
-	var cur map[string]int
-	if l := t.Last(); l != nil {
-		cur = l.BestWeights
-	}
-	all := model.Rows(schemeSpecs(t.Cfg.Scheme), cur, c.compareWeights())
-	return model.Filter(all, t.Group, t.Page*rowsPerPage, rowsPerPage)
-}
+func (c *TuneTab) pageRows() ([]model.Row, int) { return c.rows, c.total }
 
 // GroupOptions lists the parameter groups of the scheme for the filter.
 func (c *TuneTab) GroupOptions() []option {
@@ -541,12 +548,7 @@ func (c *TuneTab) NextPage(e vugu.DOMEvent) {
 
 // Distance is the mean distance of the evolved weights to the compared preset.
 func (c *TuneTab) Distance() string {
-	t := c.t()
-	var cur map[string]int
-	if l := t.Last(); l != nil {
-		cur = l.BestWeights
-	}
-	d, ok := model.MatchDistance(model.Rows(schemeSpecs(t.Cfg.Scheme), cur, c.compareWeights()))
+	d, ok := model.MatchDistance(c.all)
 	if !ok {
 		return ""
 	}

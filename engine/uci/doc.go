@@ -24,6 +24,8 @@
 //     each with the current value as default and the registry's bounds.
 //   - lines.go: the line reader (CR LF, bounded line length) and the
 //     serialized line writer.
+//   - yield_js.go, yield_other.go: the search's default yield hook (a 1 ms
+//     sleep on js/wasm, which has no goroutine preemption; none elsewhere).
 //
 // The package prints nothing itself and keeps no package-level state.
 package uci

@@ -165,7 +165,14 @@ func (e *engine) options() []option {
 			e.scheme, e.weights, e.presetName, e.searcher = s, param.Defaults(s.Params()), "", nil
 			return nil
 		}})
-	opts = append(opts, option{name: "SearchPreset", kind: "combo", def: customPreset,
+	searchPreset := customPreset
+	for _, name := range search.PresetNames() {
+		if p, err := search.PresetParams(name); err == nil && p == e.params {
+			searchPreset = name
+			break
+		}
+	}
+	opts = append(opts, option{name: "SearchPreset", kind: "combo", def: searchPreset,
 		vars: append([]string{customPreset}, search.PresetNames()...),
 		set: func(e *engine, v string) error {
 			if v == customPreset {

@@ -28,8 +28,7 @@ type Options struct {
 	Preset string
 	// HashMB is the initial transposition table size (default 16).
 	HashMB int
-	// MaxHashMB is the largest Hash option value accepted (default 4096;
-	// the browser build uses less).
+	// MaxHashMB is the largest Hash option value accepted (default 4096).
 	MaxHashMB int
 	// Yield, if set, is called by the search every few thousand nodes
 	// (search.Searcher.Yield). The default is nil natively and a 1 ms sleep

@@ -31,5 +31,6 @@
 // anchored at mean 0.
 //
 // The package prints nothing and keeps no mutable package-level state; it
-// compiles for js/wasm, where only in-process engines can run.
+// compiles for js/wasm, where only in-process engines can run (yield_js.go
+// gives their searches a 1 ms sleep hook so cancellation is seen).
 package arena

@@ -88,11 +88,12 @@ func Filter(rows []Row, group string, offset, limit int) (page []Row, total int)
 }
 
 // MatchDistance summarises how far the evolved weights are from the paper's:
-// the mean absolute difference as a percentage of each parameter's range.
+// the mean absolute difference as a percentage of each parameter's range,
+// over the parameters that have both values.
 func MatchDistance(rows []Row) (float64, bool) {
 	sum, n := 0.0, 0
 	for _, r := range rows {
-		if !r.HasPaper || r.Max <= r.Min {
+		if !r.HasPaper || !r.HasValue || r.Max <= r.Min {
 			continue
 		}
 		sum += math.Abs(float64(r.Delta)) / float64(r.Max-r.Min)
