@@ -189,7 +189,7 @@ func (c *ShareTab) Link() string {
 	}
 	var run map[string]string
 	if s.WithRun && strings.HasPrefix(r.Key, "run:") {
-		run = model.RunSettings(c.App.runConfig())
+		run = model.RunSettings(c.App.Tune.RunCfg)
 	}
 	l, err := model.LinkFromPlayerJSON(b, run)
 	if err != nil {

@@ -31,6 +31,7 @@ type TuneState struct {
 	Err     string
 	Native  bool // the run is on the native server
 	Started time.Time
+	RunCfg  protocol.RunConfig // the configuration the current run started with
 
 	// FitnessWorkers is the number of nested Web Workers the tuner worker
 	// splits each generation's scoring across (0 = score in the tuner
@@ -129,6 +130,7 @@ func (t *TuneState) beginRun(id string, native bool, cfg protocol.RunConfig) {
 	t.History, t.Player = nil, nil
 	t.Command = cfg.CommandLine()
 	t.Started = time.Now()
+	t.RunCfg = cfg
 }
 
 // onRunMessage handles every message about the run (from the worker or the server's event stream).
@@ -173,7 +175,7 @@ func (a *App) finishRun() {
 	last := t.Last()
 	name := fmt.Sprintf("%s g%d %.0f%%", t.Cfg.Scheme, last.Generation, 100*last.TrainMatch)
 	a.savePlayer(SavedPlayer{Name: name, Source: "run " + t.RunID, Player: t.Player, Saved: time.Now().UnixMilli()})
-	a.Runs = append(a.Runs, SavedRun{ID: t.RunID, Config: a.runConfig(), History: t.History, Player: t.Player, Ended: time.Now().UnixMilli(), State: t.State})
+	a.Runs = append(a.Runs, SavedRun{ID: t.RunID, Config: t.RunCfg, History: t.History, Player: t.Player, Ended: time.Now().UnixMilli(), State: t.State})
 	if len(a.Runs) > 10 {
 		a.Runs = a.Runs[len(a.Runs)-10:]
 	}
@@ -623,6 +625,7 @@ func (c *TuneTab) ShowRun(i int, e vugu.DOMEvent) {
 	t.Cfg = r.Config
 	t.Cfg.Data = protocol.DataConfig{}
 	t.RunID, t.State, t.Reason, t.Err, t.Native = r.ID, r.State, "saved run", "", false
+	t.RunCfg = r.Config
 	t.History, t.Player = r.History, r.Player
 	t.Command = r.Config.CommandLine()
 	t.Compare, t.Group, t.Page = "", "", 0

@@ -309,6 +309,27 @@ try {
     await fresh.ctx.close();
   });
 
+  await test('a share link with the run settings reproduces the run configuration (Continue tuning)', async () => {
+    await page.click(T('tab-tune'));
+    const cmd = await text(page, 'command-line');
+    await page.click(T('tab-share'));
+    await page.check(T('share-with-run'));
+    const link = (await page.locator(T('share-link')).inputValue()).trim();
+    assert(link.length > state.link.length, 'the run settings did not lengthen the link');
+    const errs = [];
+    const fresh = await newPage(browser, errs);
+    await fresh.page.goto(link);
+    await fresh.page.waitForSelector(T('player-card'), { timeout: 30000 });
+    await fresh.page.click(T('continue-tuning'));
+    await fresh.page.waitForSelector(T('command-line'));
+    const cmd2 = await text(fresh.page, 'command-line');
+    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep']) {
+      assert(cmd.includes(flag) && cmd2.includes(flag), `${flag} not carried over:\n run  ${cmd}\n link ${cmd2}`);
+    }
+    assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
+    await fresh.ctx.close();
+  });
+
   await test('a damaged share link shows which part is wrong', async () => {
     const link = state.link;
     assert(link, 'no link from the previous test');
