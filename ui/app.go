@@ -80,6 +80,13 @@ func (a *App) start() {
 	a.data = newWorker(a, "tuner")
 	a.Data.LoadBundled(a)
 	a.openHash(js.Global().Get("location").Get("hash").String())
+	// A run still going when the page goes away is kept as "interrupted".
+	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.env.Lock()
+		defer a.env.UnlockOnly()
+		a.saveInterrupted()
+		return nil
+	}))
 	// A link pasted into the address bar of an open page.
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(this js.Value, args []js.Value) any {
 		a.env.Lock()

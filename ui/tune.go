@@ -182,6 +182,33 @@ func (a *App) finishRun() {
 	a.saveStore()
 }
 
+// saveInterrupted keeps a run that is still going when the page is hidden
+// for good (reload, close): its history and best weights so far become a
+// finished run marked "interrupted", and a saved player. Called on pagehide.
+func (a *App) saveInterrupted() {
+	t := &a.Tune
+	l := t.Last()
+	if !t.Active() || l == nil {
+		return
+	}
+	name := fmt.Sprintf("%s g%d %.0f%% (interrupted)", t.RunCfg.Scheme, l.Generation, 100*l.TrainMatch)
+	b := t.Player
+	if len(b) == 0 {
+		var err error
+		if b, err = model.PlayerFromWeights(name, t.RunCfg.Scheme, l.BestWeights); err != nil {
+			b = nil
+		}
+	}
+	if len(b) > 0 {
+		a.savePlayer(SavedPlayer{Name: name, Source: "run " + t.RunID + " (interrupted)", Player: b, Saved: time.Now().UnixMilli()})
+	}
+	a.Runs = append(a.Runs, SavedRun{ID: t.RunID, Config: t.RunCfg, History: t.History, Player: b, Ended: time.Now().UnixMilli(), State: "interrupted"})
+	if len(a.Runs) > 10 {
+		a.Runs = a.Runs[len(a.Runs)-10:]
+	}
+	a.saveStore()
+}
+
 // control sends pause/resume/step/stop for the current run.
 func (a *App) control(body protocol.Body, action string) {
 	t := &a.Tune
@@ -607,7 +634,7 @@ func (c *TuneTab) FinishedRuns() []runRow {
 		row := runRow{Index: i, Title: r.Config.Scheme + " · " + ifs(r.Config.Preset != "", r.Config.Preset, r.Config.Algorithm), When: savedWhen(r.Ended)}
 		if n := len(r.History); n > 0 {
 			l := r.History[n-1]
-			row.Info = fmt.Sprintf("%d generations, seed %d, %.1f%% matched (held-out %s)", l.Generation, r.Config.Seed, 100*l.TrainMatch,
+			row.Info = fmt.Sprintf("%s after %d generations, seed %d, %.1f%% matched (held-out %s)", r.State, l.Generation, r.Config.Seed, 100*l.TrainMatch,
 				ifs(l.TestMatch >= 0, fmt.Sprintf("%.1f%%", 100*l.TestMatch), "–"))
 		}
 		out = append(out, row)

@@ -349,7 +349,10 @@ try {
     }
   });
 
-  await test('saved players and finished runs survive a reload', async () => {
+  await test('saved players and finished runs survive a reload; a run cut by the reload is kept', async () => {
+    await page.click(T('tab-tune'));
+    await page.click(T('start-run')); // the 5000-generation settings of the long-run test
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) >= 2, T('generation'), { timeout: 120000 });
     await page.reload();
     await page.click(T('tab-share'));
     await page.waitForSelector(T('saved-players'), { timeout: 30000 });
@@ -358,7 +361,9 @@ try {
     await page.click(T('tab-tune'));
     await page.waitForSelector(T('finished-runs'), { timeout: 30000 });
     const runs = await page.locator(`${T('finished-runs')} .run-item`).count();
-    assert(runs >= 2, `finished runs after reload: ${runs}, want the 2 runs of this session`);
+    assert(runs >= 3, `finished runs after reload: ${runs}, want the 3 runs of this session`);
+    const list = await text(page, 'finished-runs');
+    assert(/interrupted/.test(list), `the interrupted run was not kept: ${list}`);
     await page.locator(`${T('finished-runs')} button.link`).first().click();
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) > 0, T('generation'), { timeout: 10000 });
     assert(await page.locator(`${T('fitness-chart')} path.best`).count() === 1, 'a shown run does not draw its chart');

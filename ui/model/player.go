@@ -197,3 +197,25 @@ func MarshalIndent(b []byte) string {
 	out, _ := json.MarshalIndent(v, "", "  ")
 	return string(out)
 }
+
+// PlayerFromWeights builds a player file from a run's best weights by name
+// (a progress message's BestWeights), for a run that ended before it sent
+// its player (the page was closed). Missing weights take the defaults.
+func PlayerFromWeights(name, scheme string, weights map[string]int) ([]byte, error) {
+	p := &player.Player{Version: player.Version, Name: name, Scheme: scheme, Weights: weights}
+	p.Provenance.Note = "best weights of an interrupted run"
+	var buf bytes.Buffer
+	if err := p.Save(&buf); err != nil {
+		return nil, err
+	}
+	// Load fills in defaults and validates bounds.
+	q, err := player.Load(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		return nil, err
+	}
+	buf.Reset()
+	if err := q.Save(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -119,3 +119,20 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("summary %+v", s)
 	}
 }
+
+func TestPlayerFromWeights(t *testing.T) {
+	b, err := PlayerFromWeights("half-run", "vazquez29", map[string]int{"KnightValue": 333})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := player.Load(bytes.NewReader(b))
+	if err != nil || p.Weights["KnightValue"] != 333 || p.Name != "half-run" || len(p.Weights) < 29 {
+		t.Fatalf("player %+v, %v", p, err)
+	}
+	if _, err := PlayerFromWeights("x", "vazquez29", map[string]int{"KnightValue": 1 << 20}); err == nil {
+		t.Error("out-of-bounds weight accepted")
+	}
+	if _, err := PlayerFromWeights("x", "nosuch", nil); err == nil {
+		t.Error("unknown scheme accepted")
+	}
+}
