@@ -14,7 +14,7 @@ WASMEXEC := $(WASMLIB)/go_js_wasm_exec
 
 SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
-FIRSTLOAD := index.html wasm_exec.js style.css main.wasm worker.js worker.wasm $(notdir $(wildcard assets/web/pieces/*.svg))
+FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
 .PHONY: all build site native run test test-native test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce
 
@@ -22,7 +22,9 @@ all: build
 
 build: site native
 
-# The site embedded into the server: Vugu UI (main.wasm), worker (worker.wasm), wasm_exec.js, static assets.
+# The site embedded into the server: Vugu UI (main.wasm, which also runs as every Web Worker through
+# worker.js?wasm=main.wasm), the worker-only build (worker.wasm, used by the node bit-identity tests),
+# wasm_exec.js, static assets.
 site:
 	$(GO) generate ./ui
 	mkdir -p $(SITE)

@@ -251,13 +251,14 @@ func (s *site) sizes(names ...string) (plain, sent int) {
 }
 
 // firstLoad lists the files a browser fetches to show the playground and
-// start one worker: the page, its script, style and pieces, both wasm
-// binaries and the worker bootstrap.
+// start one worker: the page, its scripts, style and pieces, the wasm binary
+// (main.wasm serves the page and, through worker.js?wasm=main.wasm, every
+// worker) and the worker bootstrap.
 func (s *site) firstLoad() []string {
 	var out []string
 	for _, n := range s.names() {
 		switch {
-		case n == "index.html", n == "wasm_exec.js", n == "main.wasm", n == "worker.js", n == "worker.wasm",
+		case n == "index.html", n == "wasm_exec.js", n == "main.wasm", n == "worker.js", n == "vugu-render.js",
 			strings.HasSuffix(n, ".css") && !strings.Contains(n, "/"), strings.HasPrefix(n, "pieces/") && strings.HasSuffix(n, ".svg"):
 			out = append(out, n)
 		}

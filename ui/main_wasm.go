@@ -10,12 +10,20 @@ import (
 
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
+
+	"github.com/evochess/evochess/wasm/workerjs"
 )
 
 // main runs the Vugu render loop: build the component tree from the App
 // state, render it into #vugu_mount_point, wait for an event (a DOM event or
 // a worker callback's UnlockRender), repeat.
 func main() {
+	// The same binary serves as the Web Worker (worker.js?wasm=main.wasm), so a
+	// first visit downloads one WebAssembly module instead of two.
+	if workerjs.InWorker() {
+		workerjs.Run()
+		return
+	}
 	// Renders allocate a fresh node tree each time; collecting less often
 	// keeps GC pauses off the frames (the heap stays a few MB).
 	debug.SetGCPercent(400)

@@ -414,7 +414,7 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				if c.PV() != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "small muted mono"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML("PV: " + c.PV())
+					vgn.SetInnerHTML("Engine line: " + c.PV())
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)

@@ -38,6 +38,7 @@ type PlayState struct {
 	searchID string
 	Info     *protocol.Info
 	LastEval string
+	LastPV   string // the engine's expected line at its last move, in SAN
 	Err      string
 	PGN      string // shown after "Export PGN"
 }
@@ -137,6 +138,10 @@ func (a *App) engineTurn() {
 			w.Done(id)
 			p.Thinking, p.searchID = false, ""
 			p.LastEval = scoreText(b.Score, b.Mate) + fmt.Sprintf(" at depth %d, %s nodes", b.Depth, thousands(int(b.Nodes)))
+			p.LastPV = ""
+			if p.Info != nil && len(p.Info.PV) > 0 {
+				p.LastPV = p.g.SANLine(p.Info.PV)
+			}
 			if b.Move == "0000" {
 				return
 			}
@@ -169,7 +174,7 @@ func (a *App) NewGame() {
 	p := &a.Game
 	a.cancelSearch()
 	p.g, _ = game.New("")
-	p.Sel, p.hints, p.Promo, p.Err, p.PGN, p.LastEval = board.NoSquare, 0, false, "", "", ""
+	p.Sel, p.hints, p.Promo, p.Err, p.PGN, p.LastEval, p.LastPV = board.NoSquare, 0, false, "", "", "", ""
 	p.Flip = p.Human == board.Black
 	a.engineTurn()
 }
@@ -199,7 +204,7 @@ func (c *PlayTab) Undo(e vugu.DOMEvent) {
 		n = 1
 	}
 	p.g.Undo(n)
-	p.Sel, p.hints, p.Promo, p.PGN = board.NoSquare, 0, false, ""
+	p.Sel, p.hints, p.Promo, p.PGN, p.LastPV, p.LastEval = board.NoSquare, 0, false, "", "", ""
 	c.App.engineTurn()
 }
 
@@ -327,10 +332,10 @@ func (c *PlayTab) MoveRows() []moveRow {
 
 func (c *PlayTab) PV() string {
 	p := c.p()
-	if p.Info == nil || len(p.Info.PV) == 0 {
-		return ""
+	if p.Thinking && p.Info != nil && len(p.Info.PV) > 0 {
+		return p.g.SANLine(p.Info.PV)
 	}
-	return strings.Join(p.Info.PV, " ")
+	return p.LastPV
 }
 
 func (c *PlayTab) HumanWhite() bool { return c.p().Human == board.White }

@@ -231,6 +231,7 @@ type TuneTab struct {
 	rows  []model.Row // this render's page of the weights table
 	total int         // rows in the selected group
 	all   []model.Row // every row (for the distance summary)
+	heat  string      // the selected group as 8×8 boards, when it is a piece-square table
 }
 
 // BeforeBuild computes the weights table once per render.
@@ -242,6 +243,24 @@ func (c *TuneTab) BeforeBuild() {
 	}
 	c.all = model.Rows(schemeSpecs(t.Cfg.Scheme), cur, c.compareWeights())
 	c.rows, c.total = model.Filter(c.all, t.Group, t.Page*rowsPerPage, rowsPerPage)
+	c.heat = ""
+	if t.Group != "" {
+		group, _ := model.Filter(c.all, t.Group, 0, 0)
+		if h, ok := model.HeatmapHTML(group); ok {
+			c.heat = h
+		}
+	}
+}
+
+// HasHeatmap reports a piece-square table to draw as boards.
+func (c *TuneTab) HasHeatmap() bool { return c.heat != "" }
+
+// HeatmapHTML is the selected piece-square table as boards.
+func (c *TuneTab) HeatmapHTML() string { return c.heat }
+
+// BoardHint suggests picking a group when the scheme has piece-square tables.
+func (c *TuneTab) BoardHint() bool {
+	return c.t().Group == "" && c.total > 100
 }
 
 func (c *TuneTab) t() *TuneState { return &c.App.Tune }

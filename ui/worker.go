@@ -54,7 +54,7 @@ func newWorker(app *App, name string) *Worker {
 		w.fail(msg)
 		return nil
 	})
-	w.js = js.Global().Get("Worker").New("worker.js")
+	w.js = js.Global().Get("Worker").New("worker.js?wasm=main.wasm")
 	w.js.Call("addEventListener", "message", w.onMsg)
 	w.js.Call("addEventListener", "error", w.onErr)
 	return w

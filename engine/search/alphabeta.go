@@ -280,7 +280,12 @@ func (s *Searcher) extension(pos *board.Position, m board.Move, ply int, givesCh
 // qsearch is the quiescence search: stand pat on the static evaluation,
 // then captures and promotions (SEE-losing captures and hopeless captures
 // pruned), plus quiet checking moves at its first ply; in check, all
-// evasions (and checkmate is detected).
+// evasions (and checkmate is detected). With s.qsPV set (QuiescenceResolver
+// only) it also records in s.pv[ply] the line of the move that set its
+// fail-soft value (the principal variation at exact nodes), so the value
+// returned is always the static evaluation of that line's leaf or a mate
+// there; a normal search leaves that off, so its PVs end at the quiescence
+// horizon as before.
 func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int {
 	s.pvLen[ply] = ply
 	s.nodes++
@@ -382,6 +387,11 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		}
 		if v > best {
 			best = v
+			if s.qsPV {
+				s.pv[ply][ply] = m
+				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+				s.pvLen[ply] = max(s.pvLen[ply+1], ply+1)
+			}
 			if v > alpha {
 				bestMove = m
 				if v >= beta {

@@ -36,6 +36,13 @@
 //     four, depth/bound/move/static eval, generation-aware replacement.
 //   - score.go: mate scores (MateScore - plies, adjusted by ply in the
 //     table), UCI "mate N".
+//   - qleaf.go: QuiescenceResolver and QuiescencePV, the quiescence search
+//     of alphabeta.go run alone from fresh state with the full window,
+//     returning the value and the principal variation to the quiet leaf (or
+//     checkmate) it comes from: the position a depth-1 search really
+//     evaluates behind each root move (the tuner's quiescence-resolved move
+//     match). The quiescence search records that PV only for the resolver;
+//     a normal search's PV still ends at the quiescence horizon.
 //   - order.go: OrderRootMoves, the root order of a fresh search (the
 //     tuner's 1-ply tie rule).
 //   - timeman.go: TimeBudget, the time manager as a pure function (soft and

@@ -116,6 +116,7 @@ type Searcher struct {
 	selDepth     int
 	stopped      bool
 	noQuiescence bool
+	qsPV         bool // qsearch records its PV (set only by QuiescenceResolver)
 	start        time.Time
 	hard         time.Duration
 	hasHard      bool

@@ -10,13 +10,16 @@ import (
 
 // benchmarkScore measures scorings per second (one scoring = all legal moves
 // of one position for one candidate) on the david-protocol demo sample.
-func benchmarkScore(b *testing.B, scheme string) {
+func benchmarkScore(b *testing.B, scheme string) { benchmarkScoreOpts(b, scheme, CompileOptions{}) }
+
+// benchmarkScoreOpts is benchmarkScore for a sample compiled with opt.
+func benchmarkScoreOpts(b *testing.B, scheme string, opt CompileOptions) {
 	s, err := eval.Lookup(scheme)
 	if err != nil {
 		b.Skip(err)
 	}
 	samples := demo(b, "david").Train
-	mm, err := CompileMoveMatch(s, samples)
+	mm, err := CompileMoveMatchOpts(s, samples, opt)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -43,6 +46,55 @@ func BenchmarkScoreVazquez29(b *testing.B)  { benchmarkScore(b, "vazquez29") }
 func BenchmarkScoreDavid35(b *testing.B)    { benchmarkScore(b, "david35") }
 func BenchmarkScorePrasad38(b *testing.B)   { benchmarkScore(b, "prasad38") }
 func BenchmarkScorePhoenix640(b *testing.B) { benchmarkScore(b, "phoenix640") }
+
+// The quiescence-resolved samples (CompileOptions.Quiescence, default
+// reference): same scoring loop, more entries per move.
+func BenchmarkScoreQSVazquez29(b *testing.B) {
+	benchmarkScoreOpts(b, "vazquez29", CompileOptions{Quiescence: true})
+}
+func BenchmarkScoreQSDavid35(b *testing.B) {
+	benchmarkScoreOpts(b, "david35", CompileOptions{Quiescence: true})
+}
+func BenchmarkScoreQSPhoenix640(b *testing.B) {
+	benchmarkScoreOpts(b, "phoenix640", CompileOptions{Quiescence: true})
+}
+
+// benchmarkCompile measures compilation in positions per second (and per
+// CPU second) on the david-protocol demo sample.
+func benchmarkCompile(b *testing.B, scheme string, opt CompileOptions) {
+	s, err := eval.Lookup(scheme)
+	if err != nil {
+		b.Skip(err)
+	}
+	samples := demo(b, "david").Train
+	cpu0 := cpuTime()
+	n := 0
+	var st Stats
+	for b.Loop() {
+		mm, err := CompileMoveMatchOpts(s, samples, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += len(samples)
+		st = mm.Stats()
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(n)/cpu.Seconds(), "positions/cpu-s")
+	}
+	b.ReportMetric(float64(st.Bytes)/float64(st.Positions), "bytes/position")
+}
+
+func BenchmarkCompileDavid35(b *testing.B) { benchmarkCompile(b, "david35", CompileOptions{}) }
+func BenchmarkCompileQSDavid35(b *testing.B) {
+	benchmarkCompile(b, "david35", CompileOptions{Quiescence: true})
+}
+func BenchmarkCompileQSFullWindowDavid35(b *testing.B) {
+	benchmarkCompile(b, "david35", CompileOptions{Quiescence: true, FullWindow: true})
+}
+func BenchmarkCompileQSPhoenix640(b *testing.B) {
+	benchmarkCompile(b, "phoenix640", CompileOptions{Quiescence: true})
+}
 
 // BenchmarkSearchMoveMatchDepth1 measures the real-search match at depth 1
 // with quiescence (the paper-faithful 1-ply figure) in positions per second.

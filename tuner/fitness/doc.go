@@ -17,6 +17,27 @@
 //     thousands of positions for every scheme). Variants: Score (count, with
 //     optional per-position hits for Hooke-Jeeves' unsolved set) and Squared
 //     (David's fitness).
+//   - qmatch.go: the quiescence-resolved move match (CompileMoveMatchOpts
+//     with CompileOptions{Quiescence: true, Reference: w}), closer to the
+//     papers' 1-ply searches, which resolved captures and checks
+//     (Vázquez-Fernández et al.: "stabilization of positions through the
+//     Quiescence algorithm"). Each move's child is replaced by the quiet
+//     leaf that engine/search's own quiescence search reaches behind it
+//     under the reference weights (search.QuiescenceResolver), and the
+//     stored difference is leaf − parent, in the same MoveMatch form, so
+//     Score, Squared, Choice and hits are unchanged and as fast per entry.
+//     By default the leaves come from the real depth-1 search's root (its
+//     null windows included), so for the reference weights the compiled
+//     choice is exactly the move engine/search plays at Depth 1 with
+//     quiescence and "plain" (qmatch_test.go checks every scheme's presets
+//     and random vectors on thousands of positions); FullWindow instead
+//     resolves each child with the full window, exactly the loop "first
+//     maximal −QuiescencePV(child)". For any other weights it is an
+//     approximation — the capture sequences stay frozen at the reference's
+//     choices, the "resolve once" trick of Texel tuning — so a run should
+//     recompile with its current best weights every few generations.
+//     Mates found by the quiescence search are fixed facts of the sample
+//     (a mating move is forced; moves that get mated are never chosen).
 //   - searchfit.go: SearchMoveMatch, the depth-n match through the real search
 //     (quiescence included); SuiteNodes, David et al. §IV's search-parameter
 //     fitness (Björnsson and Marsland's nodes to solution: the node count at

@@ -31,6 +31,9 @@ import (
 // first of each distinct vector is kept; a grandmaster move that is such a
 // duplicate can never be matched.
 //
+// CompileMoveMatchOpts with Quiescence compiles the same form with each
+// child replaced by its quiescence leaf under reference weights (see there).
+//
 // A MoveMatch is immutable after compilation and safe for concurrent use.
 type MoveMatch struct {
 	scheme  eval.Scheme
@@ -59,12 +62,24 @@ type MoveMatch struct {
 
 	legal    int // legal moves before de-duplication
 	maxMoves int // most kept moves in one position
+
+	// reference is the weight vector the leaves were resolved with (nil
+	// without quiescence; see CompileMoveMatchOpts); fixed counts positions
+	// whose choice a mate fixed.
+	reference []int32
+	fixed     int
 }
 
 // CompileMoveMatch compiles samples (their FEN and grandmaster move) for
 // scheme s. It fails if a sample's position or move is not legal, or if a
 // feature count does not fit the compact encoding.
 func CompileMoveMatch(s eval.Scheme, samples []data.Sample) (*MoveMatch, error) {
+	return compileMoveMatch(s, samples, nil)
+}
+
+// compileMoveMatch is CompileMoveMatch, with each child replaced by its
+// quiescence leaf when qs is not nil (CompileMoveMatchOpts).
+func compileMoveMatch(s eval.Scheme, samples []data.Sample, qs *leafResolver) (*MoveMatch, error) {
 	n := len(s.Params())
 	if n > math.MaxUint16+1 {
 		return nil, fmt.Errorf("fitness: scheme %s has %d parameters, more than the compact index allows", s.Name(), n)
@@ -83,6 +98,10 @@ func CompileMoveMatch(s eval.Scheme, samples []data.Sample) (*MoveMatch, error) 
 		difEnd:   make([]int32, 0, len(samples)*32),
 	}
 	c := newCompiler(s)
+	c.qs = qs
+	if qs != nil {
+		mm.reference = slices.Clone(qs.reference)
+	}
 	for i, smp := range samples {
 		pos, err := board.ParseFEN(smp.FEN)
 		if err != nil {
@@ -111,6 +130,7 @@ type compiler struct {
 	key    []byte
 	entIdx []uint16
 	entCnt []int32
+	qs     *leafResolver // nil: children are the leaves
 }
 
 func newCompiler(s eval.Scheme) *compiler {
@@ -151,6 +171,7 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 	if pos.Side == board.Black {
 		sign = -1
 	}
+	mm.legal += len(moves)
 	// Parent.
 	if _, err := c.dense(pos, c.parent); err != nil {
 		return err
@@ -169,12 +190,36 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 	}
 	mm.parStart = append(mm.parStart, int32(len(mm.parIdx)))
 
-	// Children.
+	// Children, or with quiescence their leaves (only the forced move when
+	// a mate fixes the choice, and never a move that gets mated).
+	var leaves *resolvedMoves
+	if c.qs != nil {
+		var err error
+		if leaves, err = c.qs.resolve(pos, moves); err != nil {
+			return err
+		}
+		if leaves.fixed >= 0 {
+			mm.fixed++
+		}
+	}
 	clear(c.seen)
 	target := int32(-1)
-	for _, m := range moves {
+	for k, m := range moves {
+		var pv []board.Move
+		if leaves != nil {
+			if !leaves.keep(k) {
+				continue // target stays -1 if m == gm: never chosen
+			}
+			pv = leaves.pv[k]
+		}
 		pos.MakeMove(m)
+		for _, r := range pv {
+			pos.MakeMove(r)
+		}
 		touched, err := c.dense(pos, c.child)
+		for range pv {
+			pos.UnmakeMove()
+		}
 		pos.UnmakeMove()
 		if err != nil {
 			return err
@@ -199,7 +244,6 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 		for _, idx := range touched {
 			c.child[idx] = 0
 		}
-		mm.legal++
 		c.key = c.key[:0]
 		for k := range c.entIdx {
 			c.key = append(c.key, byte(c.entIdx[k]), byte(c.entIdx[k]>>8),
@@ -262,6 +306,7 @@ type Stats struct {
 	KeptMoves   int // moves kept after removing duplicate difference vectors
 	Entries     int // sparse (index, count) entries of parents and differences
 	Unmatchable int // positions whose grandmaster move can never be chosen
+	Fixed       int // positions whose choice a quiescence mate fixed (CompileOptions.Quiescence)
 	Bytes       int // memory held by the compiled arrays
 }
 
@@ -279,7 +324,7 @@ func (mm *MoveMatch) Stats() Stats {
 	b += len(mm.difEnd)*4 + len(mm.dif)*8 + len(mm.dif32)*4 + len(mm.moves)*int(unsafe.Sizeof(board.Move(0)))
 	return Stats{
 		Positions: len(mm.target), LegalMoves: mm.legal, KeptMoves: len(mm.moves),
-		Entries: len(mm.parIdx) + len(mm.dif) + len(mm.dif32), Unmatchable: un, Bytes: b,
+		Entries: len(mm.parIdx) + len(mm.dif) + len(mm.dif32), Unmatchable: un, Fixed: mm.fixed, Bytes: b,
 	}
 }
 

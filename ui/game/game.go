@@ -276,3 +276,34 @@ func (g *Game) PGN(event string) string {
 	b.WriteByte('\n')
 	return b.String()
 }
+
+// SANLine renders a line of UCI moves (an engine's principal variation)
+// from the current position as numbered SAN, stopping at the first move that
+// is not legal.
+func (g *Game) SANLine(ucis []string) string {
+	p := g.pos.Clone()
+	var b strings.Builder
+	num, black := p.FullmoveNumber, p.Side == board.Black
+	for i, u := range ucis {
+		m, err := p.ParseUCIMove(u)
+		if err != nil {
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case !black:
+			fmt.Fprintf(&b, "%d. ", num)
+		case i == 0:
+			fmt.Fprintf(&b, "%d... ", num)
+		}
+		b.WriteString(p.SAN(m))
+		p.MakeMove(m)
+		if black {
+			num++
+		}
+		black = !black
+	}
+	return b.String()
+}

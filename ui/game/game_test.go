@@ -161,3 +161,17 @@ func TestPGNWrapsAndEscapes(t *testing.T) {
 		t.Errorf("castling SAN missing:\n%s", pgn)
 	}
 }
+
+func TestSANLine(t *testing.T) {
+	g, _ := New("")
+	play(t, g, "e2e4")
+	if got := g.SANLine([]string{"g8f6", "b1c3", "f6e4", "zz", "a2a3"}); got != "1... Nf6 2. Nc3 Nxe4" {
+		t.Errorf("SANLine = %q", got)
+	}
+	if g.FEN() != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+		t.Errorf("SANLine changed the game: %s", g.FEN())
+	}
+	if got := g.SANLine(nil); got != "" {
+		t.Errorf("empty line %q", got)
+	}
+}

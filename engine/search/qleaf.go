@@ -1,0 +1,135 @@
+package search
+
+import (
+	"context"
+	"math"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+// QuiescenceResolver resolves positions through the Searcher's own
+// quiescence search (qsearch in alphabeta.go, the code every search runs at
+// its horizon) and returns the principal variation to the quiet leaf. The
+// tuner uses it to replace each child of a 1-ply move match by the quiet
+// position the engine's depth-1 search would actually evaluate (the
+// "resolve once" trick of Texel tuning).
+//
+// Each Resolve starts from fresh state: the transposition table (one
+// bucket, emptied before every call) is never consulted at a stored entry,
+// and the killer and history tables, which the quiescence search reads
+// for evasion order but never writes, stay zero. So a result depends only
+// on the position and the evaluator, not on earlier calls, and is
+// bit-identical natively and in WebAssembly. A QuiescenceResolver is not
+// safe for concurrent use; give each goroutine its own.
+type QuiescenceResolver struct {
+	s *Searcher
+}
+
+// NewQuiescenceResolver returns a resolver with evaluator ev (MaterialPST if
+// nil). It allocates the search stack once (about 300 KB), so reuse it for
+// many positions.
+func NewQuiescenceResolver(ev Evaluator) *QuiescenceResolver {
+	if ev == nil {
+		ev = MaterialPST{}
+	}
+	s := &Searcher{ev: ev, hashMB: 0, qsPV: true, ctx: context.Background()}
+	// One bucket, emptied before each call: the probe at the first
+	// quiescence ply always misses, and deeper plies do not use the table.
+	s.tt = &transTable{buckets: make([]ttBucket, 1)}
+	return &QuiescenceResolver{s: s}
+}
+
+// Resolve returns pos's quiescence value in centipawns from the side to
+// move's point of view, searched with the full window (-Infinity,
+// Infinity), and its principal variation: the moves from pos to the leaf
+// the value comes from. Unless the value is a mate score, it is the clamped
+// static evaluation of that leaf from the leaf's side to move, negated when
+// the PV has an odd length; with a mate score (-MateScore+len(pv) when the
+// side to move is mated at the leaf, MateScore-len(pv) when it mates) the
+// leaf is a checkmate. An empty PV means pos is quiet: standing pat is best.
+// pos is restored before Resolve returns; its move history plays no part
+// (the quiescence search does not detect repetitions).
+//
+// The value equals what a fresh depth-1 search computes for a root move
+// searched with the full window (its first move), up to the one ply of
+// mate distance. Later root moves are searched there with narrower windows,
+// and delta pruning depends on the window, so their values may differ in
+// rare positions.
+func (r *QuiescenceResolver) Resolve(pos *board.Position) (score int, pv []board.Move) {
+	s := r.s
+	s.nodes = 0
+	s.nodeLimit = 0
+	s.nextPoll = math.MaxUint64 // no clock, no context, no Yield: never poll
+	s.selDepth = 0
+	s.stopped = false
+	s.tt.clear()
+	score = s.qsearch(pos, -Infinity, Infinity, 0, 0)
+	pv = append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
+	return score, pv
+}
+
+// RootLeaf is one root move of a depth-1 search with quiescence, as
+// ResolveRoot reports it.
+type RootLeaf struct {
+	Move board.Move
+	// Score is the value the root search got for Move, from the root's
+	// point of view (mate distances counted from the root): exact for the
+	// first move and every move that raised the best score, an upper bound
+	// no better than the best score so far for a move the search rejected.
+	Score int
+	// Line is the moves after Move to the leaf whose clamped static
+	// evaluation (or checkmate, for a mate score) Score is.
+	Line []board.Move
+}
+
+// ResolveRoot replays the root of a fresh depth-1 search with quiescence
+// and no extensions — what Searcher.Search does with Limits{Depth: 1} and
+// the "plain" parameters — on pos: the legal moves in OrderRootMoves order,
+// the first searched with the full window, each later one with a null
+// window at the best score so far and re-searched when it fails high, each
+// child through the same quiescence search at ply 1. It returns every move
+// with its score and line, in that order (none if pos has no legal move).
+// The search's move is the first one with the maximal Score, and its
+// Score is the search's: the windows, and so the window-dependent delta
+// pruning, are the search's own. pos is restored before ResolveRoot
+// returns.
+func (r *QuiescenceResolver) ResolveRoot(pos *board.Position) []RootLeaf {
+	s := r.s
+	s.nodes = 0
+	s.nodeLimit = 0
+	s.nextPoll = math.MaxUint64
+	s.selDepth = 0
+	s.stopped = false
+	s.tt.clear()
+	moves := pos.LegalMoves()
+	OrderRootMoves(pos, moves)
+	out := make([]RootLeaf, 0, len(moves))
+	const ply = 1 // the children's ply, as in rootSearch
+	alpha, beta := -Infinity, Infinity
+	for i, m := range moves {
+		pos.MakeMove(m)
+		var v int
+		if i == 0 {
+			v = -s.qsearch(pos, -beta, -alpha, ply, 0)
+		} else {
+			v = -s.qsearch(pos, -alpha-1, -alpha, ply, 0)
+			if v > alpha && v < beta {
+				v = -s.qsearch(pos, -beta, -alpha, ply, 0)
+			}
+		}
+		pos.UnmakeMove()
+		out = append(out, RootLeaf{Move: m, Score: v, Line: append([]board.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)})
+		alpha = max(alpha, v)
+	}
+	return out
+}
+
+// Nodes returns the number of nodes the last Resolve or ResolveRoot searched.
+func (r *QuiescenceResolver) Nodes() uint64 { return r.s.nodes }
+
+// QuiescencePV resolves pos with a new QuiescenceResolver for ev (see
+// QuiescenceResolver.Resolve). Use a QuiescenceResolver to resolve many
+// positions: each call here allocates a search stack.
+func QuiescencePV(pos *board.Position, ev Evaluator) (score int, pv []board.Move) {
+	return NewQuiescenceResolver(ev).Resolve(pos)
+}

@@ -1,0 +1,160 @@
+package fitness
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/param"
+	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner/data"
+)
+
+// CompileOptions configure CompileMoveMatchOpts.
+type CompileOptions struct {
+	// Quiescence resolves every child through engine/search's quiescence
+	// search (search.QuiescenceResolver) under the Reference weights and
+	// stores the feature difference leaf − parent instead of child − parent,
+	// so that the compiled 1-ply match sees captures and checks resolved the
+	// way the papers' 1-ply searches did.
+	Quiescence bool
+	// Reference is the weight vector the leaves are resolved with (nil: the
+	// scheme's default weights, param.Defaults). It must be a valid vector
+	// for the scheme. A run can re-resolve with its current best weights by
+	// compiling again (every K generations, say): the MoveMatch of the same
+	// samples with another Reference differs only in its leaves.
+	Reference []int32
+	// FullWindow resolves every child on its own with the full window
+	// (search.QuiescenceResolver.Resolve), so each move's leaf ends its own
+	// principal variation. By default the leaves come from
+	// QuiescenceResolver.ResolveRoot, the real depth-1 search's root with
+	// its null windows: a move that search rejects keeps the leaf of the
+	// refutation it found, and for the Reference weights the compiled choice
+	// is exactly the move Searcher.Search plays at Depth 1 with quiescence
+	// and the "plain" parameters.
+	FullWindow bool
+}
+
+// CompileMoveMatchOpts compiles samples for scheme s like CompileMoveMatch,
+// optionally quiescence-resolved (opt.Quiescence). The result has the same
+// form, so Score, Squared, Choice and hits work unchanged and cost the same
+// per scoring.
+//
+// With quiescence, move j of a position is represented by the quiet leaf
+// that engine/search's quiescence search, under the Reference evaluator,
+// reaches behind it (search.QuiescenceResolver). The candidate w then picks
+// the move whose leaf has the best static evaluation under w (the mover's
+// view, first in search.OrderRootMoves order among equals):
+//
+//   - For w = Reference this is exact. By default the leaves are those of
+//     the real depth-1 search's root (ResolveRoot, null windows included),
+//     and the choice is the move a fresh Searcher plays at Depth 1 with
+//     quiescence and the "plain" parameters (qmatch_test.go checks it on
+//     thousands of positions for every scheme and preset). With FullWindow
+//     it is the loop "first maximal −Resolve(child(m))"; the real search
+//     differs from that loop where its null windows change the delta pruning
+//     at the child's first quiescence ply (up to a few percent of positions
+//     for schemes whose piece values are far from the pruning margins').
+//   - For other weights it is an approximation: the capture sequences are
+//     frozen at the reference's choices (the "resolve once" of Texel tuning),
+//     whereas a real search under w might stand pat earlier, take other
+//     pieces or, at the root, reject other moves. Recompile with the current
+//     best weights to refresh them.
+//
+// Mates found by the quiescence search are weight-independent facts of the
+// compiled sample: when a move mates, the position's choice is fixed (the
+// fastest mate, first in root order) and only that move is kept; moves that
+// get mated are dropped unless every move does, in which case the choice is
+// fixed to the longest resistance. Stats().Fixed counts the positions whose
+// choice is fixed.
+func CompileMoveMatchOpts(s eval.Scheme, samples []data.Sample, opt CompileOptions) (*MoveMatch, error) {
+	if !opt.Quiescence {
+		return compileMoveMatch(s, samples, nil)
+	}
+	if s == nil {
+		return nil, fmt.Errorf("fitness: nil scheme")
+	}
+	ref := opt.Reference
+	if ref == nil {
+		ref = param.Defaults(s.Params())
+	}
+	ev, err := eval.New(s, ref)
+	if err != nil {
+		return nil, fmt.Errorf("fitness: quiescence reference weights: %w", err)
+	}
+	return compileMoveMatch(s, samples, &leafResolver{reference: slices.Clone(ref), r: search.NewQuiescenceResolver(ev),
+		fullWindow: opt.FullWindow})
+}
+
+// Reference returns a copy of the weights the compiled leaves were resolved
+// with, or nil if the sample was compiled without quiescence.
+func (mm *MoveMatch) Reference() []int32 { return slices.Clone(mm.reference) }
+
+// leafResolver resolves the children of compiled positions.
+type leafResolver struct {
+	reference  []int32
+	r          *search.QuiescenceResolver
+	fullWindow bool
+	out        resolvedMoves
+}
+
+// resolvedMoves holds, per root move, the mover's value and the line from
+// the child to its leaf, and the position's fixed choice (or -1).
+type resolvedMoves struct {
+	value []int // mover's point of view
+	pv    [][]board.Move
+	fixed int
+}
+
+// keep reports whether root move k is compiled.
+func (rm *resolvedMoves) keep(k int) bool {
+	if rm.fixed >= 0 {
+		return k == rm.fixed
+	}
+	v := rm.value[k]
+	return !(search.IsMateScore(v) && v < 0)
+}
+
+// resolve resolves every child of pos (moves in root order). The returned
+// value is reused by the next call.
+func (lr *leafResolver) resolve(pos *board.Position, moves []board.Move) (*resolvedMoves, error) {
+	rm := &lr.out
+	rm.value, rm.pv, rm.fixed = rm.value[:0], rm.pv[:0], -1
+	if lr.fullWindow {
+		for _, m := range moves {
+			pos.MakeMove(m)
+			v, pv := lr.r.Resolve(pos)
+			pos.UnmakeMove()
+			// Mate distances count from the child: one ply short, same order.
+			rm.value = append(rm.value, -v)
+			rm.pv = append(rm.pv, pv)
+		}
+	} else {
+		leaves := lr.r.ResolveRoot(pos)
+		if len(leaves) != len(moves) {
+			return nil, fmt.Errorf("quiescence root has %d moves, want %d", len(leaves), len(moves))
+		}
+		for k, l := range leaves {
+			if l.Move != moves[k] {
+				return nil, fmt.Errorf("quiescence root move %d is %s, want %s", k, l.Move.UCI(), moves[k].UCI())
+			}
+			rm.value = append(rm.value, l.Score)
+			rm.pv = append(rm.pv, l.Line)
+		}
+	}
+	win, allLost := false, true
+	for _, v := range rm.value {
+		mate := search.IsMateScore(v)
+		win = win || mate && v > 0
+		allLost = allLost && mate && v < 0
+	}
+	if win || allLost {
+		for k, v := range rm.value {
+			if rm.fixed < 0 || v > rm.value[rm.fixed] {
+				rm.fixed = k
+			}
+		}
+	}
+	return rm, nil
+}
