@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: all build site native run test test-native test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce
+.PHONY: all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce
 
 all: build
 
@@ -51,8 +51,13 @@ run: build
 
 test: test-native test-wasm test-bitident test-e2e
 
+# The full native suite: deep perft, all 20,000 games against notnil/chess, WAC, UCI games against stockfish.
 test-native:
 	$(GO) vet ./...
+	$(GO) test ./...
+
+# Quick native run for development (deep and slow tests skipped).
+test-short:
 	$(GO) test -short ./...
 
 # wasm/runner's TestRunGolden compares the WebAssembly run with a native run

@@ -25,13 +25,16 @@ type CompileOptions struct {
 	// compiling again (every K generations, say): the MoveMatch of the same
 	// samples with another Reference differs only in its leaves.
 	Reference []int32
-	// FullWindow resolves every child on its own with the full window
-	// (search.QuiescenceResolver.Resolve), so each move's leaf ends its own
-	// principal variation. By default the leaves come from
-	// QuiescenceResolver.ResolveRoot, the real depth-1 search's root with
-	// its null windows: a move that search rejects keeps the leaf of the
-	// refutation it found, and for the Reference weights the compiled choice
-	// is exactly the move Searcher.Search plays at Depth 1 with quiescence
+	// FullWindow takes every move's leaf from its child's own full-window
+	// quiescence search (search.QuiescenceResolver.Resolve): the compiled
+	// choice for the Reference weights is then the loop "first maximal
+	// −QuiescencePV(child)". By default those leaves are used too, except
+	// for the move the real depth-1 search plays (its leaf from
+	// QuiescenceResolver.ResolveRoot) and for the rare moves whose
+	// full-window value would beat it, which that search rejected because
+	// its null windows changed the delta pruning (they keep the refutation
+	// the search found): for the Reference weights the compiled choice is
+	// then exactly the move Searcher.Search plays at Depth 1 with quiescence
 	// and the "plain" parameters.
 	FullWindow bool
 }
@@ -107,6 +110,18 @@ type resolvedMoves struct {
 	fixed int
 }
 
+// rootValue converts a child's quiescence value to its parent's point of
+// view, one ply further from any mate (as the root of a search sees it).
+func rootValue(child int) int {
+	switch {
+	case search.IsMateScore(child) && child < 0:
+		return -child - 1
+	case search.IsMateScore(child):
+		return -child + 1
+	}
+	return -child
+}
+
 // keep reports whether root move k is compiled.
 func (rm *resolvedMoves) keep(k int) bool {
 	if rm.fixed >= 0 {
@@ -121,17 +136,10 @@ func (rm *resolvedMoves) keep(k int) bool {
 func (lr *leafResolver) resolve(pos *board.Position, moves []board.Move) (*resolvedMoves, error) {
 	rm := &lr.out
 	rm.value, rm.pv, rm.fixed = rm.value[:0], rm.pv[:0], -1
-	if lr.fullWindow {
-		for _, m := range moves {
-			pos.MakeMove(m)
-			v, pv := lr.r.Resolve(pos)
-			pos.UnmakeMove()
-			// Mate distances count from the child: one ply short, same order.
-			rm.value = append(rm.value, -v)
-			rm.pv = append(rm.pv, pv)
-		}
-	} else {
-		leaves := lr.r.ResolveRoot(pos)
+	var leaves []search.RootLeaf
+	best := -1 // the real search's move
+	if !lr.fullWindow {
+		leaves = lr.r.ResolveRoot(pos)
 		if len(leaves) != len(moves) {
 			return nil, fmt.Errorf("quiescence root has %d moves, want %d", len(leaves), len(moves))
 		}
@@ -139,9 +147,29 @@ func (lr *leafResolver) resolve(pos *board.Position, moves []board.Move) (*resol
 			if l.Move != moves[k] {
 				return nil, fmt.Errorf("quiescence root move %d is %s, want %s", k, l.Move.UCI(), moves[k].UCI())
 			}
-			rm.value = append(rm.value, l.Score)
-			rm.pv = append(rm.pv, l.Line)
+			if best < 0 || l.Score > leaves[best].Score {
+				best = k
+			}
 		}
+	}
+	for k, m := range moves {
+		if k == best {
+			rm.value = append(rm.value, leaves[k].Score)
+			rm.pv = append(rm.pv, leaves[k].Line)
+			continue
+		}
+		pos.MakeMove(m)
+		v, pv := lr.r.Resolve(pos)
+		pos.UnmakeMove()
+		v = rootValue(v)
+		// Keep the exactness for the reference: a move whose full-window
+		// value would beat the search's choice (one its null window
+		// rejected) keeps the refutation the search found instead.
+		if best >= 0 && (v > leaves[best].Score || v == leaves[best].Score && k < best) {
+			v, pv = leaves[k].Score, leaves[k].Line
+		}
+		rm.value = append(rm.value, v)
+		rm.pv = append(rm.pv, pv)
 	}
 	win, allLost := false, true
 	for _, v := range rm.value {

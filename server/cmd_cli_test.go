@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/internal/shareddata"
+)
+
+// runCmd runs one evochess command line in-process.
+func runCmd(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var o, e bytes.Buffer
+	err = run(args, strings.NewReader(""), &o, &e)
+	return o.String(), e.String(), err
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestPerftCommand(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "-depth", "3"}, "8902"},
+		{[]string{"perft", "-depth", "2", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}, "2039"},
+		{[]string{"perft", "-depth", "2", "-full", "-fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}, "191"},
+		{[]string{"perft", "-depth", "2", "-divide"}, "400"},
+	}
+	for _, c := range cases {
+		out, _, err := runCmd(t, c.args...)
+		if err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if got := lastLine(out); got != c.want {
+			t.Errorf("%v: last line %q, want %q", c.args, got, c.want)
+		}
+	}
+	out, _, _ := runCmd(t, "perft", "-depth", "1", "-divide")
+	if !strings.Contains(out, "e2e4: 1") || strings.Count(out, "\n") != 21 {
+		t.Errorf("divide output:\n%s", out)
+	}
+}
+
+func TestPerftCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"perft", "-depth", "0"},
+		{"perft", "-depth", "3", "-fen", "not a fen"},
+		{"perft", "-depth", "3", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"},
+		{"perft", "-depth", "x"},
+		{"nosuchcommand"},
+	} {
+		if _, _, err := runCmd(t, args...); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	out, _, err := runCmd(t, "bench", "-depth", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(lastLine(out))
+	if len(f) != 4 || f[1] != "nodes" || f[3] != "nps" || f[0] == "0" {
+		t.Fatalf("last line %q, want '<nodes> nodes <nps> nps'", lastLine(out))
+	}
+	// Fixed depth is deterministic: the node count is a signature.
+	out2, _, err := runCmd(t, "bench", "-depth", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f2 := strings.Fields(lastLine(out2)); f2[0] != f[0] {
+		t.Errorf("bench node count differs between runs: %s vs %s", f[0], f2[0])
+	}
+}
+
+func TestEvalCommand(t *testing.T) {
+	pgnPath := shareddata.Path(t, "pgn/gm_demo_1500.pgn")
+	out, _, err := runCmd(t, "eval", "-preset", "david-fig3", "-pgn", pgnPath, "-protocol", "david", "-seed", "1", "-positions", "200", "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		GamesRead    int     `json:"games_read"`
+		GamesSkipped int     `json:"games_skipped"`
+		Positions    int     `json:"positions"`
+		Matched      int     `json:"matched"`
+		Rate         float64 `json:"rate"`
+	}
+	if err := json.Unmarshal([]byte(lastLine(out)), &r); err != nil {
+		t.Fatalf("last line is not JSON: %v\n%s", err, out)
+	}
+	if r.GamesRead != 1500 || r.GamesSkipped != 0 || r.Positions == 0 || r.Matched <= 0 || r.Matched > r.Positions ||
+		r.Rate != float64(r.Matched)/float64(r.Positions) {
+		t.Errorf("eval result %+v", r)
+	}
+
+	epd := shareddata.Path(t, "epd/bratko_kopec.epd")
+	out, _, err = runCmd(t, "eval", "-preset", "material", "-epd", epd, "-nodes", "5000", "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Positions int `json:"positions"`
+		Solved    int `json:"solved"`
+		Nodes     int `json:"nodes"`
+	}
+	if err := json.Unmarshal([]byte(lastLine(out)), &s); err != nil {
+		t.Fatalf("last line is not JSON: %v\n%s", err, out)
+	}
+	if s.Positions != 24 || s.Solved > 24 || s.Nodes <= 0 {
+		t.Errorf("suite result %+v", s)
+	}
+
+	out, _, err = runCmd(t, "eval", "-preset", "david-fig3", "-fen", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "-trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "BishopPair") || !strings.HasPrefix(lastLine(out), "score:") {
+		t.Errorf("trace output:\n%s", out)
+	}
+	if _, _, err := runCmd(t, "eval", "-preset", "nosuchpreset", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-trace"); err == nil {
+		t.Error("unknown preset: no error")
+	}
+}
