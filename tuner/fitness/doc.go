@@ -26,13 +26,15 @@
 //     under the reference weights (search.QuiescenceResolver), and the
 //     stored difference is leaf − parent, in the same MoveMatch form, so
 //     Score, Squared, Choice and hits are unchanged and as fast per entry.
-//     By default the leaves come from the real depth-1 search's root (its
-//     null windows included), so for the reference weights the compiled
-//     choice is exactly the move engine/search plays at Depth 1 with
-//     quiescence and "plain" (qmatch_test.go checks every scheme's presets
-//     and random vectors on thousands of positions); FullWindow instead
-//     resolves each child with the full window, exactly the loop "first
-//     maximal −QuiescencePV(child)". For any other weights it is an
+//     Each leaf ends its child's full-window quiescence PV, except the
+//     real depth-1 search's own choice and the rare moves its null windows
+//     rejected through delta pruning, which keep the lines that search
+//     found (search.QuiescenceResolver.ResolveRoot): so for the reference
+//     weights the compiled choice is exactly the move engine/search plays
+//     at Depth 1 with quiescence and "plain" (qmatch_test.go checks every
+//     scheme's presets and random vectors on thousands of positions);
+//     FullWindow uses full-window leaves throughout, exactly the loop
+//     "first maximal −QuiescencePV(child)". For any other weights it is an
 //     approximation — the capture sequences stay frozen at the reference's
 //     choices, the "resolve once" trick of Texel tuning — so a run should
 //     recompile with its current best weights every few generations.

@@ -240,13 +240,13 @@ func davidTest(t testing.TB) []data.Sample {
 // TestMoveMatchQuiescenceDavid measures, on the david protocol's test split
 // of the 20,000-game file, the match rate of each preset and of random
 // vectors under the compiled match without quiescence ("flat"),
-// quiescence-resolved with the real search's root windows ("root", the
-// default) and with full windows ("full"), each with the scheme's default
+// quiescence-resolved by default ("exact": exact for the reference) and
+// with FullWindow ("full"), each with the scheme's default
 // weights and with the vector itself as reference, and under the real
 // depth-1 search with quiescence; and how often each compiled choice agrees
 // with that real search (the approximation away from the reference).
-// Compile time (CPU) and size are logged. Resolved with its own weights in
-// root mode, the match must pick the real search's move in every position;
+// Compile time (CPU) and size are logged. Resolved with its own weights by
+// default, the match must pick the real search's move in every position;
 // resolved with the defaults, it must agree with the search more often than
 // the flat match.
 func TestMoveMatchQuiescenceDavid(t *testing.T) {
@@ -298,7 +298,7 @@ func TestMoveMatchQuiescenceDavid(t *testing.T) {
 		slices.Sort(names)
 		for _, name := range names {
 			w := vectors[name]
-			// flat, root(defaults), root(self), full(defaults), full(self)
+			// flat, exact(defaults), exact(self), full(defaults), full(self)
 			mms := []*MoveMatch{flat, compiled[false], nil, compiled[true], nil}
 			for k, full := range map[int]bool{2: false, 4: true} {
 				if mms[k], err = CompileMoveMatchOpts(s, samples, CompileOptions{Quiescence: true, Reference: w, FullWindow: full}); err != nil {
@@ -328,13 +328,13 @@ func TestMoveMatchQuiescenceDavid(t *testing.T) {
 				rates += fmt.Sprintf(" %5.2f", pct(mm.Score(w, nil)))
 				agrees += fmt.Sprintf(" %6.2f", pct(agree[k]))
 			}
-			t.Logf("%-10s %-28s match%%: flat, root(def), root(self), full(def), full(self):%s | real d1+qs %5.2f | agreement%%:%s",
+			t.Logf("%-10s %-28s match%%: flat, exact(def), exact(self), full(def), full(self):%s | real d1+qs %5.2f | agreement%%:%s",
 				s.Name(), name, rates, pct(real), agrees)
 			if agree[2] != len(samples) {
 				t.Errorf("%s %s: resolved with its own weights, agrees with the real search on %d of %d", s.Name(), name, agree[2], len(samples))
 			}
 			if agree[1] <= agree[0] || agree[3] <= agree[0] {
-				t.Errorf("%s %s: resolved with the defaults agrees with the real search on %d (root), %d (full), flat on %d", s.Name(), name, agree[1], agree[3], agree[0])
+				t.Errorf("%s %s: resolved with the defaults agrees with the real search on %d (exact), %d (full), flat on %d", s.Name(), name, agree[1], agree[3], agree[0])
 			}
 		}
 	}
