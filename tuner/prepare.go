@@ -50,6 +50,13 @@ type Prepared struct {
 	Unsolved []int
 	// K is the Texel sigmoid scale (Texel fitness only).
 	K float64
+	// Reference is the quiescence reference the training sample was
+	// resolved with ("match-qs", "match2-qs"; nil otherwise): pass it as
+	// Problem.Reference to build the same evaluator elsewhere.
+	Reference []int32
+	// Recompile ("match-qs", "match2-qs") resolves the same training
+	// positions with another reference; Run.Recompile calls it.
+	Recompile func(ctx context.Context, reference []int32) (Evaluator, error)
 }
 
 // Prepare loads the data of s.Problem and builds the training and held-out
@@ -63,7 +70,7 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 		}
 	}
 	switch p.Fitness {
-	case "match", "match2":
+	case "match", "match2", "match-qs", "match2-qs":
 		if p.Depth > 1 {
 			return nil, fmt.Errorf("tuner: prepare: move-match depth %d: only the compiled 1-ply move match is available", p.Depth)
 		}
@@ -75,11 +82,24 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		mm, err := fitness.CompileMoveMatch(sc, train)
+		qs := Quiescent(p.Fitness)
+		squared := p.Fitness == "match2" || p.Fitness == "match2-qs"
+		workers := res.Workers
+		if workers <= 0 {
+			workers = defaultWorkers()
+		}
+		var ref []int32
+		if qs {
+			if ref, err = quiescenceReference(s); err != nil {
+				return nil, err
+			}
+			say("quiescence: resolving %d training positions", len(train))
+		}
+		mm, err := compileMatch(sc, train, qs, ref, workers)
 		if err != nil {
 			return nil, fmt.Errorf("tuner: prepare: compile training positions: %w", err)
 		}
-		out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test)}
+		out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test), Reference: ref}
 		if p.Unsolved > 0 {
 			keep, err := unsolved(mm, s.Config, p)
 			if err != nil {
@@ -89,19 +109,33 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 			for k, i := range keep {
 				sub[k] = train[i]
 			}
-			if mm, err = fitness.CompileMoveMatch(sc, sub); err != nil {
+			if mm, err = compileMatch(sc, sub, qs, ref, workers); err != nil {
 				return nil, fmt.Errorf("tuner: prepare: compile unsolved positions: %w", err)
 			}
 			out.Unsolved, out.TrainPositions = keep, len(sub)
+			train = sub
 			say("objective: %d of %d training positions that no start player solves", len(sub), len(train))
 		}
-		out.Train = matchPool(mm, p.Fitness == "match2", res.Workers)
-		if len(test) > 0 {
-			mt, err := fitness.CompileMoveMatch(sc, test)
-			if err != nil {
-				return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
+		out.Train = matchPool(mm, squared, res.Workers)
+		if qs {
+			out.Recompile = func(_ context.Context, ref []int32) (Evaluator, error) {
+				mm, err := compileMatch(sc, train, true, ref, workers)
+				if err != nil {
+					return nil, fmt.Errorf("tuner: recompile training positions: %w", err)
+				}
+				return matchPool(mm, squared, res.Workers), nil
 			}
-			out.Test = matchPool(mt, false, 1)
+		}
+		if len(test) > 0 {
+			if qs {
+				out.Test = exactQuiescenceTest(sc, test, workers)
+			} else {
+				mt, err := fitness.CompileMoveMatch(sc, test)
+				if err != nil {
+					return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
+				}
+				out.Test = matchPool(matchSet{mt}, false, 1)
+			}
 		}
 		return out, nil
 	case "tournament":
@@ -139,7 +173,7 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 			if err != nil {
 				return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
 			}
-			out.Test, out.Digest, out.TestPositions = matchPool(mt, false, 1), digest, len(test)
+			out.Test, out.Digest, out.TestPositions = matchPool(matchSet{mt}, false, 1), digest, len(test)
 		}
 		return out, nil
 	case "texel":
@@ -290,8 +324,121 @@ func open(res Resources, name string) (io.ReadCloser, error) {
 	return f, nil
 }
 
+// matchSet is a compiled sample in consecutive parts (compiled in parallel),
+// scored as one: a position's choice depends only on the position.
+type matchSet []*fitness.MoveMatch
+
+func (ms matchSet) Positions() int {
+	n := 0
+	for _, m := range ms {
+		n += m.Positions()
+	}
+	return n
+}
+
+func (ms matchSet) Check(w []int32) error {
+	for _, m := range ms {
+		if err := m.Check(w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Score returns the positions matched by w; hits (optional) gets one entry
+// per position, in sample order.
+func (ms matchSet) Score(w []int32, hits []bool) int {
+	n, off := 0, 0
+	for _, m := range ms {
+		var h []bool
+		if hits != nil {
+			h = hits[off : off+m.Positions()]
+		}
+		n += m.Score(w, h)
+		off += m.Positions()
+	}
+	return n
+}
+
+// compileMatch compiles samples for move match: unresolved, or resolved by
+// the quiescence search under ref, in up to workers parts compiled on
+// goroutines (the result does not depend on the number of parts).
+func compileMatch(sc eval.Scheme, smp []data.Sample, qs bool, ref []int32, workers int) (matchSet, error) {
+	if !qs {
+		mm, err := fitness.CompileMoveMatch(sc, smp)
+		if err != nil {
+			return nil, err
+		}
+		return matchSet{mm}, nil
+	}
+	parts := max(1, min(workers, len(smp)/64))
+	out := make(matchSet, parts)
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for i := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := i*len(smp)/parts, (i+1)*len(smp)/parts
+			out[i], errs[i] = fitness.CompileMoveMatchOpts(sc, smp[lo:hi], fitness.CompileOptions{Quiescence: true, Reference: ref})
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// quiescenceReference returns the reference of a quiescence-resolved move
+// match: Problem.Reference, else the start vector (Config.Init[0]), else the
+// scheme's defaults.
+func quiescenceReference(s Setup) ([]int32, error) {
+	ref := s.Problem.Reference
+	if ref == nil && len(s.Config.Init) > 0 {
+		ref = s.Config.Init[0]
+	}
+	if ref == nil {
+		ref = param.Defaults(s.Config.Specs)
+	}
+	if len(ref) != len(s.Config.Specs) {
+		return nil, fmt.Errorf("tuner: prepare: quiescence reference has %d weights, the scheme %d", len(ref), len(s.Config.Specs))
+	}
+	for i, sp := range s.Config.Specs {
+		if v := int(ref[i]); v < sp.Min || v > sp.Max {
+			return nil, fmt.Errorf("tuner: prepare: quiescence reference: %s = %d outside [%d, %d]", sp.Name, v, sp.Min, sp.Max)
+		}
+	}
+	return slices.Clone(ref), nil
+}
+
+// exactQuiescenceTest scores the held-out positions of a quiescence-resolved
+// match exactly: each candidate's own reference compilation, whose 1-ply
+// choice is the move engine/search plays at depth 1 with quiescence (so the
+// rate is the candidate's real-search match rate, not the approximation the
+// training fitness uses away from its reference).
+func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) Evaluator {
+	return EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]Score, error) {
+		out := make([]Score, len(cands))
+		for i, w := range cands {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			ms, err := compileMatch(sc, test, true, w, workers)
+			if err != nil {
+				return nil, fmt.Errorf("tuner: held-out positions: %w", err)
+			}
+			m := ms.Score(w, nil)
+			out[i] = Score{Fitness: float64(m), Matched: m, Total: ms.Positions()}
+		}
+		return out, nil
+	})
+}
+
 // matchPool scores candidates by move match (squared for David et al.).
-func matchPool(mm *fitness.MoveMatch, squared bool, workers int) *Pool {
+func matchPool(mm matchSet, squared bool, workers int) *Pool {
 	return &Pool{Workers: workers, New: func() (Scorer, error) {
 		return func(_ context.Context, w []int32) (Score, error) {
 			if err := mm.Check(w); err != nil {
@@ -310,7 +457,7 @@ func matchPool(mm *fitness.MoveMatch, squared bool, workers int) *Pool {
 // unsolved returns Problem.Unsolved training indices (in increasing order)
 // that none of the start players (Config.Init, or the scheme defaults)
 // matches, drawn with the data seed.
-func unsolved(mm *fitness.MoveMatch, cfg opt.Config, p Problem) ([]int, error) {
+func unsolved(mm matchSet, cfg opt.Config, p Problem) ([]int, error) {
 	players := cfg.Init
 	if len(players) == 0 {
 		players = [][]int32{param.Defaults(cfg.Specs)}

@@ -18,7 +18,10 @@ import (
 // Build in wire.go).
 type Problem struct {
 	// Fitness: "match" (positions whose grandmaster move the candidate
-	// chooses), "match2" (that count squared, David et al.), "texel"
+	// chooses at 1 ply, static evaluation of each child), "match2" (that
+	// count squared, David et al.), "match-qs" and "match2-qs" (the same
+	// with every child resolved by the quiescence search under Reference,
+	// as the papers' 1-ply searches did), "texel"
 	// (negated Texel loss), "nodes" (search parameters: cap·positions minus
 	// total nodes to find the suite's best moves), "tournament" (points in
 	// games between the candidates, relative).
@@ -71,7 +74,21 @@ type Problem struct {
 	MinPly   int    `json:"min_ply,omitempty"`
 	MaxPly   int    `json:"max_ply,omitempty"`
 	MinElo   int    `json:"min_elo,omitempty"`
+	// Reference, for "match-qs" and "match2-qs", is the weight vector the
+	// training leaves are resolved with (nil: the run's start vector,
+	// Config.Init[0], or the scheme's defaults). A recompiling run stores
+	// its current reference here, so a checkpoint resumes exactly.
+	Reference []int32 `json:"reference,omitempty"`
+	// Recompile, for "match-qs" and "match2-qs" with the ga, ep and
+	// history-ea optimizers, re-resolves the training sample every that many
+	// generations with the current best as Reference and re-scores the
+	// stored fitness values (population, best so far, archive, hall of
+	// fame), which are not comparable across compilations (0: never).
+	Recompile int `json:"recompile,omitempty"`
 }
+
+// Quiescent reports whether fitness is a quiescence-resolved move match.
+func Quiescent(fitness string) bool { return fitness == "match-qs" || fitness == "match2-qs" }
 
 // Setup is the complete description of a run.
 type Setup struct {
@@ -125,8 +142,13 @@ type Run struct {
 	scored    int              // evaluator calls (distinct vectors scored)
 	cache     map[string]Score // scores of the last generation's vectors
 
+	compiledAt int // generation of the last recompilation
+
 	// Now is the clock used for the Seconds column (time.Now by default).
 	Now func() time.Time
+	// Recompile builds the training evaluator for a new quiescence reference
+	// (Prepared.Recompile); a run with Problem.Recompile > 0 needs it.
+	Recompile func(ctx context.Context, reference []int32) (Evaluator, error)
 }
 
 // NewRun starts a run. train scores candidates; test (optional) scores the
@@ -180,6 +202,9 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 		return Record{}, ErrDone
 	}
 	start := r.Now()
+	if err := r.recompile(ctx); err != nil {
+		return Record{}, err
+	}
 	cands := r.o.Ask()
 	// Unknown candidates are scored once per distinct vector; with absolute
 	// fitness, vectors scored in the previous generation are reused too
@@ -303,6 +328,100 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	return rec, testErr
 }
 
+// recompile re-resolves the training sample with the current best as
+// reference when Problem.Recompile generations have passed since the last
+// compilation, and re-scores every stored fitness with the new evaluator. It
+// changes the run only once everything succeeded.
+func (r *Run) recompile(ctx context.Context) error {
+	k, gen := r.setup.Problem.Recompile, r.o.Generation()
+	if k <= 0 || gen == 0 || gen%k != 0 || r.compiledAt >= gen || !r.hasBest {
+		return nil
+	}
+	if slices.Equal(r.best.X, r.setup.Problem.Reference) {
+		r.compiledAt = gen
+		return nil
+	}
+	_, ok := r.o.(opt.Refitter)
+	if !ok {
+		return fmt.Errorf("tuner: generation %d: recompile: optimizer %s cannot re-score its population", gen, r.o.Name())
+	}
+	if r.Recompile == nil {
+		return fmt.Errorf("tuner: generation %d: recompile: no Recompile function (set Run.Recompile from Prepared.Recompile)", gen)
+	}
+	train, err := r.Recompile(ctx, r.best.X)
+	if err != nil {
+		return fmt.Errorf("tuner: generation %d: recompile: %w", gen, err)
+	}
+	// Every stored vector, scored once in a fixed order.
+	var xs [][]int32
+	index := map[string]int{}
+	add := func(x []int32) {
+		k := vectorKey(x)
+		if _, ok := index[k]; !ok {
+			index[k] = len(xs)
+			xs = append(xs, x)
+		}
+	}
+	add(r.best.X)
+	for _, c := range r.o.Ask() {
+		add(c.X)
+	}
+	for _, c := range r.hof.Entries {
+		add(c.X)
+	}
+	scores, err := train.Evaluate(ctx, xs)
+	if err != nil {
+		return fmt.Errorf("tuner: generation %d: recompile: re-score: %w", gen, err)
+	}
+	if len(scores) != len(xs) {
+		return fmt.Errorf("tuner: generation %d: recompile: evaluator returned %d scores for %d vectors", gen, len(scores), len(xs))
+	}
+	var missing error
+	fit := func(x []int32) float64 {
+		i, ok := index[vectorKey(x)]
+		if !ok {
+			// A vector stored where the run cannot see it: score it alone.
+			sc, err := train.Evaluate(ctx, [][]int32{x})
+			if err != nil || len(sc) != 1 {
+				missing = fmt.Errorf("tuner: generation %d: recompile: re-score: %v", gen, err)
+				return math.Inf(-1)
+			}
+			index[vectorKey(x)], xs, scores = len(xs), append(xs, x), append(scores, sc[0])
+			return sc[0].Fitness
+		}
+		return scores[i].Fitness
+	}
+	// Refit a copy of the optimizer, so that a failure leaves the run as it was.
+	st, err := r.o.State()
+	if err != nil {
+		return fmt.Errorf("tuner: generation %d: recompile: %w", gen, err)
+	}
+	o, err := opt.Restore(st)
+	if err != nil {
+		return fmt.Errorf("tuner: generation %d: recompile: %w", gen, err)
+	}
+	o.(opt.Refitter).Refit(fit)
+	hof := opt.HallOfFame{Size: r.hof.Size}
+	for _, c := range r.hof.Entries {
+		hof.Entries = append(hof.Entries, c.Clone())
+	}
+	hof.Refit(fit)
+	b, hasBest := o.Best()
+	if hasBest {
+		fit(b.X)
+	}
+	if missing != nil {
+		return missing
+	}
+	ref := slices.Clone(r.best.X)
+	r.o, r.hof, r.train, r.cache = o, hof, train, nil
+	if hasBest {
+		r.best, r.bestScore = b, scores[index[vectorKey(b.X)]]
+	}
+	r.setup.Problem.Reference = ref
+	r.compiledAt = gen
+	return nil
+}
 // RunAll steps until the optimizer stops or ctx is cancelled, calling
 // progress after every generation.
 func (r *Run) RunAll(ctx context.Context, progress func(Record)) error {
@@ -334,6 +453,8 @@ type checkpoint struct {
 	ElapsedNs int64           `json:"elapsed_ns"`
 	Scored    int             `json:"scored"`
 	Cache     []cacheEntry    `json:"cache,omitempty"`
+	// CompiledAt is the generation of the last recompilation (Problem.Recompile).
+	CompiledAt int `json:"compiled_at,omitempty"`
 }
 
 // cacheEntry is one cached score in a checkpoint.
@@ -368,7 +489,8 @@ func (r *Run) Checkpoint(w io.Writer) error {
 		return fmt.Errorf("tuner: checkpoint: %w", err)
 	}
 	cp := checkpoint{Format: checkpointFormat, Setup: r.setup, Optimizer: st, HallOf: r.hof, Records: r.records,
-		BestScore: r.bestScore, TestX: r.testX, TestScore: r.testScore, ElapsedNs: int64(r.elapsed), Scored: r.scored}
+		BestScore: r.bestScore, TestX: r.testX, TestScore: r.testScore, ElapsedNs: int64(r.elapsed), Scored: r.scored,
+		CompiledAt: r.compiledAt}
 	keys := make([]string, 0, len(r.cache))
 	for k := range r.cache {
 		keys = append(keys, k)
@@ -426,7 +548,7 @@ func (c *Checkpointed) Resume(train, test Evaluator) (*Run, error) {
 	}
 	r := &Run{setup: c.Setup, o: o, train: train, test: test, hof: c.cp.HallOf, records: c.cp.Records,
 		bestScore: c.cp.BestScore, testX: c.cp.TestX, testScore: c.cp.TestScore,
-		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now, scored: c.cp.Scored}
+		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now, scored: c.cp.Scored, compiledAt: c.cp.CompiledAt}
 	if len(c.cp.Cache) > 0 {
 		r.cache = make(map[string]Score, len(c.cp.Cache))
 		for _, e := range c.cp.Cache {

@@ -47,6 +47,23 @@ func (h *HallOfFame) Update(cands []Candidate) {
 	}
 }
 
+// Refit re-scores every entry with f (after the fitness function changed)
+// and restores the order, best first; ties keep their previous order.
+func (h *HallOfFame) Refit(f func(x []int32) float64) {
+	for i := range h.Entries {
+		h.Entries[i].Fitness = f(h.Entries[i].X)
+	}
+	slices.SortStableFunc(h.Entries, func(a, b Candidate) int {
+		switch {
+		case a.Fitness > b.Fitness:
+			return -1
+		case a.Fitness < b.Fitness:
+			return 1
+		}
+		return 0
+	})
+}
+
 // Diversity returns the population diversity used in logs: the mean over
 // free parameters of the standard deviation of x_i divided by the parameter's
 // range (0 for identical individuals, about 0.29 for uniform random ones).

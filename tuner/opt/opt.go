@@ -553,3 +553,36 @@ func Distance(specs []param.Spec, a, b []int32) float64 {
 	}
 	return sum / float64(n)
 }
+
+// Refitter is implemented by the optimizers whose stored fitness values
+// (the Known survivors of the pending batch, the best so far, an archive)
+// can be replaced after the fitness function itself changed, as when the
+// tuner recompiles its quiescence-resolved move match with a new reference
+// (tuner.Problem.Recompile): Refit sets every stored fitness to f(x). The
+// ga, ep and history-ea optimizers implement it.
+type Refitter interface {
+	Refit(f func(x []int32) float64)
+}
+
+// refitBase re-scores the Known pending candidates and the best so far.
+func (b *base) refitBase(f func(x []int32) float64) {
+	for i := range b.Pending {
+		if b.Pending[i].Known {
+			b.Pending[i].Fitness = f(b.Pending[i].X)
+		}
+	}
+	if b.HasBest {
+		b.BestC.Fitness = f(b.BestC.X)
+	}
+}
+
+// Refit implements Refitter.
+func (g *ga) Refit(f func(x []int32) float64) { g.refitBase(f) }
+
+// Refit implements Refitter (history-ea's archive too).
+func (e *ep) Refit(f func(x []int32) float64) {
+	e.refitBase(f)
+	h := HallOfFame{Size: e.Cfg.HistorySize, Entries: e.Archive}
+	h.Refit(f)
+	e.Archive = h.Entries
+}
