@@ -121,7 +121,8 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 		Seed: c.Seed, Positions: c.Data.Sample.Train, TestPositions: c.Data.Sample.Test, Depth: c.Depth,
 		Games: c.Games, GameDepth: c.GameDepth, Unsolved: c.Unsolved, NodeCap: c.NodeCap, PGN: c.Data.Source,
 		TestPGN: f.testPGN, EPD: f.epd, Openings: f.openings, HallOfFame: c.HallOfFame, DataSeed: c.Data.Sample.Seed,
-		Protocol: c.Data.Sample.Protocol, MinPly: c.Data.Sample.MinPly, MaxPly: c.Data.Sample.MaxPly, MinElo: c.Data.Sample.MinElo}
+		Protocol: c.Data.Sample.Protocol, MinPly: c.Data.Sample.MinPly, MaxPly: c.Data.Sample.MaxPly, MinElo: c.Data.Sample.MinElo,
+		Recompile: c.Recompile}
 	for k, v := range c.Params {
 		o.Params[k] = v
 	}
@@ -234,6 +235,7 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
+	run.Recompile = prep.Recompile
 	var logw tuner.LogWriter
 	if f.logFile != "" {
 		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC

@@ -42,32 +42,46 @@ func tuneLoadPlayer(t *testing.T, path string) *player.Player {
 }
 
 // TestTunePauseResume checks that a run paused with -stop-after and resumed
-// from its checkpoint ends exactly like a run never stopped.
+// from its checkpoint ends exactly like a run never stopped, for the default
+// (quiescence-resolved) fitness, one that recompiles (the checkpoint keeps
+// the current reference) and the unresolved match.
 func TestTunePauseResume(t *testing.T) {
 	pgnPath := shareddata.Path(t, "pgn/gm_demo_1500.pgn")
-	dir := t.TempDir()
-	common := []string{"-algo", "ga", "-scheme", "vazquez29", "-pgn", pgnPath, "-pop", "10", "-gens", "6", "-seed", "2",
-		"-train", "200", "-test", "200", "-json", "-quiet"}
-	a := tuneRunJSON(t, append(common, "-out", filepath.Join(dir, "a.json"), "-log", filepath.Join(dir, "a.csv"))...)
-	ck := filepath.Join(dir, "run.ckpt")
-	p := tuneRunJSON(t, append(common, "-out", filepath.Join(dir, "b.json"), "-stop-after", "2", "-checkpoint", ck)...)
-	if p["paused"] != true || p["generations"].(float64) != 2 {
-		t.Fatalf("paused run summary %v", p)
-	}
-	b := tuneRunJSON(t, "-resume", ck, "-out", filepath.Join(dir, "b.json"), "-json", "-quiet")
-	for _, k := range []string{"best_fitness", "train_rate", "test_rate", "evaluations", "generations"} {
-		if a[k] != b[k] {
-			t.Errorf("%s: straight %v, resumed %v", k, a[k], b[k])
-		}
-	}
-	pa, pb := tuneLoadPlayer(t, filepath.Join(dir, "a.json")), tuneLoadPlayer(t, filepath.Join(dir, "b.json"))
-	if !reflect.DeepEqual(pa.Weights, pb.Weights) || pa.Provenance.Algorithm != "ga" || pa.Provenance.Generation != 6 ||
-		!strings.HasPrefix(pa.Provenance.Dataset, "sha256:") {
-		t.Fatalf("players differ or lack provenance: %+v / %+v", pa, pb)
-	}
-	csv, err := os.ReadFile(filepath.Join(dir, "a.csv"))
-	if err != nil || strings.Count(string(csv), "\n") != 7 {
-		t.Fatalf("log: %v, %q", err, csv)
+	for _, tc := range []struct {
+		name  string
+		extra []string
+		stop  string
+	}{
+		{"match-qs", nil, "2"},
+		{"match2-qs recompile", []string{"-fitness", "match2-qs", "-recompile", "2"}, "3"},
+		{"match", []string{"-fitness", "match"}, "2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			common := append([]string{"-algo", "ga", "-scheme", "vazquez29", "-pgn", pgnPath, "-pop", "10", "-gens", "6", "-seed", "2",
+				"-train", "200", "-test", "200", "-json", "-quiet"}, tc.extra...)
+			a := tuneRunJSON(t, append(common, "-out", filepath.Join(dir, "a.json"), "-log", filepath.Join(dir, "a.csv"))...)
+			ck := filepath.Join(dir, "run.ckpt")
+			p := tuneRunJSON(t, append(common, "-out", filepath.Join(dir, "b.json"), "-stop-after", tc.stop, "-checkpoint", ck)...)
+			if p["paused"] != true || p["generations"].(float64) != float64(tc.stop[0]-'0') {
+				t.Fatalf("paused run summary %v", p)
+			}
+			b := tuneRunJSON(t, "-resume", ck, "-out", filepath.Join(dir, "b.json"), "-json", "-quiet")
+			for _, k := range []string{"best_fitness", "train_rate", "test_rate", "evaluations", "generations"} {
+				if a[k] != b[k] {
+					t.Errorf("%s: straight %v, resumed %v", k, a[k], b[k])
+				}
+			}
+			pa, pb := tuneLoadPlayer(t, filepath.Join(dir, "a.json")), tuneLoadPlayer(t, filepath.Join(dir, "b.json"))
+			if !reflect.DeepEqual(pa.Weights, pb.Weights) || pa.Provenance.Algorithm != "ga" || pa.Provenance.Generation != 6 ||
+				!strings.HasPrefix(pa.Provenance.Dataset, "sha256:") {
+				t.Fatalf("players differ or lack provenance: %+v / %+v", pa, pb)
+			}
+			csv, err := os.ReadFile(filepath.Join(dir, "a.csv"))
+			if err != nil || strings.Count(string(csv), "\n") != 7 {
+				t.Fatalf("log: %v, %q", err, csv)
+			}
+		})
 	}
 }
 
@@ -80,6 +94,9 @@ func TestTuneErrors(t *testing.T) {
 		{"-algo", "ga", "-pgn", "x.pgn", "-log", "x.txt"},
 		{"-resume", filepath.Join(t.TempDir(), "none.ckpt")},
 		{"-algo", "ga", "extra"},
+		{"-algo", "ga", "-fitness", "match3", "-pgn", "x.pgn"},
+		{"-algo", "cmaes", "-recompile", "5", "-pgn", "x.pgn"},
+		{"-algo", "ga", "-fitness", "match2", "-recompile", "5", "-pgn", "x.pgn"},
 	} {
 		var out, errb bytes.Buffer
 		err := run(append([]string{"tune", "-quiet"}, args...), nil, &out, &errb)

@@ -164,6 +164,7 @@ func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.Recompile = prep.Recompile
 	start := time.Now()
 	err = r.RunAll(e.ctx, func(rec Record) {
 		if rec.Generation%20 == 0 {
@@ -340,7 +341,7 @@ func (e *experiment) davidRuns(n, gens int) ([]*runResult, error) {
 }
 
 func (e *experiment) davidRunTable(runs []*runResult) *runResult {
-	e.p("## Evolution (1-ply move match, fitness = matched²)")
+	e.p("## Evolution (1-ply move match with quiescence, fitness = matched²)")
 	e.p("")
 	e.p("| run | seed | positions train/test | gen 1 best train | final train | final held out | evaluations | wall time (shared, loaded 2-core machine) |")
 	e.p("|---|---|---|---|---|---|---|---|")
@@ -370,7 +371,7 @@ func (e *experiment) david() error {
 		[]string{
 			fmt.Sprintf("david-ga preset: population 100, 200 generations, Gray-coded 35 parameters (david35), uniform crossover 0.75, mutation 0.005, elitism, roulette selection on matched², %d independent runs (paper: 10).", n),
 			"Positions: tuner/data \"david\" protocol, one position per decisive game where the side to move won, from ply 12, forced moves skipped; the 20,000-game file has 9,084 decisive games, so about 4,540 per set instead of 5,000.",
-			"Match rate: the compiled 1-ply move match of tuner/fitness (static evaluation of every child, no quiescence). The paper's 1-ply search is not specified further.",
+			"Match rate: the compiled 1-ply move match with quiescence (fitness match2-qs): every move's leaf is the quiet position engine/search's quiescence search reaches under the reference weights (the scheme's defaults), resolved once; training fitness is exact at the reference and approximate elsewhere. Held-out rates (and the reference players' held-out column) are exact: the real depth-1 search with quiescence of the vector itself. The paper's 1-ply search is not specified further.",
 		})
 	runs, err := e.davidRuns(n, e.cfg.Generations)
 	if err != nil {
@@ -583,6 +584,7 @@ func (e *experiment) vazquez() error {
 			fmt.Sprintf("Exploration: vazquez-ep preset (N = 20, best half survive, Michalewicz non-uniform mutation b = 5, 200 generations, 1,000 training positions, 29 weights of Table I), %d runs (paper: 30); the best run by training match continues.", n),
 			"Exploitation: Hooke-Jeeves (Δ = 30, α = 2, ε = 0.5) from the best player, objective = positions matched among M = 20 training positions no player of the final EP population solves.",
 			"Positions: the \"david\" protocol (decisive games, side to move won). Held out: 1,000 positions of other games.",
+			"Match rate: 1-ply move match with quiescence (fitness match-qs; the paper: \"stabilization of positions through the Quiescence algorithm\"), leaves resolved once under the run's start weights (EP: the scheme's defaults; Hooke-Jeeves: the best EP player); held-out rates are exact real depth-1 + quiescence searches.",
 		})
 	var best *runResult
 	e.p("## Exploration (EP)")
@@ -734,6 +736,7 @@ func (e *experiment) prasad() error {
 	e.header("Prasad et al.: evolutionary algorithm with a history mechanism", "G. V. S. Prasad et al., *Improvising the performance of a chess engine by fine tuning the evaluation function*",
 		[]string{
 			fmt.Sprintf("history-ea preset: N = 20, best half survive, Michalewicz non-uniform mutation, archive of the 10 best players that left the population, Pr = 10%% (the paper leaves Pr to the user), 200 generations, 1,000 positions, 38 weights (prasad38); %d runs, compared with the same EP without history (Pr = 0).", n),
+			"Match rate: 1-ply move match with quiescence (fitness match-qs), leaves resolved once under the scheme's defaults; held-out rates are exact real depth-1 + quiescence searches.",
 		})
 	e.p("## Evolution")
 	e.p("")

@@ -113,8 +113,8 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 				return nil, fmt.Errorf("tuner: prepare: compile unsolved positions: %w", err)
 			}
 			out.Unsolved, out.TrainPositions = keep, len(sub)
-			train = sub
 			say("objective: %d of %d training positions that no start player solves", len(sub), len(train))
+			train = sub
 		}
 		out.Train = matchPool(mm, squared, res.Workers)
 		if qs {
@@ -169,11 +169,13 @@ func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 			if err != nil {
 				return nil, err
 			}
-			mt, err := fitness.CompileMoveMatch(sc, test)
-			if err != nil {
-				return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
+			// Held out: the real 1-ply search with quiescence, as for the
+			// move-match presets, so the rates compare across fitnesses.
+			workers := res.Workers
+			if workers <= 0 {
+				workers = defaultWorkers()
 			}
-			out.Test, out.Digest, out.TestPositions = matchPool(matchSet{mt}, false, 1), digest, len(test)
+			out.Test, out.Digest, out.TestPositions = exactQuiescenceTest(sc, test, workers), digest, len(test)
 		}
 		return out, nil
 	case "texel":
@@ -415,23 +417,48 @@ func quiescenceReference(s Setup) ([]int32, error) {
 }
 
 // exactQuiescenceTest scores the held-out positions of a quiescence-resolved
-// match exactly: each candidate's own reference compilation, whose 1-ply
-// choice is the move engine/search plays at depth 1 with quiescence (so the
-// rate is the candidate's real-search match rate, not the approximation the
-// training fitness uses away from its reference).
+// match exactly: by the real search engine/search plays at depth 1 with
+// quiescence and the "plain" parameters (fitness.SearchMoveMatch), which is
+// what the compiled match chooses when the candidate is its own reference.
+// So the held-out rate is the candidate's real-search match rate, not the
+// approximation the training fitness uses away from its reference. The
+// positions are split over workers goroutines; the count does not depend on
+// the split.
 func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) Evaluator {
+	plain, perr := search.PresetParams("plain")
 	return EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]Score, error) {
+		if perr != nil {
+			return nil, fmt.Errorf("tuner: held-out positions: %w", perr)
+		}
 		out := make([]Score, len(cands))
+		parts := max(1, min(workers, len(test)/64))
 		for i, w := range cands {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+			matched := make([]int, parts)
+			errs := make([]error, parts)
+			var wg sync.WaitGroup
+			for k := range parts {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					ev, err := eval.New(sc, w)
+					if err != nil {
+						errs[k] = err
+						return
+					}
+					lo, hi := k*len(test)/parts, (k+1)*len(test)/parts
+					r, err := fitness.SearchMoveMatch(ctx, ev, plain, search.Limits{Depth: 1}, 1, test[lo:hi], nil, nil)
+					matched[k], errs[k] = r.Matched, err
+				}()
 			}
-			ms, err := compileMatch(sc, test, true, w, workers)
-			if err != nil {
-				return nil, fmt.Errorf("tuner: held-out positions: %w", err)
+			wg.Wait()
+			m := 0
+			for k := range parts {
+				if errs[k] != nil {
+					return nil, fmt.Errorf("tuner: held-out positions: %w", errs[k])
+				}
+				m += matched[k]
 			}
-			m := ms.Score(w, nil)
-			out[i] = Score{Fitness: float64(m), Matched: m, Total: ms.Positions()}
+			out[i] = Score{Fitness: float64(m), Matched: m, Total: len(test)}
 		}
 		return out, nil
 	})

@@ -58,9 +58,9 @@ func Presets() []Preset {
 	return []Preset{
 		{
 			Name: "david-ga", Algorithm: "ga", Paper: "David et al. 2014, §III-B",
-			Doc:     "pop 100, 200 generations, uniform crossover 0.75, mutation 0.005, elitism, fitness-proportional selection; fitness (matched)^2 over 5,000 positions (1 ply), 5,000 held out",
+			Doc:     "pop 100, 200 generations, uniform crossover 0.75, mutation 0.005, elitism, fitness-proportional selection; fitness (matched)^2 over 5,000 positions (1 ply with quiescence, match2-qs), 5,000 held out",
 			Config:  opt.Config{Pop: 100, Generations: 200, CrossoverRate: 0.75, MutationRate: 0.005, Elite: 1, Selection: "roulette"},
-			Problem: Problem{Fitness: "match2", Scheme: "david35", Positions: 5000, TestPositions: 5000, Depth: 1},
+			Problem: Problem{Fitness: "match2-qs", Scheme: "david35", Positions: 5000, TestPositions: 5000, Depth: 1},
 		},
 		{
 			Name: "david-coevolution", Algorithm: "ga", Paper: "David et al. 2014, §III-C",
@@ -76,21 +76,21 @@ func Presets() []Preset {
 		},
 		{
 			Name: "vazquez-ep", Algorithm: "ep", Paper: "Vázquez-Fernández et al. 2012, Algorithms 1-2",
-			Doc:     "N = 20, best half survive, Michalewicz non-uniform mutation (b = 5), no crossover, 200 generations; fitness = positions matched at 1 ply over 1,000 positions, 1,000 held out",
+			Doc:     "N = 20, best half survive, Michalewicz non-uniform mutation (b = 5), no crossover, 200 generations; fitness = positions matched at 1 ply with quiescence (match-qs) over 1,000 positions, 1,000 held out",
 			Config:  opt.Config{Pop: 20, Generations: 200, MutationB: 5},
-			Problem: Problem{Fitness: "match", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1},
+			Problem: Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1},
 		},
 		{
 			Name: "hooke-jeeves", Algorithm: "hooke-jeeves", Paper: "Vázquez-Fernández et al. 2012, Algorithm 3",
 			Doc:     "Hooke-Jeeves on the best player, Δ = 30, α = 2, ε = 0.5; objective = positions matched among M = 20 positions no player of the start population solved (Unsolved = 0 uses the full training set)",
 			Config:  opt.Config{Delta: 30, Alpha: 2, Epsilon: 0.5},
-			Problem: Problem{Fitness: "match", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1, Unsolved: 20},
+			Problem: Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1, Unsolved: 20},
 		},
 		{
 			Name: "history-ea", Algorithm: "history-ea", Paper: "Prasad et al., Algorithm 1",
 			Doc:     "EP (N = 20, best half survive, non-uniform mutation) with a history archive; with probability Pr = 10% a child is drawn from the archive; 200 generations, 1,000 positions",
 			Config:  opt.Config{Pop: 20, Generations: 200, MutationB: 5, HistoryPr: 0.1, HistorySize: 10},
-			Problem: Problem{Fitness: "match", Scheme: "prasad38", Positions: 1000, TestPositions: 1000, Depth: 1},
+			Problem: Problem{Fitness: "match-qs", Scheme: "prasad38", Positions: 1000, TestPositions: 1000, Depth: 1},
 		},
 		{
 			Name: "mnc", Algorithm: "mnc", Paper: "Aralikkatte and Srinivasaraghavan (Phoenix)",
@@ -100,27 +100,27 @@ func Presets() []Preset {
 		},
 		{
 			Name: "mnc-match", Algorithm: "mnc", Paper: "Phoenix's MNC with move-match fitness",
-			Doc:     "multi-niche crowding (population 20, Phoenix's stop rules) scored by positions matched at 1 ply over 1,000 positions",
+			Doc:     "multi-niche crowding (population 20, Phoenix's stop rules) scored by positions matched at 1 ply with quiescence over 1,000 positions",
 			Config:  opt.Config{Pop: 20, Generations: 1000, Cs: 4, Cf: 4, S: 4, StallGens: 10, SlowGens: 20, SlowRate: 0.01},
-			Problem: Problem{Fitness: "match", Scheme: "phoenix640", Positions: 1000, TestPositions: 1000, Depth: 1},
+			Problem: Problem{Fitness: "match-qs", Scheme: "phoenix640", Positions: 1000, TestPositions: 1000, Depth: 1},
 		},
 		{
 			Name: "cmaes", Algorithm: "cmaes", Paper: "Hansen's CMA-ES",
-			Doc:     "default λ = 4 + ⌊3 ln n⌋, σ0 = 0.3 of the ranges, 300 generations; move-match fitness over 1,000 positions",
+			Doc:     "default λ = 4 + ⌊3 ln n⌋, σ0 = 0.3 of the ranges, 300 generations; move-match fitness (match-qs) over 1,000 positions",
 			Config:  opt.Config{Generations: 300, Sigma0: 0.3},
-			Problem: Problem{Fitness: "match", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1},
+			Problem: Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1},
 		},
 		{
 			Name: "de", Algorithm: "de", Paper: "Storn and Price",
-			Doc:     "DE/rand/1/bin, N = 20, F = 0.5, CR = 0.9, 200 generations; move-match fitness over 1,000 positions",
+			Doc:     "DE/rand/1/bin, N = 20, F = 0.5, CR = 0.9, 200 generations; move-match fitness (match-qs) over 1,000 positions",
 			Config:  opt.Config{Pop: 20, Generations: 200, F: 0.5, CrossoverRate: 0.9},
-			Problem: Problem{Fitness: "match", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1},
+			Problem: Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1},
 		},
 		{
 			Name: "pso", Algorithm: "pso", Paper: "Kennedy and Eberhart; Clerc's constriction",
-			Doc:     "20 particles, w = 0.7298, c1 = c2 = 1.49618, 200 generations; move-match fitness over 1,000 positions",
+			Doc:     "20 particles, w = 0.7298, c1 = c2 = 1.49618, 200 generations; move-match fitness (match-qs) over 1,000 positions",
 			Config:  opt.Config{Pop: 20, Generations: 200},
-			Problem: Problem{Fitness: "match", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1},
+			Problem: Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1},
 		},
 		{
 			Name: "texel", Algorithm: "texel", Paper: "Texel tuning (Österlund)",

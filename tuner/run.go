@@ -382,8 +382,13 @@ func (r *Run) recompile(ctx context.Context) error {
 		if !ok {
 			// A vector stored where the run cannot see it: score it alone.
 			sc, err := train.Evaluate(ctx, [][]int32{x})
-			if err != nil || len(sc) != 1 {
-				missing = fmt.Errorf("tuner: generation %d: recompile: re-score: %v", gen, err)
+			if err == nil && len(sc) != 1 {
+				err = fmt.Errorf("evaluator returned %d scores for 1 vector", len(sc))
+			}
+			if err != nil {
+				if missing == nil {
+					missing = fmt.Errorf("tuner: generation %d: recompile: re-score: %w", gen, err)
+				}
 				return math.Inf(-1)
 			}
 			index[vectorKey(x)], xs, scores = len(xs), append(xs, x), append(scores, sc[0])
@@ -422,6 +427,7 @@ func (r *Run) recompile(ctx context.Context) error {
 	r.compiledAt = gen
 	return nil
 }
+
 // RunAll steps until the optimizer stops or ctx is cancelled, calling
 // progress after every generation.
 func (r *Run) RunAll(ctx context.Context, progress func(Record)) error {

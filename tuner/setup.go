@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
@@ -43,11 +44,12 @@ type Options struct {
 	MinPly        int
 	MaxPly        int
 	MinElo        int
+	Recompile     int // match-qs / match2-qs: re-resolve every that many generations (0: never)
 }
 
 // Configure turns options into a Setup: it starts from the preset (Preset,
 // or the preset named like Algorithm, or the algorithm's defaults with
-// move-match fitness on vazquez29), applies the overrides and fills the
+// quiescence-resolved move-match fitness on vazquez29), applies the overrides and fills the
 // parameter registry (the scheme's, or engine/search's for "nodes" fitness).
 func Configure(o Options) (Setup, error) {
 	var s Setup
@@ -71,7 +73,7 @@ func Configure(o Options) (Setup, error) {
 		if !slices.Contains(opt.Algorithms(), o.Algorithm) {
 			return Setup{}, fmt.Errorf("tuner: unknown algorithm %q (have %v)", o.Algorithm, opt.Algorithms())
 		}
-		s = Setup{Algorithm: o.Algorithm, Problem: Problem{Fitness: "match", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1}}
+		s = Setup{Algorithm: o.Algorithm, Problem: Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1}}
 	}
 	str := func(dst *string, v string) {
 		if v != "" {
@@ -102,6 +104,7 @@ func Configure(o Options) (Setup, error) {
 	num(&s.Problem.MinPly, o.MinPly)
 	num(&s.Problem.MaxPly, o.MaxPly)
 	num(&s.Problem.MinElo, o.MinElo)
+	num(&s.Problem.Recompile, o.Recompile)
 	if o.DataSeed != 0 {
 		s.Problem.DataSeed = o.DataSeed
 	}
@@ -126,12 +129,22 @@ func Configure(o Options) (Setup, error) {
 		return Setup{}, err
 	}
 	switch s.Problem.Fitness {
-	case "match", "match2", "texel", "nodes":
+	case "match", "match2", "match-qs", "match2-qs", "texel", "nodes":
 		s.Config.Relative = false
 	case "tournament":
 		s.Config.Relative = true
 	default:
-		return Setup{}, fmt.Errorf("tuner: unknown fitness %q (match, match2, texel, nodes, tournament)", s.Problem.Fitness)
+		return Setup{}, fmt.Errorf("tuner: unknown fitness %q (%s)", s.Problem.Fitness, strings.Join(Fitnesses(), ", "))
+	}
+	if r := s.Problem.Recompile; r != 0 {
+		switch {
+		case r < 0:
+			return Setup{}, fmt.Errorf("tuner: recompile %d: want generations >= 0", r)
+		case !Quiescent(s.Problem.Fitness):
+			return Setup{}, fmt.Errorf("tuner: recompile needs fitness match-qs or match2-qs, not %s", s.Problem.Fitness)
+		case !slices.Contains(recompilers, s.Algorithm):
+			return Setup{}, fmt.Errorf("tuner: recompile works with the %v optimizers, not %s", recompilers, s.Algorithm)
+		}
 	}
 	specs, err := ProblemSpecs(s.Problem)
 	if err != nil {
@@ -142,6 +155,14 @@ func Configure(o Options) (Setup, error) {
 		s.Problem.Depth = 1
 	}
 	return s, nil
+}
+
+// recompilers are the optimizers that implement opt.Refitter.
+var recompilers = []string{"ga", "ep", "history-ea"}
+
+// Fitnesses returns the fitness names Configure accepts.
+func Fitnesses() []string {
+	return []string{"match", "match2", "match-qs", "match2-qs", "texel", "nodes", "tournament"}
 }
 
 // ProblemSpecs returns the parameter registry a problem tunes: the search

@@ -19,15 +19,15 @@ func TestConfigure(t *testing.T) {
 	}{
 		{"david-ga preset", Options{Preset: "david-ga", Seed: 3}, func(s Setup) bool {
 			return s.Algorithm == "ga" && s.Config.Pop == 100 && s.Config.Generations == 200 && s.Config.CrossoverRate == 0.75 &&
-				s.Config.MutationRate == 0.005 && s.Problem.Fitness == "match2" && len(s.Config.Specs) > 0 && s.Config.Seed == 3
+				s.Config.MutationRate == 0.005 && s.Problem.Fitness == "match2-qs" && len(s.Config.Specs) > 0 && s.Config.Seed == 3
 		}, false},
 		{"algo names its preset", Options{Algorithm: "ga", Preset: "david-ga", Population: 10, Params: map[string]float64{"mutation_rate": 0.01}},
 			func(s Setup) bool {
 				return s.Config.Pop == 10 && s.Config.MutationRate == 0.01 && s.Config.Generations == 200
 			}, false},
-		{"plain algorithm", Options{Algorithm: "de"}, func(s Setup) bool { return s.Algorithm == "de" && s.Problem.Fitness == "match" }, false},
+		{"plain algorithm", Options{Algorithm: "de"}, func(s Setup) bool { return s.Algorithm == "de" && s.Problem.Fitness == "match-qs" }, false},
 		{"other algorithm on a preset's problem", Options{Algorithm: "cmaes", Preset: "david-ga"}, func(s Setup) bool {
-			return s.Algorithm == "cmaes" && s.Problem.Fitness == "match2" && s.Config.Pop == 0
+			return s.Algorithm == "cmaes" && s.Problem.Fitness == "match2-qs" && s.Config.Pop == 0
 		}, false},
 		{"search params", Options{Preset: "david-search"}, func(s Setup) bool { return s.Problem.Fitness == "nodes" && len(s.Config.Specs) == 18 }, false},
 		{"tournament is relative", Options{Preset: "david-coevolution"}, func(s Setup) bool { return s.Config.Relative }, false},

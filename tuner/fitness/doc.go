@@ -37,7 +37,8 @@
 //     "first maximal −QuiescencePV(child)". For any other weights it is an
 //     approximation — the capture sequences stay frozen at the reference's
 //     choices, the "resolve once" trick of Texel tuning — so a run should
-//     recompile with its current best weights every few generations.
+//     recompile with its current best weights every few generations
+//     (tuner: fitness "match-qs"/"match2-qs", Problem.Recompile).
 //     Mates found by the quiescence search are fixed facts of the sample
 //     (a mating move is forced; moves that get mated are never chosen).
 //   - searchfit.go: SearchMoveMatch, the depth-n match through the real search

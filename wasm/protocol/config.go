@@ -98,8 +98,14 @@ type RunConfig struct {
 	// Start is an engine/eval preset giving the starting weights ("" = scheme
 	// defaults / random initial population, as the algorithm decides).
 	Start string `json:"start,omitempty"`
-	// Fitness names a tuner/fitness function (e.g. "match", "match2", "texel").
+	// Fitness names a tuner/fitness function (e.g. "match", "match2",
+	// "match-qs", "match2-qs", "texel"; tuner.Fitnesses).
 	Fitness string `json:"fitness,omitempty"`
+	// Recompile (match-qs, match2-qs with ga, ep, history-ea) re-resolves
+	// the training positions with the current best every that many
+	// generations (0 = never). Only `evochess tune` runs it; the browser's
+	// runner rejects it.
+	Recompile int `json:"recompile,omitempty"`
 	// Generations and Population size the run (0 = algorithm / preset default).
 	Generations int `json:"generations,omitempty"`
 	Population  int `json:"population,omitempty"`
@@ -169,7 +175,7 @@ func (c *RunConfig) Validate() error {
 		lo, max int64
 	}{
 		{"depth", c.Depth, 0, 64}, {"games", c.Games, 0, 1000}, {"gameDepth", c.GameDepth, 0, 64},
-		{"nodeCap", c.NodeCap, 0, 1 << 31}, {"unsolved", c.Unsolved, -1, MaxPositions}, {"hallOfFame", c.HallOfFame, 0, 10000},
+		{"nodeCap", c.NodeCap, 0, 1 << 31}, {"recompile", c.Recompile, 0, MaxGenerations}, {"unsolved", c.Unsolved, -1, MaxPositions}, {"hallOfFame", c.HallOfFame, 0, 10000},
 	} {
 		if err := checkRange("config: "+f.name, int64(f.v), f.lo, f.max); err != nil {
 			return err
@@ -255,7 +261,7 @@ func formatParams(m map[string]float64) []string {
 // BindFlags defines the run flags on fs, writing into c. `evochess tune` uses
 // it so its flags are exactly those CommandLine renders:
 //
-//	-algo -preset -scheme -start -fitness -gens -pop -param name=value (repeatable)
+//	-algo -preset -scheme -start -fitness -recompile -gens -pop -param name=value (repeatable)
 //	-selection -depth -games -game-depth -node-cap -unsolved -hof -seed -data -protocol -sample-seed -train -test -min-ply -max-ply -min-elo
 //	-max-games -workers
 func (c *RunConfig) BindFlags(fs *flag.FlagSet) {
@@ -263,7 +269,8 @@ func (c *RunConfig) BindFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Preset, "preset", c.Preset, "tuner preset (a paper's settings; flags override it)")
 	fs.StringVar(&c.Scheme, "scheme", c.Scheme, "evaluation scheme")
 	fs.StringVar(&c.Start, "start", c.Start, "evaluation preset giving the starting weights")
-	fs.StringVar(&c.Fitness, "fitness", c.Fitness, "fitness function")
+	fs.StringVar(&c.Fitness, "fitness", c.Fitness, "fitness function: match, match2, match-qs, match2-qs, texel, nodes, tournament")
+	fs.IntVar(&c.Recompile, "recompile", c.Recompile, "match-qs/match2-qs: re-resolve quiescence with the current best every N generations (0 = never)")
 	fs.IntVar(&c.Generations, "gens", c.Generations, "generations (0 = default)")
 	fs.IntVar(&c.Population, "pop", c.Population, "population size (0 = default)")
 	fs.Var(paramsFlag{&c.Params}, "param", "optimizer parameter name=value (repeatable; tuner.ParamKeys)")
@@ -308,6 +315,7 @@ func (c RunConfig) Args() []string {
 	str("scheme", c.Scheme)
 	str("start", c.Start)
 	str("fitness", c.Fitness)
+	num("recompile", c.Recompile)
 	num("gens", c.Generations)
 	num("pop", c.Population)
 	for _, p := range formatParams(c.Params) {

@@ -21,14 +21,20 @@
 //     the evaluators with tuner.Prepare over the loaded games, and steps a
 //     tuner.Run generation by generation, waiting on a Control in between and
 //     emitting run-state and progress messages; yieldingEvaluator scores one
-//     candidate at a time in a worker.
+//     candidate at a time in a worker. Recompiling quiescence runs are
+//     supported in process and through Split (any other fitness workers
+//     are refused with an error).
 //   - control.go: Control, pause / step / resume / stop between generations
 //     (a closed-channel broadcast), and a context cancelled by Stop.
 //   - split.go: Split, the split fitness evaluation. Nested workers receive
 //     the games and the run's tuner.Setup, prepare the same training
 //     evaluator, and score contiguous slices of each batch (eval-batch /
 //     eval-result); scores are concatenated by index, so results do not
-//     depend on the number of workers.
+//     depend on the number of workers. For match-qs / match2-qs the setup
+//     carries the quiescence reference explicitly (Problem.Reference), so
+//     every worker resolves the same leaves; a recompiling run
+//     (RunConfig.Recompile) re-sends each new reference to all workers
+//     (Split.Reprepare) before re-scoring.
 //   - player.go: the best candidate as an engine/player file (no date, so the
 //     bytes are reproducible); player files to evaluators for play.
 //   - search.go: play searches (engine/search) with info per iteration,

@@ -28,6 +28,7 @@ func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 		PGN: cfg.Data.Source, HallOfFame: cfg.HallOfFame,
 		DataSeed: cfg.Data.Sample.Seed, Protocol: cfg.Data.Sample.Protocol,
 		MinPly: cfg.Data.Sample.MinPly, MaxPly: cfg.Data.Sample.MaxPly, MinElo: cfg.Data.Sample.MinElo,
+		Recompile: cfg.Recompile,
 	}
 	if cfg.Start != "" {
 		p, err := eval.LookupPreset(cfg.Start)
@@ -194,6 +195,19 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		return nil, stopErr(o.Control, err)
 	}
 	train := prep.Train
+	// The fitness workers compile the same resolved sample: they get the
+	// reference explicitly.
+	setup.Problem.Reference = prep.Reference
+	var recompile func(ctx context.Context, ref []int32) (tuner.Evaluator, error)
+	if prep.Recompile != nil {
+		recompile = func(ctx context.Context, ref []int32) (tuner.Evaluator, error) {
+			ev, err := prep.Recompile(ctx, ref)
+			if err != nil {
+				return nil, err
+			}
+			return yieldingEvaluator(ev, o.Yield), nil
+		}
+	}
 	if o.Split != nil && !setup.Config.Relative {
 		ev, closeSplit, err := o.Split(runCtx, setup)
 		if err != nil {
@@ -201,6 +215,20 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		}
 		defer closeSplit()
 		train = ev
+		if sp, ok := ev.(interface {
+			Reprepare(context.Context, tuner.Setup) error
+		}); ok && recompile != nil {
+			recompile = func(ctx context.Context, ref []int32) (tuner.Evaluator, error) {
+				s := setup
+				s.Problem.Reference = ref
+				if err := sp.Reprepare(ctx, s); err != nil {
+					return nil, err
+				}
+				return ev, nil
+			}
+		} else if setup.Problem.Recompile > 0 {
+			return nil, errors.New("runner: recompile is not available with these fitness workers")
+		}
 	} else {
 		train = yieldingEvaluator(train, o.Yield)
 	}
@@ -208,6 +236,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
+	run.Recompile = recompile
 	run.Now = o.Now
 	var rec tuner.Record
 	paused := false

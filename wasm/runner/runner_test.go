@@ -233,14 +233,32 @@ func startInProcess(n int, onMessage func(int, []byte)) (Remote, error) {
 }
 
 // TestSplitMatchesInProcess: scoring through 1 or 3 nested fitness workers
-// gives exactly the in-process run.
+// gives exactly the in-process run, for the unresolved and the quiescence-
+// resolved match, a start preset as quiescence reference, and a run that
+// recompiles (the workers get each new reference).
 func TestSplitMatchesInProcess(t *testing.T) {
-	want := normalized(t, runSession(t, Host{Workers: 2}, tinyConfig(), 0))
-	for _, n := range []int{1, 3} {
-		got := normalized(t, runSession(t, Host{Workers: 1, FitnessWorkers: startInProcess}, tinyConfig(), n))
-		if got != want {
-			t.Errorf("%d fitness workers:\n%s\nwant\n%s", n, got, want)
-		}
+	for _, tc := range []struct {
+		name string
+		cfg  func() protocol.RunConfig
+	}{
+		{"match-qs default", tinyConfig},
+		{"match", func() protocol.RunConfig { c := tinyConfig(); c.Fitness = "match"; return c }},
+		{"start preset reference", func() protocol.RunConfig { c := tinyConfig(); c.Start = "vazquez-table2-exploration"; return c }},
+		{"recompile", func() protocol.RunConfig {
+			c := tinyConfig()
+			c.Fitness, c.Recompile, c.Generations = "match2-qs", 1, 5
+			return c
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := normalized(t, runSession(t, Host{Workers: 2}, tc.cfg(), 0))
+			for _, n := range []int{1, 3} {
+				got := normalized(t, runSession(t, Host{Workers: 1, FitnessWorkers: startInProcess}, tc.cfg(), n))
+				if got != want {
+					t.Errorf("%d fitness workers:\n%s\nwant\n%s", n, got, want)
+				}
+			}
+		})
 	}
 }
 

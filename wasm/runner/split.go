@@ -49,38 +49,48 @@ func NewSplit(ctx context.Context, start func(n int, onMessage func(i int, msg [
 		return nil, fmt.Errorf("runner: start %d fitness workers: %w", n, err)
 	}
 	sp.remote = r
-	sj, err := json.Marshal(setup)
-	if err != nil {
+	if err := sp.broadcast(ctx, &protocol.LoadData{PGN: string(games.text), Name: games.name}, protocol.TypeLoaded); err != nil {
 		r.Close()
-		return nil, fmt.Errorf("runner: fitness setup: %w", err)
+		return nil, err
 	}
-	steps := []struct {
-		body protocol.Body
-		want protocol.Type
-	}{
-		{&protocol.LoadData{PGN: string(games.text), Name: games.name}, protocol.TypeLoaded},
-		{&protocol.FitnessSetup{Setup: sj}, protocol.TypeFitnessReady},
-	}
-	for _, st := range steps {
-		waits := make([]chan protocol.Message, r.Workers())
-		ids := make([]string, r.Workers())
-		for i := range waits {
-			ids[i], waits[i] = sp.expect()
-			msg, err := protocol.Encode(ids[i], st.body)
-			if err != nil {
-				r.Close()
-				return nil, fmt.Errorf("runner: fitness workers: %w", err)
-			}
-			r.Send(i, msg)
-		}
-		for i, ch := range waits {
-			if _, err := sp.await(ctx, ids[i], ch, st.want); err != nil {
-				r.Close()
-				return nil, fmt.Errorf("runner: fitness worker %d: %s: %w", i, st.body.Type(), err)
-			}
-		}
+	if err := sp.Reprepare(ctx, setup); err != nil {
+		r.Close()
+		return nil, err
 	}
 	return sp, nil
+}
+
+// Reprepare sends every worker a new setup (fitness-setup) and waits until
+// all have prepared it: a recompiling run passes its new quiescence
+// reference in setup.Problem.Reference, so every worker compiles the same
+// resolved sample as the coordinator would.
+func (sp *Split) Reprepare(ctx context.Context, setup tuner.Setup) error {
+	sj, err := json.Marshal(setup)
+	if err != nil {
+		return fmt.Errorf("runner: fitness setup: %w", err)
+	}
+	return sp.broadcast(ctx, &protocol.FitnessSetup{Setup: sj}, protocol.TypeFitnessReady)
+}
+
+// broadcast sends body to every worker and waits for each reply of type want.
+func (sp *Split) broadcast(ctx context.Context, body protocol.Body, want protocol.Type) error {
+	r := sp.remote
+	waits := make([]chan protocol.Message, r.Workers())
+	ids := make([]string, r.Workers())
+	for i := range waits {
+		ids[i], waits[i] = sp.expect()
+		msg, err := protocol.Encode(ids[i], body)
+		if err != nil {
+			return fmt.Errorf("runner: fitness workers: %w", err)
+		}
+		r.Send(i, msg)
+	}
+	for i, ch := range waits {
+		if _, err := sp.await(ctx, ids[i], ch, want); err != nil {
+			return fmt.Errorf("runner: fitness worker %d: %s: %w", i, body.Type(), err)
+		}
+	}
+	return nil
 }
 
 // Close terminates the nested workers.
