@@ -687,7 +687,7 @@ func (e *experiment) phoenix() error {
 	e.header("Phoenix: multi-niche crowding on piece-square tables", "R. Aralikkatte, G. Srinivasaraghavan, *Phoenix: A Self-Optimizing Chess Engine*",
 		[]string{
 			fmt.Sprintf("mnc preset: population 20, 640 piece-square values (phoenix640), crowding selection (Cs = 4), worst-among-most-similar replacement (Cf = 4 groups of s = 4), uniform crossover, reset mutation 1/640 per gene; tournament fitness with ≥ %d games per player at depth %d (paper: CuckooChess games); stop rules of the paper; at most %d generations (paper: up to 1000).", games, gameDepth, gens),
-			"Second run: the same MNC with 1-ply move-match fitness on 1,000 positions (mnc-match).",
+			"Second run: the same MNC with 1-ply move-match fitness with quiescence (match-qs) on 1,000 positions (mnc-match). Held-out rates of both runs: the real depth-1 search with quiescence of the best vector.",
 		})
 	s, err := Configure(Options{Preset: "mnc", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: gens, GameDepth: gameDepth, Games: games, Openings: e.cfg.Openings, TestPositions: 1000})
 	if err != nil {
@@ -709,7 +709,7 @@ func (e *experiment) phoenix() error {
 	_, why2 := mm.run.Done()
 	e.p("## Evolution")
 	e.p("")
-	e.p("| run | generations | stop | held-out match (1-ply) | evaluations |")
+	e.p("| run | generations | stop | held-out match (1-ply with quiescence) | evaluations |")
 	e.p("|---|---|---|---|---|")
 	e.p("| paper | 1000 | – | – | – |")
 	e.p("| mnc, tournament fitness | %d | %s | %s | %d |", tour.last.Generation, why1, pct(tour.test.Rate()), tour.last.Evaluations)
