@@ -34,6 +34,7 @@ type App struct {
 
 	Players []SavedPlayer // saved players (localStorage)
 	Runs    []SavedRun    // finished runs (localStorage)
+	Resume  *ResumePoint  // the latest checkpoint of the active or interrupted run (localStorage)
 	Caps    *protocol.Capabilities
 	Notice  string // one-line message in the status bar
 

@@ -29,9 +29,20 @@ type SavedRun struct {
 	State   string              `json:"state"`
 }
 
+// ResumePoint is the latest checkpoint of the active run (kept in
+// localStorage as it arrives), with the chart history up to it. After a
+// reload, the run saved as "interrupted" with the same ID can be resumed.
+type ResumePoint struct {
+	ID         string              `json:"id"`
+	Config     protocol.RunConfig  `json:"config"`
+	History    []protocol.Progress `json:"history"`
+	Checkpoint json.RawMessage     `json:"checkpoint"`
+}
+
 const (
 	storePlayersKey = "evochess.players.v1"
 	storeRunsKey    = "evochess.runs.v1"
+	storeResumeKey  = "evochess.resume.v1"
 	maxSavedPlayers = 50
 )
 
@@ -57,6 +68,48 @@ func (a *App) loadStore() {
 			a.Runs = nil
 		}
 	}
+	if v := ls.Call("getItem", storeResumeKey); v.Type() == js.TypeString {
+		var rp ResumePoint
+		if err := json.Unmarshal([]byte(v.String()), &rp); err == nil && len(rp.Checkpoint) > 0 {
+			a.Resume = &rp
+		}
+	}
+}
+
+// setItem writes one localStorage entry, turning a thrown exception (a full
+// quota) into an error.
+func setItem(ls js.Value, key, value string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	ls.Call("setItem", key, value)
+	return nil
+}
+
+// saveResume keeps rp as the resume point (nil removes it). A full quota is
+// reported: the run goes on but cannot be resumed after a reload.
+func (a *App) saveResume(rp *ResumePoint) error {
+	a.Resume = rp
+	ls, ok := storage()
+	if !ok {
+		return nil
+	}
+	if rp == nil {
+		ls.Call("removeItem", storeResumeKey)
+		return nil
+	}
+	b, err := json.Marshal(rp)
+	if err != nil {
+		return err
+	}
+	if err := setItem(ls, storeResumeKey, string(b)); err != nil {
+		ls.Call("removeItem", storeResumeKey)
+		a.Resume = nil
+		return fmt.Errorf("the run's checkpoint (%d KB) does not fit in this browser's storage (%v); the run cannot be resumed after a reload", len(b)/1024, err)
+	}
+	return nil
 }
 
 // saveStore writes players and runs; a full quota drops the oldest runs first.
@@ -70,16 +123,7 @@ func (a *App) saveStore() {
 		if err != nil {
 			return err
 		}
-		var jsErr error
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					jsErr = fmt.Errorf("%v", r)
-				}
-			}()
-			ls.Call("setItem", key, string(b))
-		}()
-		return jsErr
+		return setItem(ls, key, string(b))
 	}
 	if err := set(storePlayersKey, a.Players); err != nil {
 		a.Notice = "Could not save players: " + err.Error()

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -119,7 +120,64 @@ func (a *App) StartRun() {
 	}
 	id := a.nextID("run")
 	t.beginRun(id, false, cfg)
+	if a.Resume != nil {
+		_ = a.saveResume(nil) // only the latest run can be resumed
+	}
 	err := a.data.Send(id, &protocol.StartRun{Config: cfg, FitnessWorkers: t.FitnessWorkers}, func(m protocol.Message) { a.onRunMessage(id, m) })
+	if err != nil {
+		t.State, t.Err = protocol.StateFailed, err.Error()
+	}
+}
+
+// Resumable reports the saved run i that was cut by a reload and whose
+// checkpoint is kept in this browser.
+func (a *App) Resumable(i int) bool {
+	if i < 0 || i >= len(a.Runs) || a.Resume == nil {
+		return false
+	}
+	r := a.Runs[i]
+	return r.State == "interrupted" && r.ID == a.Resume.ID && r.Config.CommandLine() == a.Resume.Config.CommandLine()
+}
+
+// ResumeRun starts the interrupted run i again in the tuner worker from its
+// last checkpoint: it continues with the next generation and ends exactly as
+// the uninterrupted run would. The run's games must be loaded.
+func (a *App) ResumeRun(i int) {
+	t := &a.Tune
+	if t.Active() {
+		return
+	}
+	if !a.Resumable(i) {
+		t.Err = "This run has no checkpoint kept in this browser; it cannot be resumed."
+		return
+	}
+	rp := *a.Resume
+	cfg := rp.Config
+	src := cfg.Data.Source
+	switch {
+	case !protocol.IsBundled(src) && a.Data.Source != src:
+		t.Err = fmt.Sprintf("This run's games (%s) were pasted or picked from a file and are no longer loaded: load the same games on the Data tab, then resume.", src)
+		return
+	case protocol.IsBundled(src) && !protocol.IsBundled(a.Data.Source):
+		t.Err = "This run used the bundled games, which are not loaded now: load them on the Data tab, then resume."
+		return
+	case a.Data.Loaded == nil || a.Data.Loading:
+		t.Err = "The games are still loading (Data tab); resume again when they are read."
+		return
+	}
+	id := a.nextID("run")
+	t.Cfg = cfg
+	t.Cfg.Data = protocol.DataConfig{}
+	t.Compare, t.Group, t.Page = "", "", 0
+	t.beginRun(id, false, cfg)
+	t.History = slices.Clone(rp.History)
+	a.Runs = append(a.Runs[:i], a.Runs[i+1:]...) // the finished run replaces it
+	a.saveStore()
+	rp.ID = id
+	if err := a.saveResume(&rp); err != nil {
+		t.Err = err.Error()
+	}
+	err := a.data.Send(id, &protocol.StartRun{Config: cfg, FitnessWorkers: t.FitnessWorkers, Checkpoint: rp.Checkpoint}, func(m protocol.Message) { a.onRunMessage(id, m) })
 	if err != nil {
 		t.State, t.Err = protocol.StateFailed, err.Error()
 	}
@@ -149,7 +207,15 @@ func (a *App) onRunMessage(id string, m protocol.Message) {
 			t.Err = "The run failed: " + b.Reason
 		}
 	case *protocol.Progress:
-		t.History = append(t.History, *b)
+		p := *b
+		p.Checkpoint = nil
+		t.History = append(t.History, p)
+		if len(b.Checkpoint) > 0 && !t.Native {
+			rp := &ResumePoint{ID: id, Config: t.RunCfg, History: slices.Clone(t.History), Checkpoint: b.Checkpoint}
+			if err := a.saveResume(rp); err != nil {
+				t.Err = err.Error()
+			}
+		}
 	case *protocol.PlayerFile:
 		t.Player = b.Player
 		if !t.Active() {
@@ -168,6 +234,9 @@ func (a *App) finishRun() {
 	t := &a.Tune
 	if !t.Native {
 		a.data.Done(t.RunID)
+	}
+	if a.Resume != nil && a.Resume.ID == t.RunID {
+		_ = a.saveResume(nil) // the run ended: nothing to resume
 	}
 	if len(t.Player) == 0 || len(t.History) == 0 {
 		return
@@ -639,10 +708,11 @@ func (c *TuneTab) FetchBest(e vugu.DOMEvent) {
 
 // runRow is one finished run in the Tune tab's list.
 type runRow struct {
-	Index int
-	Title string
-	Info  string
-	When  string
+	Index     int
+	Title     string
+	Info      string
+	When      string
+	Resumable bool // cut by a reload, with its checkpoint kept
 }
 
 // FinishedRuns lists the saved runs, newest first.
@@ -650,7 +720,7 @@ func (c *TuneTab) FinishedRuns() []runRow {
 	var out []runRow
 	for i := len(c.App.Runs) - 1; i >= 0; i-- {
 		r := c.App.Runs[i]
-		row := runRow{Index: i, Title: r.Config.Scheme + " · " + ifs(r.Config.Preset != "", r.Config.Preset, r.Config.Algorithm), When: savedWhen(r.Ended)}
+		row := runRow{Index: i, Title: r.Config.Scheme + " · " + ifs(r.Config.Preset != "", r.Config.Preset, r.Config.Algorithm), When: savedWhen(r.Ended), Resumable: c.App.Resumable(i)}
 		if n := len(r.History); n > 0 {
 			l := r.History[n-1]
 			row.Info = fmt.Sprintf("%s after %d generations, seed %d, %.1f%% matched (held-out %s)", r.State, l.Generation, r.Config.Seed, 100*l.TrainMatch,
@@ -676,6 +746,9 @@ func (c *TuneTab) ShowRun(i int, e vugu.DOMEvent) {
 	t.Command = r.Config.CommandLine()
 	t.Compare, t.Group, t.Page = "", "", 0
 }
+
+// ResumeRun resumes an interrupted run from its checkpoint.
+func (c *TuneTab) ResumeRun(i int, e vugu.DOMEvent) { c.App.ResumeRun(i) }
 
 func (c *TuneTab) DeleteRun(i int, e vugu.DOMEvent) {
 	if i < 0 || i >= len(c.App.Runs) {

@@ -349,10 +349,13 @@ try {
     }
   });
 
-  await test('saved players and finished runs survive a reload; a run cut by the reload is kept', async () => {
+  await test('saved players and finished runs survive a reload; a run cut by the reload is kept and resumed', async () => {
     await page.click(T('tab-tune'));
-    await page.click(T('start-run')); // the 5000-generation settings of the long-run test
+    await page.fill(T('generations'), '30'); // the long-run test's settings, 30 generations
+    await page.dispatchEvent(T('generations'), 'change');
+    await page.click(T('start-run'));
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) >= 2, T('generation'), { timeout: 120000 });
+    await page.waitForFunction(() => !!localStorage.getItem('evochess.resume.v1'), null, { timeout: 30000 });
     await page.reload();
     await page.click(T('tab-share'));
     await page.waitForSelector(T('saved-players'), { timeout: 30000 });
@@ -367,6 +370,19 @@ try {
     await page.locator(`${T('finished-runs')} button.link`).first().click();
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) > 0, T('generation'), { timeout: 10000 });
     assert(await page.locator(`${T('fitness-chart')} path.best`).count() === 1, 'a shown run does not draw its chart');
+    // Resume the interrupted run from its checkpoint: it continues to its generation limit.
+    for (let i = 0; ; i++) { // the bundled games may still be loading: the page then asks to resume again
+      await page.click(T('resume-run'));
+      const ok = await page.waitForFunction((sel) => /running|done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 2000 }).then(() => true, () => false);
+      if (ok) break;
+      assert(i < 30, 'the interrupted run did not resume');
+    }
+    await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 240000 });
+    const gen = num(await text(page, 'generation'));
+    assert(gen === 30, `resumed run ended at generation ${gen}, want 30`);
+    const after = await text(page, 'finished-runs');
+    assert(/done after 30 generations/.test(after), `the resumed run is not listed as done: ${after}`);
+    assert(await page.locator(T('resume-run')).count() === 0, 'a finished run still offers resume');
   });
 
   await test('a bad PGN paste reports skipped games with reasons', async () => {

@@ -79,10 +79,20 @@ type Sampled struct {
 // generation's candidates among them with eval-batch / eval-result. 0 scores
 // candidates in the coordinator itself. Results do not depend on it; where
 // nested workers are unavailable the coordinator falls back to 0.
+//
+// Checkpoint, when set, resumes a run from a checkpoint sent earlier in a
+// progress message (the tuner's checkpoint JSON): the run continues with the
+// next generation and ends exactly as the uninterrupted run would. Config
+// must be the run's config and the same games must be loaded.
 type StartRun struct {
-	Config         RunConfig `json:"config"`
-	FitnessWorkers int       `json:"fitnessWorkers,omitempty"`
+	Config         RunConfig       `json:"config"`
+	FitnessWorkers int             `json:"fitnessWorkers,omitempty"`
+	Checkpoint     json.RawMessage `json:"checkpoint,omitempty"`
 }
+
+// MaxCheckpointBytes bounds the checkpoint a progress message carries (a
+// larger one is not sent) and a start-run accepts.
+const MaxCheckpointBytes = 4 << 20
 
 // Pause pauses the run named by the envelope id.
 type Pause struct{}
@@ -128,6 +138,11 @@ type Progress struct {
 	ETAMS       int64   `json:"etaMs"` // -1 if unknown
 	// BestWeights are the best candidate's weights by parameter name.
 	BestWeights map[string]int `json:"bestWeights,omitempty"`
+	// Checkpoint is the run's complete state after this generation (the
+	// tuner's checkpoint JSON), sent by a worker every few seconds so a run
+	// cut by a page reload can be resumed (start-run's Checkpoint); absent
+	// in most progress messages and when larger than MaxCheckpointBytes.
+	Checkpoint json.RawMessage `json:"checkpoint,omitempty"`
 }
 
 // GetPlayer asks for the best player of the run named by the envelope id.
@@ -374,6 +389,9 @@ func (m *Sampled) Validate() error {
 func (m *StartRun) Validate() error {
 	if err := m.Config.Validate(); err != nil {
 		return err
+	}
+	if len(m.Checkpoint) > MaxCheckpointBytes {
+		return fmt.Errorf("checkpoint of %d bytes exceeds %d", len(m.Checkpoint), MaxCheckpointBytes)
 	}
 	return checkRange("fitnessWorkers", int64(m.FitnessWorkers), 0, MaxWorkers)
 }

@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -111,6 +112,14 @@ type Options struct {
 	Live *Live
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// CheckpointEvery attaches the run's checkpoint to the progress of
+	// the first generation and then of a generation at least this long after
+	// the last one sent (0: never; negative: every generation). Checkpoints larger than
+	// protocol.MaxCheckpointBytes are not sent.
+	CheckpointEvery time.Duration
+	// Resume, when set, is a checkpoint (a progress message's Checkpoint)
+	// the run continues from instead of starting afresh.
+	Resume []byte
 }
 
 // resources returns the tuner resources over games g and the host.
@@ -232,10 +241,24 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	} else {
 		train = yieldingEvaluator(train, o.Yield)
 	}
-	run, err := tuner.NewRun(setup, train, yieldingEvaluator(prep.Test, o.Yield))
+	test := yieldingEvaluator(prep.Test, o.Yield)
+	var run *tuner.Run
+	if len(o.Resume) > 0 {
+		run, err = resumeRun(setup, o.Resume, train, test)
+	} else {
+		run, err = tuner.NewRun(setup, train, test)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
+	if len(o.Resume) > 0 {
+		if best, _, _, ok := run.Best(); ok {
+			if recs := run.Records(); len(recs) > 0 {
+				o.Live.set(setup, best.X, recs[len(recs)-1])
+			}
+		}
+	}
+	var lastCheckpoint time.Time
 	run.Recompile = recompile
 	run.Now = o.Now
 	var rec tuner.Record
@@ -268,11 +291,41 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		if ok {
 			o.Live.set(setup, best.X, rec)
 		}
-		o.Emit(progress(setup, rec, best.X, ok))
+		p := progress(setup, rec, best.X, ok)
+		if now := o.Now(); o.CheckpointEvery != 0 && (lastCheckpoint.IsZero() || o.CheckpointEvery < 0 || now.Sub(lastCheckpoint) >= o.CheckpointEvery) {
+			var b bytes.Buffer
+			if cerr := run.Checkpoint(&b); cerr == nil && b.Len() <= protocol.MaxCheckpointBytes {
+				p.Checkpoint, lastCheckpoint = bytes.TrimSpace(b.Bytes()), now
+			}
+		}
+		o.Emit(p)
 		if err != nil { // held-out scoring failed after the generation was kept
 			return finalPlayer(o.Live, stopErr(o.Control, err))
 		}
 	}
+}
+
+// resumeRun rebuilds a run from checkpoint cp, which must be of the run
+// that setup (from the same config) describes.
+func resumeRun(setup tuner.Setup, cp []byte, train, test tuner.Evaluator) (*tuner.Run, error) {
+	c, err := tuner.ReadCheckpoint(bytes.NewReader(cp))
+	if err != nil {
+		return nil, err
+	}
+	got, want := c.Setup, setup
+	got.Problem.Reference, want.Problem.Reference = nil, nil
+	if want.HallOfFame <= 0 {
+		want.HallOfFame = 10 // tuner.NewRun's default
+	}
+	if want.Problem.Fitness == "tournament" {
+		want.Config.Relative = true // as tuner.NewRun sets it
+	}
+	gb, err1 := json.Marshal(got)
+	wb, err2 := json.Marshal(want)
+	if err1 != nil || err2 != nil || !bytes.Equal(gb, wb) {
+		return nil, errors.New("resume: the checkpoint is of another run (settings or games differ)")
+	}
+	return c.Resume(train, test)
 }
 
 // stopErr maps a cancellation caused by Stop to ErrStopped.
@@ -345,7 +398,10 @@ func (s *Session) startRun(id string, req *protocol.StartRun) {
 	opts := Options{
 		Control: sr.ctl, Live: sr.live, Workers: s.workers(), Yield: s.host.Yield, Now: s.host.Now,
 		Emit: func(b protocol.Body) { s.post(id, b) },
-		Open: s.fetchOpen,
+		Open: s.fetchOpen, Resume: req.Checkpoint, CheckpointEvery: s.host.CheckpointEvery,
+	}
+	if opts.CheckpointEvery == 0 {
+		opts.CheckpointEvery = DefaultCheckpointEvery
 	}
 	if n := req.FitnessWorkers; n > 0 && s.host.FitnessWorkers != nil {
 		opts.Split = func(ctx context.Context, setup tuner.Setup) (tuner.Evaluator, func(), error) {

@@ -132,7 +132,7 @@ func normalized(t testing.TB, msgs []protocol.Message) string {
 	for _, m := range msgs {
 		if p, ok := m.Body.(*protocol.Progress); ok {
 			q := *p
-			q.ElapsedMS, q.ETAMS = 0, 0
+			q.ElapsedMS, q.ETAMS, q.Checkpoint = 0, 0, nil
 			m.Body = &q
 		}
 		enc, err := protocol.Encode(m.ID, m.Body)
@@ -495,4 +495,87 @@ func TestSampleAndTournament(t *testing.T) {
 		t.Fatalf("tournament %+v, %d games", res, games)
 	}
 	s.Wait()
+}
+
+// TestResumeFromCheckpoint: a run stopped after some generations and
+// resumed in a fresh session from the checkpoint its progress carried (what
+// the page keeps across a reload) continues with the same generation numbers
+// and ends exactly as the uninterrupted run.
+func TestResumeFromCheckpoint(t *testing.T) {
+	cfg := tinyConfig()
+	cfg.Generations = 6
+	full := runSession(t, Host{Workers: 1}, cfg, 0)
+
+	// The interrupted run: checkpoints every generation, stopped after the third.
+	rec := newRecorder()
+	s := NewSession(Host{Workers: 1, Post: rec.post(t), Yield: runtime.Gosched, CheckpointEvery: -1})
+	send(t, s, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+	rec.until(t, "load", protocol.TypeLoaded)
+	send(t, s, "run", &protocol.StartRun{Config: cfg})
+	var cp []byte
+	for cp == nil {
+		p := rec.until(t, "run", protocol.TypeProgress).Body.(*protocol.Progress)
+		if len(p.Checkpoint) == 0 {
+			t.Fatalf("generation %d: no checkpoint", p.Generation)
+		}
+		if p.Generation == 3 {
+			cp = p.Checkpoint
+		}
+	}
+	send(t, s, "run", &protocol.Stop{})
+	rec.until(t, "run", protocol.TypePlayer)
+	s.Wait()
+
+	// The resumed run, in a new session (a reloaded page's worker).
+	rec2 := newRecorder()
+	s2 := NewSession(Host{Workers: 1, Post: rec2.post(t), Yield: runtime.Gosched})
+	send(t, s2, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+	rec2.until(t, "load", protocol.TypeLoaded)
+	send(t, s2, "run", &protocol.StartRun{Config: cfg, Checkpoint: cp})
+	rec2.until(t, "run", protocol.TypePlayer)
+	s2.Wait()
+	resumed := rec2.of("run")
+
+	// The uninterrupted run's messages after generation 3.
+	var want []protocol.Message
+	after := false
+	for _, m := range full {
+		if p, ok := m.Body.(*protocol.Progress); ok && p.Generation == 4 {
+			after = true
+		}
+		if after {
+			want = append(want, m)
+		}
+	}
+	var got []protocol.Message
+	for _, m := range resumed {
+		if rs, ok := m.Body.(*protocol.RunState); ok && rs.State == protocol.StateRunning {
+			continue // the resumed run's start
+		}
+		got = append(got, m)
+	}
+	if len(want) == 0 {
+		t.Fatal("the uninterrupted run has no generation 4")
+	}
+	if g, w := normalized(t, got), normalized(t, want); g != w {
+		t.Fatalf("resumed run differs from the uninterrupted run:\n%s\nwant\n%s", g, w)
+	}
+
+	// A checkpoint of another run is refused.
+	other := cfg
+	other.Seed++
+	rec3 := newRecorder()
+	s3 := NewSession(Host{Workers: 1, Post: rec3.post(t), Yield: runtime.Gosched})
+	send(t, s3, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+	rec3.until(t, "load", protocol.TypeLoaded)
+	send(t, s3, "run", &protocol.StartRun{Config: other, Checkpoint: cp})
+	for m := range rec3.ch {
+		if rs, ok := m.Body.(*protocol.RunState); ok && m.ID == "run" && rs.State == protocol.StateFailed {
+			if !strings.Contains(rs.Reason, "another run") {
+				t.Fatalf("wrong refusal: %s", rs.Reason)
+			}
+			break
+		}
+	}
+	s3.Wait()
 }

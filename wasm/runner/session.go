@@ -38,7 +38,13 @@ type Host struct {
 	Workers int
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// CheckpointEvery is how often a run's progress carries its checkpoint
+	// (0: every DefaultCheckpointEvery; negative: every generation).
+	CheckpointEvery time.Duration
 }
+
+// DefaultCheckpointEvery is how often a worker's run sends its checkpoint.
+const DefaultCheckpointEvery = 2 * time.Second
 
 // Session answers the protocol's requests in one worker: it holds the loaded
 // games, the last sample, running runs and searches, and (as a nested
