@@ -60,6 +60,9 @@ export function normalize(msgs) {
     const c = JSON.parse(JSON.stringify(m));
     if (c.type === 'progress') {
       delete c.data.elapsedMs; delete c.data.etaMs;
+      // Only a browser worker attaches its resumable checkpoint (the server
+      // streams none); the run itself is compared field by field.
+      delete c.data.checkpoint;
       if (i !== last) delete c.data.bestWeights;
     }
     return JSON.stringify(c);
