@@ -48,17 +48,14 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
 					Func:      func(event vugu.DOMEvent) { c.Click(s.Sq, event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "dragover",
 					Func:      func(event vugu.DOMEvent) { c.DragOver(event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "drop",
 					Func:      func(event vugu.DOMEvent) { c.Drop(s.Sq, event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
 					vgparent := vgn
@@ -87,7 +84,6 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "dragstart",
 							Func:      func(event vugu.DOMEvent) { c.DragStart(s.Sq, event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -105,7 +101,6 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
 				Func:      func(event vugu.DOMEvent) { c.CancelPromo(event) },
-				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
 				vgparent := vgn
@@ -131,7 +126,6 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "click",
 							Func:      func(event vugu.DOMEvent) { c.Promote(pc.PT, event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
 							vgparent := vgn

@@ -77,7 +77,6 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
 					Func:      func(event vugu.DOMEvent) { c.New(event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
 					vgparent := vgn
@@ -93,7 +92,6 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
 					Func:      func(event vugu.DOMEvent) { c.Undo(event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
 					vgparent := vgn
@@ -108,7 +106,6 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
 					Func:      func(event vugu.DOMEvent) { c.FlipBoard(event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
 					vgparent := vgn
@@ -124,7 +121,6 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
 					Func:      func(event vugu.DOMEvent) { c.Resign(event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
 					vgparent := vgn
@@ -139,7 +135,6 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
 					Func:      func(event vugu.DOMEvent) { c.ExportPGN(event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
 					vgparent := vgn
@@ -207,7 +202,6 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetOpponent(event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -242,7 +236,6 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetColor(event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
 							vgparent := vgn
@@ -296,7 +289,6 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetDepth(event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}

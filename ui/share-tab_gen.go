@@ -169,7 +169,6 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "click",
 									Func:      func(event vugu.DOMEvent) { c.PlayShared(event) },
-									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
 									vgparent := vgn
@@ -184,7 +183,6 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "click",
 									Func:      func(event vugu.DOMEvent) { c.ContinueTuning(event) },
-									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
 									vgparent := vgn
@@ -273,7 +271,6 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "change",
 								Func:      func(event vugu.DOMEvent) { c.Select(event) },
-								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -290,7 +287,6 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "change",
 									Func:      func(event vugu.DOMEvent) { c.ToggleRun(event) },
-									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          include the run's settings and seed"}
 								vgparent.AppendChild(vgn)
@@ -315,7 +311,6 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "click",
 								Func:      func(event vugu.DOMEvent) { c.Copy(event) },
-								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
 								vgparent := vgn
@@ -492,7 +487,6 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 											EventType: "click",
 											Func:      func(event vugu.DOMEvent) { c.Delete(i, event) },
-											// TODO: implement capture, etc. mostly need to decide syntax
 										})
 										{
 											vgparent := vgn

@@ -88,7 +88,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("preset", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -121,7 +120,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("scheme", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -147,7 +145,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("algorithm", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -186,7 +183,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("population", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -210,7 +206,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("generations", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -234,7 +229,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("seed", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -260,7 +254,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("workers", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -289,7 +282,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "change",
 								Func:      func(event vugu.DOMEvent) { c.SetParam(p.Key, event) },
-								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 						}
 					}
@@ -312,7 +304,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.Start(event) },
-						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)
@@ -322,7 +313,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.Pause(event) },
-						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
 						vgparent := vgn
@@ -338,7 +328,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.Step(event) },
-						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
 						vgparent := vgn
@@ -354,7 +343,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.Stop(event) },
-						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
 						vgparent := vgn
@@ -369,7 +357,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.Reset(event) },
-						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
 						vgparent := vgn
@@ -469,7 +456,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "click",
 							Func:      func(event vugu.DOMEvent) { c.RunNative(event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 						vgparent.AppendChild(vgn)
@@ -544,7 +530,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 										EventType: "click",
 										Func:      func(event vugu.DOMEvent) { c.ShowRun(r.Index, event) },
-										// TODO: implement capture, etc. mostly need to decide syntax
 									})
 									{
 										vgparent := vgn
@@ -557,7 +542,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 										EventType: "click",
 										Func:      func(event vugu.DOMEvent) { c.DeleteRun(r.Index, event) },
-										// TODO: implement capture, etc. mostly need to decide syntax
 									})
 									{
 										vgparent := vgn
@@ -572,7 +556,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 											EventType: "click",
 											Func:      func(event vugu.DOMEvent) { c.ResumeRun(r.Index, event) },
-											// TODO: implement capture, etc. mostly need to decide syntax
 										})
 										{
 											vgparent := vgn
@@ -940,7 +923,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "click",
 								Func:      func(event vugu.DOMEvent) { c.FetchBest(event) },
-								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
 								vgparent := vgn
@@ -957,7 +939,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "click",
 							Func:      func(event vugu.DOMEvent) { c.PlayBest(event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
 							vgparent := vgn
@@ -1021,7 +1002,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("compare", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -1047,7 +1027,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetField("group", event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -1107,7 +1086,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "click",
 							Func:      func(event vugu.DOMEvent) { c.PrevPage(event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
 							vgparent := vgn
@@ -1127,7 +1105,6 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "click",
 							Func:      func(event vugu.DOMEvent) { c.NextPage(event) },
-							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
 							vgparent := vgn
