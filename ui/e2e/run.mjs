@@ -380,6 +380,8 @@ try {
     await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 240000 });
     const gen = num(await text(page, 'generation'));
     assert(gen === 30, `resumed run ended at generation ${gen}, want 30`);
+    // The finished-runs list is stored and re-rendered after the run state changes: wait for it.
+    await page.waitForFunction((sel) => /done after 30 generations/.test(document.querySelector(sel)?.textContent || ''), T('finished-runs'), { timeout: 10000 }).catch(() => {});
     const after = await text(page, 'finished-runs');
     assert(/done after 30 generations/.test(after), `the resumed run is not listed as done: ${after}`);
     assert(await page.locator(T('resume-run')).count() === 0, 'a finished run still offers resume');
