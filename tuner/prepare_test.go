@@ -3,9 +3,9 @@ package tuner
 import (
 	"context"
 	"io"
-	"slices"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/evochess/evochess/engine/param"

@@ -116,7 +116,9 @@ func Presets() []Preset {
 	add(preset("history-ea", "history-ea", "Prasad et al., Algorithm 1",
 		"EP (N = 20, best half survive, non-uniform mutation) with a history archive; with probability Pr = 10% a child is drawn from the archive; 200 generations, 1,000 positions (match-qs, re-resolved every 20 generations); random start",
 		Problem{Fitness: "match-qs", Scheme: "prasad38", Positions: 1000, TestPositions: 1000, Depth: 1, Start: StartRandom, Recompile: 20},
-		func(c *opt.Config) { c.Pop, c.Generations, c.MutationB, c.HistoryPr, c.HistorySize = 20, 200, 5, 0.1, 10 }))
+		func(c *opt.Config) {
+			c.Pop, c.Generations, c.MutationB, c.HistoryPr, c.HistorySize = 20, 200, 5, 0.1, 10
+		}))
 	add(preset("mnc", "mnc", "Aralikkatte and Srinivasaraghavan (Phoenix)",
 		"multi-niche crowding, population 20, round-robin tournament fitness (>= 3 games each, 1/½/0), stop after 1000 generations, best unchanged 10, or best changing < 1% for 20; random start",
 		Problem{Fitness: "tournament", Scheme: "phoenix640", GamesPerPlayer: 3, GameDepth: 2, Openings: "openings/noob_3moves_1500.epd", TestPositions: 1000, Depth: 1, Start: StartRandom},
