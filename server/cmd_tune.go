@@ -257,14 +257,14 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		rec tuner.Record
 	)
 	if cp != nil {
-		run, err = cp.Resume(prep.Train, prep.Test)
+		run, err = cp.ResumePrepared(prep)
 	} else {
-		run, err = tuner.NewRun(setup, prep.Train, prep.Test)
+		run, err = tuner.NewRunPrepared(setup, prep)
 	}
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	run.Recompile = prep.Recompile
+	setup = run.Setup()
 	var logw tuner.LogWriter
 	if f.logFile != "" {
 		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
@@ -351,9 +351,14 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	} else if paused {
 		why = "paused"
 	}
-	say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
-		why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
-		test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	if train.Loss != 0 {
+		say("tune: %s after %d generations: best fitness %g, train loss %.6f, held-out loss %.6f (K %.6f), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Loss, test.Loss, setup.Problem.K, run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	} else {
+		say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
+			test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	}
 	if f.jsonOut {
 		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Fitness: setup.Problem.Fitness, Scheme: setup.Problem.Scheme,
 			Start: setup.Problem.Start, Recompile: setup.Problem.Recompile, Seed: setup.Config.Seed,
@@ -459,10 +464,15 @@ func (b *tuneBar) update(r tuner.Record) {
 		return
 	}
 	rates := fmt.Sprintf("best %-10.6g mean %-10.6g", r.Best, r.Mean)
-	if r.TrainTotal > 0 {
+	if r.TrainLoss != 0 {
+		rates += fmt.Sprintf(" loss %.6f", r.TrainLoss)
+		if r.TestLoss != 0 {
+			rates += fmt.Sprintf(" held out %.6f", r.TestLoss)
+		}
+	} else if r.TrainTotal > 0 {
 		rates += fmt.Sprintf(" train %5.1f%%", 100*r.TrainRate)
 	}
-	if r.TestTotal > 0 {
+	if r.TestTotal > 0 && r.TrainLoss == 0 {
 		rates += fmt.Sprintf(" test %5.1f%%", 100*r.TestRate)
 	}
 	if !b.tty {

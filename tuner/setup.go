@@ -50,6 +50,9 @@ type Options struct {
 	MaxPly     int
 	MinElo     int
 	Recompile  int // resolved fitness: re-resolve every that many generations (0: the preset's, -1: never)
+	// TestPercent and ValidationPercent (texel): shares of the games held
+	// out and kept for validation (0: the preset's).
+	TestPercent, ValidationPercent int
 }
 
 // DefaultRecompile is the re-resolution interval, in generations, of a
@@ -126,6 +129,8 @@ func Configure(o Options) (Setup, error) {
 	num(&s.Problem.MinPly, o.MinPly)
 	num(&s.Problem.MaxPly, o.MaxPly)
 	num(&s.Problem.MinElo, o.MinElo)
+	num(&s.Problem.TestPercent, o.TestPercent)
+	num(&s.Problem.ValidationPercent, o.ValidationPercent)
 	if o.DataSeed != 0 {
 		s.Problem.DataSeed = o.DataSeed
 	}
@@ -169,6 +174,9 @@ func Configure(o Options) (Setup, error) {
 	specs, err := ProblemSpecs(s.Problem)
 	if err != nil {
 		return Setup{}, err
+	}
+	if kind.HeldOutPercent > 0 && s.Problem.TestPercent == 0 && s.Problem.TestPGN == "" && (pre == nil || pre.Problem.Fitness != kind.Name) {
+		s.Problem.TestPercent = kind.HeldOutPercent
 	}
 
 	// The optimizer configuration: the preset's (complete), or the
