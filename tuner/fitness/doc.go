@@ -60,6 +60,7 @@
 //     summed in float64 and joined as fixed-point integers, so the result is
 //     bit-identical for any worker count and in WebAssembly;
 //     golden-section fitting of K; a platform-independent exp.
+//
 // Everything in fitness is integer arithmetic except the Texel loss; no
 // function prints or keeps package state, and compiled samples are
 // immutable, so one MoveMatch or Texel can be scored from many goroutines.
