@@ -15,7 +15,7 @@ import (
 
 // Option name prefixes for the parameter registries.
 const (
-	searchPrefix = "Search_" // one spin option per search.ParamSpecs entry
+	searchPrefix = "Search_" // one spin option per search.AllParamSpecs entry
 	evalPrefix   = "Eval_"   // one spin option per weight of the loaded scheme
 )
 
@@ -196,12 +196,13 @@ func (e *engine) options() []option {
 		opts = append(opts, option{name: "PlayerFile", kind: "string", def: def,
 			set: func(e *engine, v string) error { return e.loadPlayerFile(v) }})
 	}
-	sv := e.params.Vector()
-	for i, sp := range search.ParamSpecs() {
+	// Both groups of search parameters (Table I, then the modern group).
+	sv := e.params.AllVector()
+	for i, sp := range search.AllParamSpecs() {
 		opts = append(opts, option{name: searchPrefix + sp.Name, kind: "spin", def: strconv.Itoa(int(sv[i])), min: sp.Min, max: sp.Max,
 			set: func(e *engine, v string) error {
 				n, _ := strconv.Atoi(v)
-				vec := e.params.Vector()
+				vec := e.params.AllVector()
 				vec[i] = int32(n)
 				p, err := search.ParamsFromVector(vec)
 				if err != nil {
