@@ -108,13 +108,13 @@ type Searcher struct {
 
 	killers  [MaxPly + 2][2]board.Move
 	history  [2][64][64]int32
-	capHist  [12][64][6]int16 // [moving piece][to][victim type]
+	capHist  [12][64][6]int16   // [moving piece][to][victim type]
 	contHist *[12][64]contTable // [piece][to] of a move → its replies; nil while ContHist is 0
 	contNone contTable          // all zero: the "no move" continuation
 	lmr      [64][64]int8       // late-move reduction in quarter plies by [depth][move number]
-	stack   [MaxPly + 2]frame
-	pv      [MaxPly + 2][MaxPly + 2]board.Move
-	pvLen   [MaxPly + 2]int
+	stack    [MaxPly + 2]frame
+	pv       [MaxPly + 2][MaxPly + 2]board.Move
+	pvLen    [MaxPly + 2]int
 
 	// Per-search state.
 	ctx          context.Context
