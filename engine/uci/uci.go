@@ -72,10 +72,10 @@ type engine struct {
 	running  bool
 	cancel   context.CancelFunc
 	results  chan search.Result
-	waitStop bool           // infinite or ponder: hold bestmove until stop/ponderhit
-	stopped  bool           // stop (or quit) received for the running search
-	held     *search.Result // finished while waitStop was set
-	ponder   *goCommand     // the real limits of a "go ponder", applied on ponderhit
+	waitStop bool                 // infinite or ponder: hold bestmove until stop/ponderhit
+	stopped  bool                 // stop (or quit) received for the running search
+	held     *search.Result       // finished while waitStop was set
+	ponder   *search.PonderSignal // the running (or held) "go ponder" search's signal
 }
 
 // Run speaks UCI: it reads commands from in, one per line, and writes
@@ -245,7 +245,7 @@ func (e *engine) handle(ctx context.Context, line string) bool {
 	case "stop":
 		e.stop()
 	case "ponderhit":
-		e.ponderHit(ctx)
+		e.ponderHit()
 	case "quit":
 		return true
 	default:
@@ -302,7 +302,10 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 	lim := search.Limits{
 		Depth: g.Depth, Nodes: uint64(g.Nodes), MoveTime: g.MoveTime,
 		WTime: g.WTime, BTime: g.BTime, WInc: g.WInc, BInc: g.BInc, MovesToGo: g.MovesToGo,
-		Infinite: g.Infinite || g.Ponder, MoveOverhead: e.moveOverhead,
+		Infinite: g.Infinite, MoveOverhead: e.moveOverhead,
+	}
+	if g.Ponder {
+		lim.Ponder = search.NewPonderSignal()
 	}
 	if g.Mate > 0 && (lim.Depth == 0 || lim.Depth > 2*g.Mate-1) {
 		lim.Depth = 2*g.Mate - 1 // a mate in n moves is found by a (2n−1)-ply search
@@ -319,7 +322,7 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 		if e.pos.Side == board.Black {
 			side = g.BTime
 		}
-		if side == 0 && g.MoveTime == 0 && g.Depth == 0 && g.Nodes == 0 && !lim.Infinite {
+		if side == 0 && g.MoveTime == 0 && g.Depth == 0 && g.Nodes == 0 && !g.Infinite && !g.Ponder {
 			lim.MoveTime = time.Millisecond // flagging: answer at once
 		}
 	}
@@ -340,12 +343,7 @@ func (e *engine) startSearch(ctx context.Context, g goCommand) {
 	sctx, cancel := context.WithCancel(ctx)
 	e.running, e.cancel, e.stopped, e.held = true, cancel, false, nil
 	e.waitStop = g.Infinite || g.Ponder
-	e.ponder = nil
-	if g.Ponder {
-		after := g
-		after.Ponder = false
-		e.ponder = &after
-	}
+	e.ponder = lim.Ponder
 	e.results = make(chan search.Result, 1)
 	s, pos, out, results := e.searcher, e.pos.Clone(), e.out, e.results
 	go func() {
@@ -389,22 +387,20 @@ func (e *engine) stop() {
 	}
 }
 
-// ponderHit turns a ponder search into a normal one: the ponder search is
-// stopped (its work stays in the hash table) and a new search with the real
-// limits starts on the same position.
-func (e *engine) ponderHit(ctx context.Context) {
+// ponderHit turns the ponder search into a normal one: the same search
+// goes on (its tree, hash table and iteration state kept) and its clock
+// starts now (search.PonderSignal); a ponder search that already finished
+// answers at once.
+func (e *engine) ponderHit() {
 	if e.ponder == nil {
 		e.infof("error: ponderhit without go ponder")
 		return
 	}
-	g := *e.ponder
-	if e.running {
-		e.cancel()
-		<-e.results
-		e.running = false
+	e.ponder.Hit()
+	e.ponder, e.waitStop = nil, false
+	if e.held != nil {
+		e.bestMove(*e.held)
 	}
-	e.held, e.ponder, e.waitStop = nil, nil, false
-	e.startSearch(ctx, g)
 }
 
 // waitSearch finishes a running or held search before a command that
