@@ -17,6 +17,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/evochess/evochess/assets"
+	pbook "github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/tuner/arena"
 )
@@ -39,7 +41,7 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 //
 //	evochess match -a SPEC -b SPEC [-p SPEC ...] -games N (-depth D | -nodes N | -movetime MS | -tc 10+0.1)
 //	    [-sprt elo0,elo1 [-alpha A] [-beta B] [-sprt-model normalized|logistic]]
-//	    [-openings FILE] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
+//	    [-openings FILE | -book book.bin|bundled [-book-plies 8]] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
 //	    [-resign movecount=N,score=CP] [-draw movenumber=N,movecount=N,score=CP]
 //
 // where SPEC is player.json, preset:NAME or "uci:/path/to/engine [args...][,Option=Value...]"
@@ -60,7 +62,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	movetime := fs.Int("movetime", 0, "fixed time per move in milliseconds")
 	tc := fs.String("tc", "", "clock per side in seconds, base+increment (e.g. 10+0.1), or moves/base[+increment] (e.g. 40/60)")
 	openings := fs.String("openings", "", "opening book: EPD/FEN lines, or PGN (.pgn) whose moves are played as book moves (default: the embedded 200-position book)")
-	seed := fs.Uint64("seed", 1, "seed of the opening order")
+	bookPath := fs.String("book", "", "draw the openings from a Polyglot book (\"bundled\" = the built-in one) instead of -openings")
+	bookPlies := fs.Int("book-plies", 8, "with -book: book moves per opening")
+	bookCount := fs.Int("book-openings", 0, "with -book: distinct openings to draw (default: enough for every game pair, at most 1000)")
+	seed := fs.Uint64("seed", 1, "seed of the opening order (and of the -book draws)")
 	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
 	conc := fs.Int("concurrency", 0, "games played at once (0 = one per CPU core; with clocks, fewer games than cores keeps the timing fair)")
 	asJSON := fs.Bool("json", false, "print the results as JSON (progress goes to stderr)")
@@ -146,7 +151,21 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var book []arena.Opening
 	var err error
-	if *openings != "" {
+	if *bookPath != "" && *openings != "" {
+		return errors.New("match: give -openings or -book, not both")
+	}
+	if *bookPath != "" {
+		if *bookPlies < 1 || *bookCount < 0 {
+			return errors.New("match: -book-plies must be at least 1 and -book-openings not negative")
+		}
+		n := *bookCount
+		if n == 0 {
+			n = min(max((*games+1)/2, 1), 1000)
+		}
+		if book, err = matchBookOpenings(*bookPath, n, *bookPlies, *seed); err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+	} else if *openings != "" {
 		f, err := os.Open(*openings)
 		if err != nil {
 			return fmt.Errorf("match: %w", err)
@@ -206,6 +225,31 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	writeMatchTable(stdout, res)
 	return nil
+}
+
+// matchBookOpenings draws n openings from a Polyglot book file, or from the
+// bundled book when path is "bundled".
+func matchBookOpenings(path string, n, plies int, seed uint64) ([]arena.Opening, error) {
+	var bk *pbook.Book
+	var err error
+	if path == "bundled" {
+		bk, err = pbook.Parse(assets.Book)
+	} else {
+		var f *os.File
+		if f, err = os.Open(path); err != nil {
+			return nil, err
+		}
+		bk, err = pbook.Open(f)
+		f.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	ops, err := arena.BookOpenings(bk, n, plies, seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ops, nil
 }
 
 // matchPlayer builds a player from a -a/-b/-p spec.

@@ -7,9 +7,11 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"math/rand/v2"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
@@ -35,9 +37,13 @@ type Options struct {
 	// on js/wasm, which has no preemption: without it the protocol loop
 	// could not read "stop" while the search thinks.
 	Yield func()
-	// OpenFile opens a player file for the PlayerFile option; nil disables
-	// that option (as in the browser, where there is no file system).
+	// OpenFile opens a player file for the PlayerFile option and a book for
+	// the BookFile option; nil disables both (as in the browser, where there
+	// is no file system).
 	OpenFile func(name string) (io.ReadCloser, error)
+	// DefaultBook is a Polyglot book (the bundled one for `evochess uci`)
+	// played by OwnBook while BookFile is empty; nil: none.
+	DefaultBook []byte
 }
 
 // DefaultPreset is the evaluation preset played when Options.Player is nil.
@@ -67,6 +73,16 @@ type engine struct {
 	ponderOpt  bool
 	// moveOverhead is kept in reserve per move under clock limits.
 	moveOverhead time.Duration
+	// Opening book: OwnBook, the BookFile name and the loaded book (nil
+	// until first needed).
+	ownBook  bool
+	bookFile string
+	book     *book.Book
+	// seed (option Seed) seeds rng, which draws the book moves (and the
+	// strength levels' choices): the same seed and commands give the same
+	// moves.
+	seed uint64
+	rng  *rand.Rand
 
 	// The running search, if any.
 	running  bool
@@ -162,6 +178,7 @@ func newEngine(opts Options, out io.Writer) (*engine, error) {
 	}
 	e := &engine{opts: opts, out: &syncWriter{w: out}, pos: board.NewPosition(), hashMB: opts.HashMB,
 		moveOverhead: search.DefaultMoveOverhead}
+	e.setSeed(defaultSeed)
 	p := opts.Player
 	if p == nil {
 		if opts.Preset == "" {
@@ -329,11 +346,72 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 	return lim, nil
 }
 
-// startSearch starts a search of the current position in a goroutine.
+// defaultSeed is the Seed option's default.
+const defaultSeed = 1
+
+// setSeed restarts the random choices from seed.
+func (e *engine) setSeed(seed uint64) {
+	e.seed = seed
+	e.rng = rand.New(rand.NewPCG(seed, rngStream))
+}
+
+// rngStream is the PCG stream of the protocol's random choices.
+const rngStream = 0x75636920 // "uci "
+
+// loadBook returns the book OwnBook plays: BookFile, or Options.DefaultBook.
+func (e *engine) loadBook() (*book.Book, error) {
+	if e.book != nil {
+		return e.book, nil
+	}
+	var b *book.Book
+	var err error
+	switch {
+	case e.bookFile != "":
+		if e.opts.OpenFile == nil {
+			return nil, errors.New("no file system for BookFile")
+		}
+		f, ferr := e.opts.OpenFile(e.bookFile)
+		if ferr != nil {
+			return nil, ferr
+		}
+		b, err = book.Open(f)
+		f.Close()
+	case e.opts.DefaultBook != nil:
+		b, err = book.Parse(e.opts.DefaultBook)
+	default:
+		return nil, errors.New("no book: set BookFile")
+	}
+	if err != nil {
+		return nil, err
+	}
+	e.book = b
+	return b, nil
+}
+
+// bookMove returns a book move for a plain "go" when OwnBook is on.
+func (e *engine) bookMove(g goCommand) (board.Move, bool) {
+	if !e.ownBook || g.Infinite || g.Ponder || len(g.SearchMoves) > 0 || g.Mate > 0 {
+		return board.NoMove, false
+	}
+	b, err := e.loadBook()
+	if err != nil {
+		e.infof("error: OwnBook: %v", err)
+		return board.NoMove, false
+	}
+	return b.Probe(e.pos, e.rng)
+}
+
+// startSearch starts a search of the current position in a goroutine, or
+// answers at once with a book move.
 func (e *engine) startSearch(ctx context.Context, g goCommand) {
 	lim, err := e.limits(g)
 	if err != nil {
 		e.infof("error: %v", err)
+		return
+	}
+	if m, ok := e.bookMove(g); ok {
+		e.infof("book move %s", m.UCI())
+		e.out.line("bestmove " + m.UCI())
 		return
 	}
 	if err := e.ensureSearcher(); err != nil {
