@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strconv"
 	"strings"
-	"math/rand/v2"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
