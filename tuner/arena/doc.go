@@ -11,7 +11,12 @@
 //
 // PlayGame (game.go) plays one game from an Opening (openings.go: EPD/FEN
 // lines or PGN games, whose moves become book moves; DefaultOpenings in
-// book.go is an embedded 200-position book) with clocks, the rules of chess
+// book.go is an embedded 200-position book; BookOpenings in bookopenings.go
+// draws distinct seeded weighted walks from a Polyglot book, engine/book)
+// with clocks (sudden death, increment, or moves per period with
+// movestogo; an engine implementing Ponderer — UCIEngine with Ponder set —
+// thinks on the opponent's time: "go ponder", then "ponderhit" when the
+// opponent played the predicted move, "stop" otherwise), the rules of chess
 // (mate, stalemate, threefold repetition, fifty moves, insufficient
 // material) and adjudication: resign when both engines agree on a large
 // score for M moves each, draw when both report a small score after move K,
