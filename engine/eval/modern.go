@@ -217,7 +217,7 @@ var modern = func() *modernScheme {
 	}
 	return &modernScheme{&scheme{
 		name:  "modern",
-		title: "Beyond the papers: a modern tapered evaluation (material, PSTs, mobility, pawns, king safety, threats, tempo) for Texel tuning",
+		title: "Beyond the papers: tapered material, PSTs, mobility, pawns, king safety, threats, tempo (for Texel tuning)",
 		specs: specs,
 		unit:  unit,
 		scale: MaxPhase,
