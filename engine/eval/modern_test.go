@@ -1,12 +1,16 @@
 package eval
 
 import (
+	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/param"
+	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/internal/shareddata"
 )
 
 // modernCounts returns each modern term's natural count for White and
@@ -503,5 +507,53 @@ func TestModernExtremeWeights(t *testing.T) {
 		if mg, eg := unpackPair(sum); mg != mgSum || eg != egSum {
 			t.Errorf("pair %v: unpacked (%d, %d), want (%d, %d)", c, mg, eg, mgSum, egSum)
 		}
+	}
+}
+
+// TestModernSharedGames runs the one-source-of-truth, Phased and mirror
+// checks on positions of the shared grandmaster games (every position of
+// the first games of the demo file), with random weights.
+func TestModernSharedGames(t *testing.T) {
+	f, err := os.Open(shareddata.Path(t, "pgn/gm_demo_1500.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games := 300
+	if testing.Short() {
+		games = 40
+	}
+	r := pgn.NewReader(f)
+	w := RandomWeights(modern, 21)
+	e, _ := New(modern, w)
+	positions := 0
+	for g := 0; g < games; g++ {
+		game, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			continue // a skipped game is pgn's concern
+		}
+		pos, err := game.StartPosition()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range game.Moves {
+			pos.MakeMove(m)
+			checkPosition(t, modern, w, pos)
+			pf, ph := modern.PhasedFeatures(pos, nil)
+			var sum int64
+			for _, f := range pf {
+				sum += int64(f.Count) * (int64(w[2*f.Index])*int64(ph) + int64(w[2*f.Index+1])*int64(MaxPhase-ph))
+			}
+			if e.White(pos) != FloorDiv(sum, MaxPhase) {
+				t.Fatalf("%s: phased sum disagrees", pos.FEN())
+			}
+			positions++
+		}
+	}
+	if positions < 1000 {
+		t.Errorf("only %d positions", positions)
 	}
 }
