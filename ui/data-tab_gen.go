@@ -689,7 +689,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								{
 									vgparent := vgn
 									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Grandmaster move"}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Move"}
 									vgparent.AppendChild(vgn)
 								}
 							}
@@ -705,7 +705,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								{
 									vgparent := vgn
 									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mono small"}}}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mono small wrap"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(p.FEN)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mono"}}}

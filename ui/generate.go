@@ -10,7 +10,8 @@
 //     as HTML only when they change, outside Vugu's every-render DOM sync.
 //   - catalog.go: schemes, presets, algorithms and sampling protocols from the registries.
 //   - root.vugu/.go: top bar and tabs; datatab, tunetab, playtab, sharetab, comparetab (.vugu + .go): the five tabs.
-//   - board.vugu/.go: the chess board (click-click and HTML5 drag moves, hints, promotion, flip).
+//   - board.vugu/.go: the chess board (hints, promotion, flip); boardinput.go: tap-tap and drag
+//     moves by pointer events (mouse, pen and touch alike).
 //   - chart.vugu/.go: the SVG fitness chart (geometry in ui/chart).
 //   - data.go, tune.go, play.go, players.go (Share), compare.go: the tabs' state and handlers.
 //   - store.go: saved players and finished runs in localStorage; native.go: runs on the native server over SSE.

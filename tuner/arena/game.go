@@ -168,6 +168,7 @@ func PlayGame(ctx context.Context, white, black Engine, op Opening, cfg GameConf
 		}
 		if res, t, ok := adjudicate(g.Plies, pos, cfg.Adjudication); ok {
 			g.Result, g.Termination = res, t
+			g.Detail = cfg.Adjudication.reason(t, res)
 			return g, nil
 		}
 		side := pos.Side
@@ -280,6 +281,23 @@ func gameOver(pos *board.Position) (Termination, Result, bool) {
 		return Repetition, Draw, true
 	}
 	return "", NoResult, false
+}
+
+// reason describes an adjudication for the PGN (the last move's comment).
+func (a Adjudication) reason(t Termination, res Result) string {
+	switch t {
+	case AdjudicatedResign:
+		loser := "Black"
+		if res == BlackWins {
+			loser = "White"
+		}
+		return fmt.Sprintf("%s resigns: both engines scored it at least %d cp down for %d moves each", loser, a.ResignScore, a.ResignMoves)
+	case AdjudicatedDraw:
+		return fmt.Sprintf("draw adjudicated: both engines scored within ±%d cp for %d moves each after move %d", a.DrawScore, a.DrawMoves, a.DrawAfter)
+	case MaxPliesReached:
+		return fmt.Sprintf("draw adjudicated: %d engine plies played", a.MaxPlies)
+	}
+	return ""
 }
 
 // adjudicate applies the adjudication rules to the engine moves so far.

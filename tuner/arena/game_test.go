@@ -195,7 +195,19 @@ func TestPlayGameResignAdjudication(t *testing.T) {
 	if g.Result != WhiteWins || g.Termination != AdjudicatedResign {
 		t.Errorf("got %v by %q, want 1-0 by resign adjudication", g.Result, g.Termination)
 	}
+	var buf bytes.Buffer
+	if err := WritePGN(&buf, g, PGNTags{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`[Termination "adjudication: resign"]`, "Black resigns: both engines scored it at least 500 cp down for 2 moves each"} {
+		if !strings.Contains(joinLines(buf.String()), want) {
+			t.Errorf("PGN lacks %q:\n%s", want, buf.String())
+		}
+	}
 }
+
+// joinLines undoes the PGN writer's line wrapping.
+func joinLines(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func TestWritePGNRoundTrip(t *testing.T) {
 	ops := []Opening{

@@ -81,14 +81,42 @@ function assert(cond, msg) { if (!cond) throw new Error(msg); }
 
 const T = (id) => `[data-testid="${id}"]`;
 
-async function newPage(browser, errors) {
-  const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+async function newPage(browser, errors, opts = { viewport: { width: 1360, height: 900 } }) {
+  const ctx = await browser.newContext(opts);
   await ctx.addInitScript(LONGTASK_OBSERVER);
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') errors.push(`worker console: ${m.text()}`); }));
   return { ctx, page };
+}
+
+// Centre of a board square in page coordinates.
+async function squareCenter(page, sq) {
+  const b = await page.locator(`[data-square="${sq}"]`).boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+// A mouse drag on the board, in small steps as a hand would.
+async function dragMouse(page, from, to) {
+  const a = await squareCenter(page, from), b = await squareCenter(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+// A one-finger drag on a touch screen (CDP touch events, which Chromium turns into pointer events).
+async function dragTouch(ctx, page, from, to) {
+  const a = await squareCenter(page, from), b = await squareCenter(page, to);
+  const cdp = await ctx.newCDPSession(page);
+  const at = (p) => [{ x: p.x, y: p.y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(a) });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at({ x: a.x + (b.x - a.x) * i / 8, y: a.y + (b.y - a.y) * i / 8 }) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 async function text(page, id) { return (await page.locator(T(id)).first().textContent()).trim(); }
@@ -98,7 +126,11 @@ const results = [];
 const metrics = {};
 const state = {};
 
+// E2E_ONLY=regexp runs only the tests whose names match (debugging; later tests may need earlier ones).
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+
 async function test(name, fn) {
+  if (only && !only.test(name)) return;
   const t0 = Date.now();
   stepT = t0;
   try {
@@ -262,18 +294,8 @@ try {
     const moves = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves.length === 2 && moves[0] === 'e4', `move list ${JSON.stringify(moves)}`);
     if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);
-    // Drag and drop a knight, then the engine answers again.
-    // HTML5 drag and drop, dispatched as the browser does (Playwright's mouse-driven
-    // dragAndDrop works too but waits out its timeout in headless Chromium).
-    await page.evaluate(() => {
-      const dt = new DataTransfer();
-      const src = document.querySelector('[data-square="g1"] img');
-      const dst = document.querySelector('[data-square="f3"]');
-      src.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: dt }));
-      dst.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }));
-      dst.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
-      src.dispatchEvent(new DragEvent('dragend', { bubbles: true, cancelable: true, dataTransfer: dt }));
-    });
+    // Drag a knight with the mouse (pointer events: press, move, release), then the engine answers again.
+    await dragMouse(page, 'g1', 'f3');
     step('dragged');
     await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent.match(/[A-Za-z][\w+#=-]*/g) || []).length >= 4, T('move-list'), { timeout: 60000 });
     step('engine replied again');
@@ -402,6 +424,55 @@ try {
     await page.screenshot({ path: path.join(shots, 'compare.png') });
     assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
   });
+  // Phones and tablets: a fresh touch-screen context per viewport.
+  for (const [w, h] of [[390, 844], [768, 1024]]) {
+    await test(`${w}×${h} touch screen: every tab fits the width; a tap move and a touch drag move`, async () => {
+      const errs = [];
+      const { ctx: mctx, page: m } = await newPage(browser, errs, { viewport: { width: w, height: h }, hasTouch: true, isMobile: true });
+      try {
+        await m.goto(base);
+        await m.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent.replace(/\D/g, '')) > 0, T('games-read'), { timeout: 60000 });
+        const tabs = await m.$$eval('[role="tab"]', (bs) => bs.map((b) => b.dataset.testid));
+        assert(tabs.length >= 5, `tabs: ${tabs}`);
+        const fits = async (where) => {
+          const [sw, iw] = await m.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+          assert(iw === w && sw <= iw, `${where}: the page is ${sw} px wide on a ${iw} px screen (viewport ${w})`);
+        };
+        for (const id of tabs) {
+          await m.tap(T(id));
+          await m.waitForSelector(`${T(id)}[aria-selected="true"]`);
+          await m.waitForTimeout(150);
+          await fits(`tab ${id}`);
+          await m.screenshot({ path: path.join(shots, `${id.replace('tab-', '')}-${w}.png`), fullPage: true });
+        }
+        // The board fills the width available to it.
+        await m.tap(T('tab-play'));
+        const bw = (await m.locator(T('play-board')).boundingBox()).width;
+        assert(bw >= Math.min(w - 24, 560), `board ${bw.toFixed(0)} px wide on a ${w} px screen`);
+        await m.selectOption(T('strength'), '1');
+        const reply = (plies) => m.waitForFunction(([sel, n]) => {
+          const b = document.querySelector(sel);
+          const moves = document.querySelector('[data-testid="move-list"]')?.textContent.match(/[A-Za-z][\w+#=-]*/g) || [];
+          return b && b.dataset.thinking === 'false' && b.dataset.turn === 'white' && moves.length >= n;
+        }, [T('play-board'), plies], { timeout: 60000 });
+        // Tap the pawn, then its target square.
+        await m.tap('[data-square="e2"]');
+        assert(await m.locator('[data-square="e4"].hint').count() === 1, 'no legal-move hint on e4 after a tap on e2');
+        await m.tap('[data-square="e4"]');
+        await reply(2);
+        // Drag the knight with one finger.
+        await dragTouch(mctx, m, 'g1', 'f3');
+        await reply(4);
+        const moves = (await text(m, 'move-list')).split(/\s+/).filter((x) => x && !/^\d+\.$/.test(x));
+        assert(moves[0] === 'e4' && moves[2] === 'Nf3', `moves ${JSON.stringify(moves)}`);
+        await fits('play after moves');
+        await m.screenshot({ path: path.join(shots, `play-moves-${w}.png`) });
+        assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
+      } finally {
+        await mctx.close();
+      }
+    });
+  }
 } catch (e) {
   results.push({ name: 'setup', ok: false });
   console.log(`FAIL setup: ${e.stack || e}`);
