@@ -162,6 +162,7 @@ try {
   const errors = [];
   const { ctx, page } = await newPage(browser, errors);
   state.ctx = ctx; state.page = page; state.errors = errors;
+  if (only) await page.goto(base); // the first test, which loads the page, may be skipped
 
   await test('page loads with no console errors; first-load bytes and time to usable', async () => {
     const cdp = await ctx.newCDPSession(page);
@@ -302,6 +303,46 @@ try {
     const moves2 = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves2[2] === 'Nf3', `drag move not played: ${JSON.stringify(moves2)}`);
     await page.screenshot({ path: path.join(shots, 'play.png') });
+  });
+
+  await test('Play: a FEN set-up (bad FEN refused with the reason), explained term by term beside a paper preset as `evochess eval -trace` scores it', async () => {
+    await page.click(T('tab-play'));
+    await page.selectOption(T('opponent'), 'preset:david-fig3');
+    const before = await page.locator(T('play-board')).getAttribute('data-fen');
+    await page.fill(T('fen-input'), 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPP/R3K2R w KQkq - 0 1');
+    await page.click(T('fen-setup'));
+    await page.waitForSelector(T('fen-error'));
+    const why = await text(page, 'fen-error');
+    assert(/field 1.*rank 2 has 7 files/.test(why), `bad FEN error does not say where and why: ${why}`);
+    assert(await page.locator(T('play-board')).getAttribute('data-fen') === before, 'a refused FEN changed the board');
+    const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    await page.fill(T('fen-input'), fen);
+    await page.click(T('fen-setup'));
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen.startsWith('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w'), T('play-board'), { timeout: 10000 });
+    assert(await page.locator(T('fen-error')).count() === 0, 'the error stayed after a good FEN');
+    await page.selectOption(T('explain-ref'), 'phoenix-default');
+    await page.waitForFunction(([sel, f]) => document.querySelector(sel)?.dataset.fen === f && /phoenix-default/.test(document.querySelector('[data-testid="explain-summary"]')?.textContent || ''),
+      [T('explain-table'), fen], { timeout: 30000 });
+    const cp = (s) => Number(s.replace('−', '-').replace(/[^0-9.+-]/g, ''));
+    const a = cp(await text(page, 'explain-total-a')), b = cp(await text(page, 'explain-total-b'));
+    for (const [preset, got] of [['david-fig3', a], ['phoenix-default', b]]) {
+      const out = execFileSync(path.resolve(bin), ['eval', '-preset', preset, '-fen', fen, '-trace', '-json'], { encoding: 'utf8' }).trim().split('\n').pop();
+      const want = JSON.parse(out).white;
+      assert(got === want, `${preset}: the page explains ${got} cp, evochess eval -trace says ${want}`);
+    }
+    const cats = await page.$$eval(`${T('explain-table')} tr.cat`, (trs) => trs.map((tr) => tr.dataset.category));
+    for (const c of ['material', 'mobility', 'pawn structure']) assert(cats.includes(c), `no ${c} group in ${cats}`);
+    const terms = await page.locator(`${T('explain-table')} tr.term`).count();
+    await page.check(T('explain-all'));
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length > n, [`${T('explain-table')} tr.term`, terms], { timeout: 5000 });
+    await page.locator(T('explain')).screenshot({ path: path.join(shots, 'explain.png') });
+    // Moving on the board explains the new position.
+    await page.click('[data-square="e5"]');
+    await page.click('[data-square="f7"]');
+    await page.waitForFunction((sel) => / w /.test(document.querySelector(sel)?.dataset.fen || '') && document.querySelector(sel)?.dataset.thinking === 'false', T('play-board'), { timeout: 60000 });
+    const now = await page.locator(T('play-board')).getAttribute('data-fen');
+    await page.waitForFunction(([sel, f]) => document.querySelector(sel)?.dataset.fen === f, [T('explain-table'), now], { timeout: 30000 });
+    await page.uncheck(T('explain-all'));
   });
 
   await test('a share link opened in a fresh page shows the same player', async () => {

@@ -136,6 +136,8 @@ func (s *Session) Handle(raw []byte) {
 		s.stopSearch(m.ID)
 	case *protocol.Tournament:
 		s.goRun(func() { s.tournament(m.ID, b) })
+	case *protocol.Explain:
+		s.goRun(func() { s.explain(m.ID, b) })
 	default:
 		s.fail(m.ID, m.Type, fmt.Errorf("runner: a worker does not accept %s messages", m.Type))
 	}
