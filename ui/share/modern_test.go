@@ -9,7 +9,7 @@ import (
 	"github.com/evochess/evochess/engine/search"
 )
 
-// TestModernLink round-trips a player of the modern scheme (766 weights)
+// TestModernLink round-trips a player of the modern scheme (774 weights)
 // with the full search parameter vector and checks the link length: in the
 // worst case (every weight drawn uniformly over its bounds, ±1000) and for
 // weights of a tuned player's magnitude (material in the hundreds, the rest
