@@ -34,6 +34,11 @@ type TuneState struct {
 	Started time.Time
 	RunCfg  protocol.RunConfig // the configuration the current run started with
 
+	// Queued says that a start is waiting for the games to load (queued
+	// runs it then).
+	Queued string
+	queued func()
+
 	// FitnessWorkers is the number of nested Web Workers the tuner worker
 	// splits each generation's scoring across (0 = score in the tuner
 	// worker itself). Results do not depend on it.
@@ -114,8 +119,12 @@ func (a *App) StartRun() {
 		t.Err = "Settings: " + err.Error()
 		return
 	}
-	if a.Data.Loaded == nil || a.Data.Loading {
-		t.Err = "The games are still loading (Data tab); start again when they are read."
+	if a.Data.Loading {
+		a.queueRun("The run will start when the games are loaded (Data tab).", a.StartRun)
+		return
+	}
+	if a.Data.Loaded == nil || a.Data.Loaded.Games == 0 {
+		t.Err = "No games are loaded: load games on the Data tab first."
 		return
 	}
 	id := a.nextID("run")
@@ -126,6 +135,33 @@ func (a *App) StartRun() {
 	err := a.data.Send(id, &protocol.StartRun{Config: cfg, FitnessWorkers: t.FitnessWorkers}, func(m protocol.Message) { a.onRunMessage(id, m) })
 	if err != nil {
 		t.State, t.Err = protocol.StateFailed, err.Error()
+	}
+}
+
+// queueRun keeps a start (or resume) asked for while the games are still
+// loading: it runs once they are read (runQueued), and text is shown
+// meanwhile. A later request replaces it; Stop cancels it.
+func (a *App) queueRun(text string, f func()) {
+	t := &a.Tune
+	t.Queued, t.queued, t.Err = text, f, ""
+}
+
+// runQueued starts the queued run, if any (the games were read).
+func (a *App) runQueued() {
+	t := &a.Tune
+	f := t.queued
+	t.Queued, t.queued = "", nil
+	if f != nil {
+		f()
+	}
+}
+
+// dropQueued gives up the queued run because the games could not be loaded.
+func (a *App) dropQueued(why string) {
+	t := &a.Tune
+	if t.queued != nil {
+		t.Queued, t.queued = "", nil
+		t.Err = "The run did not start: " + why
 	}
 }
 
@@ -151,6 +187,10 @@ func (a *App) ResumeRun(i int) {
 		t.Err = "This run has no checkpoint kept in this browser; it cannot be resumed."
 		return
 	}
+	if a.Data.Loading {
+		a.queueRun("The run will resume when the games are loaded (Data tab).", func() { a.ResumeRun(i) })
+		return
+	}
 	rp := *a.Resume
 	cfg := rp.Config
 	src := cfg.Data.Source
@@ -161,8 +201,8 @@ func (a *App) ResumeRun(i int) {
 	case protocol.IsBundled(src) && !protocol.IsBundled(a.Data.Source):
 		t.Err = "This run used the bundled games, which are not loaded now: load them on the Data tab, then resume."
 		return
-	case a.Data.Loaded == nil || a.Data.Loading:
-		t.Err = "The games are still loading (Data tab); resume again when they are read."
+	case a.Data.Loaded == nil || a.Data.Loaded.Games == 0:
+		t.Err = "No games are loaded: load the run's games on the Data tab, then resume."
 		return
 	}
 	id := a.nextID("run")
@@ -347,16 +387,30 @@ func (c *TuneTab) Pause(e vugu.DOMEvent) { c.App.control(&protocol.Pause{}, "pau
 
 func (c *TuneTab) Step(e vugu.DOMEvent) {
 	if !c.t().Active() {
-		c.App.StartRun()
-		if c.t().Active() {
-			c.App.control(&protocol.Pause{}, "pause")
+		a := c.App
+		step := func() {
+			a.StartRun()
+			if a.Tune.Active() {
+				a.control(&protocol.Pause{}, "pause")
+			}
 		}
+		if a.Data.Loading {
+			a.queueRun("One generation will run when the games are loaded (Data tab).", step)
+			return
+		}
+		step()
 		return
 	}
 	c.App.control(&protocol.Step{}, "step")
 }
 
-func (c *TuneTab) Stop(e vugu.DOMEvent) { c.App.control(&protocol.Stop{}, "stop") }
+func (c *TuneTab) Stop(e vugu.DOMEvent) {
+	if c.t().Queued != "" {
+		c.t().Queued, c.t().queued = "", nil
+		return
+	}
+	c.App.control(&protocol.Stop{}, "stop")
+}
 
 // Reset stops any run and clears the chart.
 func (c *TuneTab) Reset(e vugu.DOMEvent) {
@@ -528,6 +582,9 @@ func (c *TuneTab) Elapsed() string {
 
 func (c *TuneTab) StateText() string {
 	t := c.t()
+	if t.Queued != "" {
+		return "queued"
+	}
 	switch t.State {
 	case "":
 		return "not started"
