@@ -74,8 +74,29 @@ func (t *TuneState) applyPreset(name string) {
 	t.Cfg.Population = p.Config.Pop
 	t.Cfg.Generations = p.Config.Generations
 	t.Cfg.Params = nil
+	t.Cfg.Start = ""
 	t.Compare = ""
 	t.Group, t.Page = "", 0
+}
+
+// fitness is the run's fitness function (the tuner's default without a preset).
+func (t *TuneState) fitness() string {
+	if t.Cfg.Fitness != "" {
+		return t.Cfg.Fitness
+	}
+	return "match-qs"
+}
+
+// StartUsed is the start vector the run begins from: the one chosen, else
+// its preset's, else random.
+func (t *TuneState) StartUsed() (start string, fromPreset bool) {
+	if t.Cfg.Start != "" {
+		return tuner.NormalizeStart(t.Cfg.Start), false
+	}
+	if p, err := tuner.LookupPreset(t.Cfg.Preset); err == nil && p.Problem.Start != "" {
+		return tuner.NormalizeStart(p.Problem.Start), true
+	}
+	return tuner.StartRandom, true
 }
 
 // Active reports a run that is running or paused.
@@ -446,6 +467,11 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 		t.Cfg.Algorithm, t.Cfg.Preset, t.Cfg.Params = v, "", nil
 	case "scheme":
 		t.Cfg.Scheme, t.Compare, t.Group, t.Page = v, "", "", 0
+		if !slices.Contains(tuner.StartChoices(v, t.fitness()), tuner.NormalizeStart(t.Cfg.Start)) {
+			t.Cfg.Start = "" // a preset of another scheme
+		}
+	case "start":
+		t.Cfg.Start = v
 	case "compare":
 		t.Compare = v
 	case "group":
@@ -514,6 +540,54 @@ func (c *TuneTab) PresetDefault(key string) string {
 		}
 	}
 	return "default"
+}
+
+// StartOptions lists the start vectors the scheme and fitness accept.
+func (c *TuneTab) StartOptions() []option {
+	t := c.t()
+	def, _ := t.StartUsed()
+	if t.Cfg.Start != "" {
+		if p, err := tuner.LookupPreset(t.Cfg.Preset); err == nil && p.Problem.Start != "" {
+			def = tuner.NormalizeStart(p.Problem.Start)
+		} else {
+			def = tuner.StartRandom
+		}
+	}
+	out := []option{{Value: "", Label: "the preset's (" + def + ")"}}
+	for _, s := range tuner.StartChoices(t.Cfg.Scheme, t.fitness()) {
+		out = append(out, option{Value: s, Label: startLabel(s)})
+	}
+	return out
+}
+
+func startLabel(s string) string {
+	switch {
+	case s == tuner.StartRandom:
+		return "random — uniform within the bounds, from the seed"
+	case s == tuner.StartMaterial:
+		return "material — piece values only, every other weight 0"
+	case strings.HasPrefix(s, tuner.StartPreset):
+		return strings.TrimPrefix(s, tuner.StartPreset) + " — a paper's published weights"
+	}
+	return s
+}
+
+// StartNote says which start vector the run uses and what that means for
+// the comparison with the papers.
+func (c *TuneTab) StartNote() string {
+	s, fromPreset := c.t().StartUsed()
+	src := "chosen"
+	if fromPreset {
+		src = "the preset's"
+		if c.t().Cfg.Preset == "" {
+			src = "the default"
+		}
+	}
+	note := "The run starts from " + s + " (" + src + ")"
+	if strings.HasPrefix(s, tuner.StartPreset) {
+		return note + ": it sees the published weights it is compared with, so it is no longer an independent rediscovery."
+	}
+	return note + ": it never sees the papers' published weights."
 }
 
 func (c *TuneTab) Presets() []option    { return presetOptions() }
@@ -780,7 +854,8 @@ func (c *TuneTab) FinishedRuns() []runRow {
 		row := runRow{Index: i, Title: r.Config.Scheme + " · " + ifs(r.Config.Preset != "", r.Config.Preset, r.Config.Algorithm), When: savedWhen(r.Ended), Resumable: c.App.Resumable(i)}
 		if n := len(r.History); n > 0 {
 			l := r.History[n-1]
-			row.Info = fmt.Sprintf("%s after %d generations, seed %d, %.1f%% matched (held-out %s)", r.State, l.Generation, r.Config.Seed, 100*l.TrainMatch,
+			st, _ := (&TuneState{Cfg: r.Config}).StartUsed()
+			row.Info = fmt.Sprintf("%s after %d generations, seed %d, start %s, %.1f%% matched (held-out %s)", r.State, l.Generation, r.Config.Seed, st, 100*l.TrainMatch,
 				ifs(l.TestMatch >= 0, fmt.Sprintf("%.1f%%", 100*l.TestMatch), "–"))
 		}
 		out = append(out, row)

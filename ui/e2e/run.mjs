@@ -210,8 +210,12 @@ try {
     await page.fill(T('seed'), '7');
     await page.dispatchEvent(T('seed'), 'change');
     assert((await text(page, 'generation')) === '0', 'generation counter not 0 before the run');
+    // The start vector: the preset's (random) unless chosen; material is chosen here.
+    assert(/starts from random \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    await page.selectOption(T('start-vector'), 'material');
+    assert(/starts from material \(chosen\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
     const cmd = await text(page, 'command-line');
-    assert(/^evochess tune .*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
+    assert(/^evochess tune .*-start material.*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
     const p0 = await page.locator(`${T('fitness-chart')} path.best`).count();
     assert(p0 === 0, `chart not empty before the run (${p0} paths)`);
     // Record every value the generation counter shows.
@@ -386,7 +390,7 @@ try {
     await fresh.page.click(T('continue-tuning'));
     await fresh.page.waitForSelector(T('command-line'));
     const cmd2 = await text(fresh.page, 'command-line');
-    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep']) {
+    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep', '-start material']) {
       assert(cmd.includes(flag) && cmd2.includes(flag), `${flag} not carried over:\n run  ${cmd}\n link ${cmd2}`);
     }
     assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
