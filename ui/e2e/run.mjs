@@ -210,8 +210,12 @@ try {
     await page.fill(T('seed'), '7');
     await page.dispatchEvent(T('seed'), 'change');
     assert((await text(page, 'generation')) === '0', 'generation counter not 0 before the run');
+    // The start vector: the preset's (random) unless chosen; material is chosen here.
+    assert(/starts from random \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    await page.selectOption(T('start-vector'), 'material');
+    assert(/starts from material \(chosen\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
     const cmd = await text(page, 'command-line');
-    assert(/^evochess tune .*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
+    assert(/^evochess tune .*-start material.*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
     const p0 = await page.locator(`${T('fitness-chart')} path.best`).count();
     assert(p0 === 0, `chart not empty before the run (${p0} paths)`);
     // Record every value the generation counter shows.
@@ -386,7 +390,7 @@ try {
     await fresh.page.click(T('continue-tuning'));
     await fresh.page.waitForSelector(T('command-line'));
     const cmd2 = await text(fresh.page, 'command-line');
-    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep']) {
+    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep', '-start material']) {
       assert(cmd.includes(flag) && cmd2.includes(flag), `${flag} not carried over:\n run  ${cmd}\n link ${cmd2}`);
     }
     assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
@@ -434,12 +438,9 @@ try {
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) > 0, T('generation'), { timeout: 10000 });
     assert(await page.locator(`${T('fitness-chart')} path.best`).count() === 1, 'a shown run does not draw its chart');
     // Resume the interrupted run from its checkpoint: it continues to its generation limit.
-    for (let i = 0; ; i++) { // the bundled games may still be loading: the page then asks to resume again
-      await page.click(T('resume-run'));
-      const ok = await page.waitForFunction((sel) => /running|done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 2000 }).then(() => true, () => false);
-      if (ok) break;
-      assert(i < 30, 'the interrupted run did not resume');
-    }
+    // One click: if the bundled games are still loading, the resume is queued until they are read.
+    await page.click(T('resume-run'));
+    await page.waitForFunction((sel) => /running|done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
     await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 240000 });
     const gen = num(await text(page, 'generation'));
     assert(gen === 30, `resumed run ended at generation ${gen}, want 30`);
@@ -465,6 +466,45 @@ try {
     await page.screenshot({ path: path.join(shots, 'compare.png') });
     assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
   });
+  await test('a run started while the bundled games load is queued and starts; the Data tab says fewer positions exist than asked', async () => {
+    const errs = [];
+    const { ctx: qctx, page: q } = await newPage(browser, errs);
+    try {
+      // Hold the bundled games back (the worker's fetch) so the start surely comes first.
+      await qctx.route('**/data/*.pgn', async (route) => { await new Promise((r) => setTimeout(r, 2500)); await route.continue(); });
+      await q.goto(base);
+      await q.click(T('tab-tune'));
+      await q.fill(T('generations'), '2');
+      await q.dispatchEvent(T('generations'), 'change');
+      await q.fill(T('population'), '4');
+      await q.dispatchEvent(T('population'), 'change');
+      await q.fill(T('fitness-workers'), '0'); // score in the tuner worker: no nested workers to start
+      await q.dispatchEvent(T('fitness-workers'), 'change');
+      await q.click(T('start-run'));
+      step('start clicked');
+      const msg = await text(q, 'run-queued');
+      assert(/will start when the games are loaded/.test(msg), `queued message: ${msg}`);
+      assert(/queued/.test(await text(q, 'run-state')), 'run state is not "queued"');
+      if (await q.locator(T('tune-error')).count() > 0) throw new Error(`an error instead of a queued start: ${await text(q, 'tune-error')}`);
+      await q.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 120000 });
+      step('run done');
+      assert(num(await text(q, 'generation')) === 2, 'the queued run did not run its 2 generations');
+      await q.click(T('tab-data'));
+      await q.waitForSelector(T('sample-note'));
+      const note = await text(q, 'sample-note');
+      assert(/Training positions: 1,000 asked, only 312 in these games — the run uses 312/.test(note), `sample note: ${note}`);
+      step('note shown');
+      // Asking for fewer than exist: the run uses the number asked.
+      await q.fill(T('sample-train'), '200');
+      await q.dispatchEvent(T('sample-train'), 'change');
+      await q.waitForFunction((sel) => /312 available, the run uses 200 as asked/.test(document.querySelector(sel)?.textContent || ''), T('sample-note'), { timeout: 30000 });
+      assert(num(await text(q, 'positions-sampled')) === 200, 'the training count shown is not 200');
+      assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
+    } finally {
+      await qctx.close();
+    }
+  });
+
   // Phones and tablets: a fresh touch-screen context per viewport.
   for (const [w, h] of [[390, 844], [768, 1024]]) {
     await test(`${w}×${h} touch screen: every tab fits the width; a tap move and a touch drag move`, async () => {

@@ -62,11 +62,15 @@ type SamplePosition struct {
 	Move string `json:"move"` // UCI
 }
 
-// Sampled reports a drawn sample.
+// Sampled reports a drawn sample: Train and Test positions drawn, of
+// TrainAvailable and TestAvailable the protocol finds in the loaded games
+// (before the caps), so the page can say when fewer exist than were asked.
 type Sampled struct {
-	Train   int              `json:"train"`
-	Test    int              `json:"test"`
-	Preview []SamplePosition `json:"preview,omitempty"`
+	Train          int              `json:"train"`
+	Test           int              `json:"test"`
+	TrainAvailable int              `json:"trainAvailable,omitempty"`
+	TestAvailable  int              `json:"testAvailable,omitempty"`
+	Preview        []SamplePosition `json:"preview,omitempty"`
 }
 
 // StartRun starts a tuning run; the envelope id names the run in every later
@@ -434,7 +438,7 @@ func (m *Sample) Validate() error {
 
 // Validate implements Body.
 func (m *Sampled) Validate() error {
-	if m.Train < 0 || m.Test < 0 {
+	if m.Train < 0 || m.Test < 0 || m.TrainAvailable < 0 || m.TestAvailable < 0 {
 		return errors.New("negative count")
 	}
 	return nil

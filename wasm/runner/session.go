@@ -269,7 +269,7 @@ func (s *Session) sample(id string, req *protocol.Sample) {
 	s.mu.Lock()
 	s.dataset = ds
 	s.mu.Unlock()
-	out := &protocol.Sampled{Train: len(ds.Train), Test: len(ds.Test)}
+	out := &protocol.Sampled{Train: len(ds.Train), Test: len(ds.Test), TrainAvailable: ds.TrainAvailable, TestAvailable: ds.TestAvailable}
 	for i := 0; i < req.Preview && i < len(ds.Train); i++ {
 		out.Preview = append(out.Preview, protocol.SamplePosition{FEN: ds.Train[i].FEN, Move: ds.Train[i].Move.UCI()})
 	}
