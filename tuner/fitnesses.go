@@ -480,24 +480,8 @@ func compileNodes(ctx context.Context, s Setup, res Resources) (*Prepared, error
 		nodeCap = fitness.DefaultSuiteCap
 	}
 	res.say("suite: %d positions of %s, cap %d nodes, evaluation %s", len(suite), p.EPD, nodeCap, sc.Name())
-	pool := &Pool{Workers: res.Workers, New: func() (Scorer, error) {
-		ev, err := eval.New(sc, w)
-		if err != nil {
-			return nil, err
-		}
-		return func(ctx context.Context, v []int32) (Score, error) {
-			sp, err := search.ParamsFromVector(v)
-			if err != nil {
-				return Score{}, err
-			}
-			r, err := fitness.SuiteNodes(ctx, ev, sp, suite, fitness.SuiteOptions{Cap: nodeCap, HashMB: 4}, nil)
-			if err != nil {
-				return Score{}, err
-			}
-			worst := float64(nodeCap) * float64(r.Positions)
-			return Score{Fitness: worst - float64(r.Nodes), Nodes: int64(r.Nodes), Matched: r.Solved, Total: r.Positions}, nil
-		}, nil
-	}}
+	// Shardable by suite position (shardfit.go): tuner/dist splits it.
+	pool := newSuiteEval(sc, w, suite, nodeCap, res.Workers)
 	return &Prepared{Train: pool, TrainPositions: len(suite), Digest: p.EPD}, nil
 }
 
