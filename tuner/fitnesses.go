@@ -424,6 +424,73 @@ type texelEvaluator struct {
 	grad    bool
 }
 
+// Units implements Shardable: one unit per chunk of positions
+// (fitness.TexelChunk), scored for each candidate.
+func (e *texelEvaluator) Units([][]int32) (int, bool) { return e.tx.Chunks(), false }
+
+// exactFloat bounds the integers a float64 holds exactly: partial sums
+// travel as float64 (Score.Loss, Score.Grad) and add up exactly below it.
+const exactFloat = 1 << 53
+
+// NewShardScorer implements Shardable: the partial score of chunks [lo, hi)
+// carries the chunks' fixed-point sums as integer-valued floats (Loss, and
+// Grad by stored index), which add up exactly in any grouping.
+func (e *texelEvaluator) NewShardScorer() (ShardScorer, error) {
+	return func(ctx context.Context, cands [][]int32, lo, hi int) ([]Score, error) {
+		out := make([]Score, len(cands))
+		for i, c := range cands {
+			sums, err := e.tx.ChunkSums(ctx, c, e.k, lo, hi, e.grad)
+			if err != nil {
+				return nil, fmt.Errorf("tuner: texel: %w", err)
+			}
+			out[i].Loss = float64(sums.Loss)
+			if sums.Grad != nil {
+				out[i].Grad = make([]float64, len(sums.Grad))
+				for j, v := range sums.Grad {
+					out[i].Grad[j] = float64(v)
+				}
+			}
+		}
+		return out, nil
+	}, nil
+}
+
+// Finish implements Shardable.
+func (e *texelEvaluator) Finish(cands [][]int32, sums []Score) ([]Score, error) {
+	out := make([]Score, len(sums))
+	for i, s := range sums {
+		if math.Abs(s.Loss) >= exactFloat {
+			return nil, fmt.Errorf("tuner: texel: loss sum %g beyond exact float range", s.Loss)
+		}
+		ts := fitness.TexelSums{Loss: int64(s.Loss)}
+		if e.grad {
+			ts.Grad = make([]int64, len(s.Grad))
+			for j, g := range s.Grad {
+				if math.Abs(g) >= exactFloat {
+					return nil, fmt.Errorf("tuner: texel: gradient sum %g beyond exact float range", g)
+				}
+				ts.Grad[j] = int64(g)
+			}
+		}
+		var grad []float64
+		if e.grad {
+			grad = make([]float64, len(cands[i]))
+		}
+		l, err := e.tx.Finish(ts, e.k, grad)
+		if err != nil {
+			return nil, fmt.Errorf("tuner: texel: %w", err)
+		}
+		out[i] = Score{Fitness: -l, Loss: l, Total: int(e.tx.Count())}
+		if grad != nil {
+			for j := range grad {
+				grad[j] = -grad[j]
+			}
+			out[i].Grad = grad
+		}
+	}
+	return out, nil
+}
+
 // Evaluate implements Evaluator.
 func (e *texelEvaluator) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
 	var grads [][]float64

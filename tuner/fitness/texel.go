@@ -70,12 +70,7 @@ type TexelStats struct {
 // phasedScheme is eval.Phased (the tapered schemes' memory-lean view, see
 // engine/eval): for each f in PhasedFeatures, Features holds
 // {mg(f.Index), f.Count·phase} and {eg(f.Index), f.Count·(Scale()−phase)}.
-type phasedScheme interface {
-	eval.Scheme
-	Terms() int
-	TermParams(t int) (mg, eg int32)
-	PhasedFeatures(pos *board.Position, dst []eval.Feature) ([]eval.Feature, int32)
-}
+type phasedScheme = eval.Phased
 
 // TexelChunk is the number of stored positions summed in float64 before a
 // chunk's sums join the fixed-point totals.
@@ -654,12 +649,107 @@ func (t *Texel) chunk(c int, wv weights, k float64, acc *texelAcc, scratch []flo
 	}
 }
 
+// Chunks returns the number of chunks of TexelChunk stored positions: the
+// units whose fixed-point sums (ChunkSums) add up to a loss exactly.
+func (t *Texel) Chunks() int { return (t.Positions() + TexelChunk - 1) / TexelChunk }
+
+// gradDims is the length of a gradient sum vector (stored indices; twice
+// the terms for a phased scheme).
+func (t *Texel) gradDims() int {
+	if t.phased != nil {
+		return 2 * len(t.termMG)
+	}
+	return t.nparams
+}
+
+// TexelSums are the fixed-point sums of some chunks for one candidate:
+// integers, so sums over any split of the chunks add up exactly.
+type TexelSums struct {
+	Loss int64   // squared errors · 2^32
+	Grad []int64 // gradient sums by stored index · 2^24 (nil without gradient)
+}
+
+// Add adds o to s.
+func (s *TexelSums) Add(o TexelSums) {
+	s.Loss += o.Loss
+	if o.Grad != nil && s.Grad == nil {
+		s.Grad = make([]int64, len(o.Grad))
+	}
+	for j, v := range o.Grad {
+		s.Grad[j] += v
+	}
+}
+
+// ChunkSums returns the sums of chunks [lo, hi) for candidate w (with the
+// gradient sums when grad is set).
+func (t *Texel) ChunkSums(ctx context.Context, w []int32, k float64, lo, hi int, grad bool) (TexelSums, error) {
+	if err := t.Check(w); err != nil {
+		return TexelSums{}, err
+	}
+	if lo < 0 || hi > t.Chunks() || lo > hi {
+		return TexelSums{}, fmt.Errorf("fitness: chunks [%d, %d) of %d", lo, hi, t.Chunks())
+	}
+	acc := texelAcc{}
+	var scratch []float64
+	if grad {
+		acc.grad = make([]int64, t.gradDims())
+		scratch = make([]float64, t.gradDims())
+	}
+	wv := t.widen(w)
+	for c := lo; c < hi; c++ {
+		if err := ctx.Err(); err != nil {
+			return TexelSums{}, err
+		}
+		t.chunk(c, wv, k, &acc, scratch)
+	}
+	if acc.err != nil {
+		return TexelSums{}, acc.err
+	}
+	return TexelSums{Loss: acc.loss, Grad: acc.grad}, nil
+}
+
+// Finish turns the sums over every chunk into the loss and, when grad is
+// not nil (one entry per weight), the loss gradient.
+func (t *Texel) Finish(s TexelSums, k float64, grad []float64) (float64, error) {
+	if grad != nil {
+		if len(grad) != t.nparams {
+			return 0, fmt.Errorf("fitness: gradient needs %d entries, got %d", t.nparams, len(grad))
+		}
+		clear(grad)
+	}
+	if t.n == 0 {
+		return 0, nil
+	}
+	n := float64(t.n)
+	loss := float64(s.Loss) / lossFix / n
+	if grad == nil || s.Grad == nil {
+		return loss, nil
+	}
+	if len(s.Grad) != t.gradDims() {
+		return 0, fmt.Errorf("fitness: %d gradient sums, want %d", len(s.Grad), t.gradDims())
+	}
+	f := k / float64(t.scale) / n / gradFix
+	if t.phased == nil {
+		for j, v := range s.Grad {
+			grad[j] = float64(float64(v) * f)
+		}
+		return loss, nil
+	}
+	nt := len(t.termMG)
+	for j := range nt {
+		grad[t.termMG[j]] += float64(float64(s.Grad[j]) * f)
+		grad[t.termEG[j]] += float64(float64(s.Grad[nt+j]) * f)
+	}
+	return loss, nil
+}
+
 // Evaluate returns the loss of each candidate at k and, when grads is not
 // nil, stores in grads[i] (one entry per weight) the loss gradient of
 // candidate i, treating the evaluation as the unrounded dot product / Scale:
 // ∂L/∂w_j = (1/N) Σ −2(r−σ)·σ(1−σ)·k·count_j/Scale. Chunks of positions are
 // scored on workers goroutines (0: 1); the result does not depend on the
-// worker count. ctx cancels it.
+// worker count, and equals Finish of the ChunkSums over any split of the
+// chunks. ctx cancels it.
 func (t *Texel) Evaluate(ctx context.Context, ws [][]int32, k float64, grads [][]float64, workers int) ([]float64, error) {
 	for i, w := range ws {
 		if err := t.Check(w); err != nil {
@@ -678,16 +768,13 @@ func (t *Texel) Evaluate(ctx context.Context, ws [][]int32, k float64, grads [][
 	}
 	gdims := 0
 	if grads != nil {
-		gdims = t.dims()
-		if t.phased != nil {
-			gdims = 2 * len(t.termMG)
-		}
+		gdims = t.gradDims()
 	}
 	wvs := make([]weights, len(ws))
 	for i, w := range ws {
 		wvs[i] = t.widen(w)
 	}
-	nchunks := (t.Positions() + TexelChunk - 1) / TexelChunk
+	nchunks := t.Chunks()
 	tasks := nchunks * len(ws)
 	workers = max(1, min(workers, tasks))
 	accs := make([][]texelAcc, workers) // per worker, per candidate
@@ -718,41 +805,24 @@ func (t *Texel) Evaluate(ctx context.Context, ws [][]int32, k float64, grads [][
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	n := float64(t.n)
 	for i := range ws {
-		var loss int64
-		var g []int64
-		if gdims > 0 {
-			g = make([]int64, gdims)
-		}
+		var sum TexelSums
 		for wk := range workers {
 			a := &accs[wk][i]
 			if a.err != nil {
 				return nil, a.err
 			}
-			loss += a.loss
-			for j := range g {
-				g[j] += a.grad[j]
-			}
+			sum.Add(TexelSums{Loss: a.loss, Grad: a.grad})
 		}
-		losses[i] = float64(loss) / lossFix / n
-		if grads == nil {
-			continue
+		var g []float64
+		if grads != nil {
+			g = grads[i]
 		}
-		out := grads[i]
-		clear(out)
-		f := k / float64(t.scale) / n / gradFix
-		if t.phased == nil {
-			for j, v := range g {
-				out[j] = float64(float64(v) * f)
-			}
-			continue
+		l, err := t.Finish(sum, k, g)
+		if err != nil {
+			return nil, err
 		}
-		nt := len(t.termMG)
-		for j := range nt {
-			out[t.termMG[j]] += float64(float64(g[j]) * f)
-			out[t.termEG[j]] += float64(float64(g[nt+j]) * f)
-		}
+		losses[i] = l
 	}
 	return losses, nil
 }
