@@ -33,6 +33,7 @@ type tuneFlags struct {
 	cfg                    protocol.RunConfig
 	testPGN, epd, openings string
 	playerFile, dataDir    string
+	searchGroup            string
 	elite                  int
 	crossover, mutation    float64
 	out, logFile           string
@@ -53,6 +54,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.epd, "epd", "", "test suite for -fitness nodes (default: the preset's, epd/ecm.epd)")
 	fs.StringVar(&f.openings, "openings", "", "opening book (EPD or PGN) for tournament fitness")
 	fs.StringVar(&f.playerFile, "player", "", "player file whose evaluation is used with -fitness nodes")
+	fs.StringVar(&f.searchGroup, "search-group", "", "-fitness nodes: search parameters tuned: table1 (David et al.'s Table I), modern, all (default: the preset's)")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "folder that relative data names (pgn/…, epd/…, openings/…) are looked up in")
 	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (default: the preset's; -elite 0 turns elitism off)")
 	fs.Float64Var(&f.crossover, "crossover", 0, "crossover rate (GA, MNC; DE's CR) (default: the preset's)")
@@ -168,6 +170,7 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 		return o, errors.New("tune: give -algo or -preset (evochess tune -h lists them)")
 	}
 	o.Start = c.Start
+	o.SearchGroup = f.searchGroup
 	if c.Start != "" && o.Scheme == "" {
 		// A start naming an evaluation preset implies its scheme (as older
 		// command lines relied on).

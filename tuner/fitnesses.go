@@ -548,7 +548,7 @@ func compileNodes(ctx context.Context, s Setup, res Resources) (*Prepared, error
 	}
 	res.say("suite: %d positions of %s, cap %d nodes, evaluation %s", len(suite), p.EPD, nodeCap, sc.Name())
 	// Shardable by suite position (shardfit.go): tuner/dist splits it.
-	pool := newSuiteEval(sc, w, suite, nodeCap, res.Workers)
+	pool := newSuiteEval(sc, w, suite, nodeCap, res.Workers, p.SearchGroup)
 	return &Prepared{Train: pool, TrainPositions: len(suite), Digest: p.EPD}, nil
 }
 

@@ -105,6 +105,12 @@ func Presets() []Preset {
 		func(c *opt.Config) {
 			c.Pop, c.Generations, c.CrossoverRate, c.MutationRate, c.Elite, c.Selection = 10, 50, 0.75, 0.05, 1, "roulette"
 		}))
+	add(preset("modern-search", "ga", "David et al.'s search GA on the modern search group",
+		"the 29 parameters of the modern search group (LMR, LMP, SEE pruning, IIR, singular extensions, improving, reverse futility, histories; Table I's group at the default values) as a Gray chromosome; pop 10, crossover 0.75, mutation 0.02, 30 generations; fitness = nodes to solution of the first 200 ECM positions, cap 50,000 per position, unsolved positions costing the cap; evaluation david-fig3; random start",
+		Problem{Fitness: "nodes", Scheme: "david35", EvalPreset: "david-fig3", SearchGroup: SearchModern, EPD: "epd/ecm.epd", Positions: 200, NodeCap: 50000, Start: StartRandom},
+		func(c *opt.Config) {
+			c.Pop, c.Generations, c.CrossoverRate, c.MutationRate, c.Elite, c.Selection = 10, 30, 0.75, 0.02, 1, "roulette"
+		}))
 	add(preset("vazquez-ep", "ep", "Vázquez-Fernández et al. 2012, Algorithms 1-2",
 		"N = 20, best half survive, Michalewicz non-uniform mutation (b = 5), no crossover, 200 generations; fitness = positions matched at 1 ply with quiescence (match-qs, re-resolved every 20 generations) over 1,000 positions, 1,000 held out; random start",
 		Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1, Start: StartRandom, Recompile: 20},

@@ -37,6 +37,9 @@ type Problem struct {
 	// EvalPreset, for "nodes" fitness, names the engine/eval preset whose
 	// weights evaluate while searching (when Player is empty).
 	EvalPreset string `json:"eval_preset,omitempty"`
+	// SearchGroup, for "nodes" fitness, is the search-parameter group tuned
+	// (searchgroup.go): "table1" (or ""), "modern" or "all".
+	SearchGroup string `json:"search_group,omitempty"`
 	// PGN is the training games file (.pgn or .pgn.gz); TestPGN optional
 	// held-out games (default: disjoint positions drawn from PGN).
 	PGN     string `json:"pgn,omitempty"`
