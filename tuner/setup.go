@@ -51,7 +51,7 @@ type Options struct {
 	// SearchGroup ("nodes" fitness): "table1", "modern" or "all" ("": the
 	// preset's).
 	SearchGroup string
-	Recompile  int // resolved fitness: re-resolve every that many generations (0: the preset's, -1: never)
+	Recompile   int // resolved fitness: re-resolve every that many generations (0: the preset's, -1: never)
 	// TestPercent and ValidationPercent (texel): shares of the games held
 	// out and kept for validation (0: the preset's).
 	TestPercent, ValidationPercent int
