@@ -21,7 +21,9 @@ import (
 
 // dataOpen opens names inside the shared data folder (or root).
 func dataOpen(root string) func(string) (io.ReadCloser, error) {
-	return func(name string) (io.ReadCloser, error) { return os.Open(filepath.Join(root, filepath.FromSlash(name))) }
+	return func(name string) (io.ReadCloser, error) {
+		return os.Open(filepath.Join(root, filepath.FromSlash(name)))
+	}
 }
 
 func dataRoot(t *testing.T) string {
