@@ -13,7 +13,8 @@ import (
 // with the full search parameter vector and checks the link length: in the
 // worst case (every weight drawn uniformly over its bounds, ±1000) and for
 // weights of a tuned player's magnitude (material in the hundreds, the rest
-// mostly within ±120, as in a Texel-tuned player: one tuned on 2,000 games encodes to about 1,500 characters).
+// mostly within ±120; a modern player Texel-tuned on 2,000 games encodes to
+// about 1,500 characters).
 func TestModernLink(t *testing.T) {
 	s, err := eval.Lookup("modern")
 	if err != nil {
