@@ -29,6 +29,7 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "board"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "play-board"}}}
 		vgparent.AppendChild(vgn)
 		vgn.AddAttrInterface("data-fen", c.App.Game.g.FEN())
+		vgn.AddAttrInterface("data-flip", ifs(c.App.Game.Flip, "true", "false"))
 		vgn.AddAttrInterface("data-thinking", ifs(c.App.Game.Thinking, "true", "false"))
 		vgn.AddAttrInterface("data-turn", c.Turn())
 		{
@@ -45,18 +46,6 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("class", s.Class)
 				vgn.AddAttrInterface("data-square", s.Name)
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.Click(s.Sq, event) },
-				})
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "dragover",
-					Func:      func(event vugu.DOMEvent) { c.DragOver(event) },
-				})
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "drop",
-					Func:      func(event vugu.DOMEvent) { c.Drop(s.Sq, event) },
-				})
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -77,14 +66,10 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
 					if s.Img != "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "img", Attr: []vugu.VGAttribute{{Namespace: "", Key: "draggable", Val: "true"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "img", Attr: []vugu.VGAttribute{{Namespace: "", Key: "draggable", Val: "false"}}}
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("alt", s.Alt)
 						vgn.AddAttrInterface("src", s.Img)
-						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "dragstart",
-							Func:      func(event vugu.DOMEvent) { c.DragStart(s.Sq, event) },
-						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)
