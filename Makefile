@@ -88,7 +88,7 @@ size: site
 		printf 'first load       %9d bytes (brotli for the wasm where built, gzip otherwise)\n' $$total
 
 test-e2e: build
-	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs ../../$(BIN)
+	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs ../../$(BIN) && node league.mjs ../../$(BIN)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./tuner/... ./wasm/runner

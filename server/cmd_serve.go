@@ -34,6 +34,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (a non-loopback address serves a class: see -lan)")
 	lan := fs.Bool("lan", false, "serve the local network: listen on every interface at -addr's port, print the address and QR code for students and the teacher link")
+	class := fs.Bool("class", false, "require the teacher link even on a loopback address (try a class set-up on one computer)")
 	hosts := fs.String("host", "", "extra host names the server answers to, comma-separated (e.g. a DNS name for this machine)")
 	maxRuns := fs.Int("max-runs", 1, "native runs at once (more get 429)")
 	dataDir := fs.String("data-dir", "", "folder of .pgn / .pgn.gz files native runs may name as their data source")
@@ -73,7 +74,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return serve(ctx, ln, serveOptions{maxRuns: *maxRuns, dataDir: *dataDir, site: siteRoot(), db: *db,
-		leagueWorkers: *workers, maxEntries: *maxEntries, hosts: extra}, stdout)
+		leagueWorkers: *workers, maxEntries: *maxEntries, hosts: extra, class: *class}, stdout)
 }
 
 // serveOptions configures the server.
@@ -86,6 +87,7 @@ type serveOptions struct {
 	leagueWorkers int          // 0 = all cores
 	maxEntries    int          // 0 = 64
 	hosts         []string     // extra Host names
+	class         bool         // the teacher token even on loopback
 	guard         *guardConfig // limits (nil = defaultGuard); tests change them
 	// For tests: the league's initial settings and a replacement of the
 	// native run function.
@@ -110,6 +112,9 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 		}
 	}
 	ca := newClassAccess(host, port, opt.hosts)
+	if opt.class && ca.loopback {
+		ca.loopback, ca.joinURL = false, hostURL(host, port)
+	}
 
 	// League games run on all cores on threads of lower priority, with one
 	// more Go processor than game workers so request handling always finds

@@ -14,6 +14,25 @@ import (
 // in App.Click / App.tryMove, which resolve them against the legal moves.
 type Board struct {
 	App *App
+	// View, when set, is shown instead of the Play tab's game, read-only
+	// (the League tab's game replay).
+	View *PlayState
+}
+
+// st is the state drawn: View or the Play tab's game.
+func (c *Board) st() *PlayState {
+	if c.View != nil {
+		return c.View
+	}
+	return &c.App.Game
+}
+
+// TestID names the board for tests: "play-board", or "league-board" for a replay.
+func (c *Board) TestID() string {
+	if c.View != nil {
+		return "league-board"
+	}
+	return "play-board"
 }
 
 type squareView struct {
@@ -31,7 +50,7 @@ var pieceNames = [6]string{"pawn", "knight", "bishop", "rook", "queen", "king"}
 
 // Squares lists the squares in display order (rank 8 first unless flipped).
 func (c *Board) Squares() []squareView {
-	p := &c.App.Game
+	p := c.st()
 	g := p.g
 	last := g.LastMove()
 	check := g.CheckSquare()
@@ -83,10 +102,18 @@ func (c *Board) Squares() []squareView {
 	return out
 }
 
-func (c *Board) Click(sq board.Square, e vugu.DOMEvent) { c.App.Click(sq) }
+func (c *Board) Click(sq board.Square, e vugu.DOMEvent) {
+	if c.View == nil {
+		c.App.Click(sq)
+	}
+}
 
 // DragStart selects the dragged piece (showing its hints).
 func (c *Board) DragStart(sq board.Square, e vugu.DOMEvent) {
+	if c.View != nil {
+		e.PreventDefault()
+		return
+	}
 	p := &c.App.Game
 	pc := p.g.PieceAt(sq)
 	if p.Thinking || p.Promo || pc == board.NoPiece || pc.Color() != p.g.Side() || p.g.Side() != p.Human {
@@ -104,6 +131,9 @@ func (c *Board) DragOver(e vugu.DOMEvent) { e.PreventDefault() }
 // Drop completes a drag on square sq.
 func (c *Board) Drop(sq board.Square, e vugu.DOMEvent) {
 	e.PreventDefault()
+	if c.View != nil {
+		return
+	}
 	p := &c.App.Game
 	if p.Sel == board.NoSquare {
 		return
@@ -117,7 +147,7 @@ func (c *Board) Drop(sq board.Square, e vugu.DOMEvent) {
 	}
 }
 
-func (c *Board) Promo() bool { return c.App.Game.Promo }
+func (c *Board) Promo() bool { return c.View == nil && c.App.Game.Promo }
 
 func (c *Board) PromoPieces() []promoChoice { return (&PlayTab{App: c.App}).PromoPieces() }
 
@@ -129,7 +159,7 @@ func (c *Board) CancelPromo(e vugu.DOMEvent) {
 }
 
 func (c *Board) Turn() string {
-	if c.App.Game.g.Side() == board.White {
+	if c.st().g.Side() == board.White {
 		return "white"
 	}
 	return "black"
