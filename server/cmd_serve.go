@@ -1,5 +1,22 @@
 package main
 
+// `evochess serve`: the playground's site, native runs and the class league
+// on one port. Files:
+//
+//   - serve_site.go: the embedded site (ETags, gzip/brotli variants, safe paths).
+//   - serve_headers.go: security headers (CSP with wasm-unsafe-eval), JSON errors.
+//   - serve_guard.go: the request guard — Host allow-list (no DNS rebinding),
+//     same-origin and JSON content type for changes, body and rate limits, event
+//     stream caps, the teacher token (link → HttpOnly SameSite=Strict cookie).
+//   - serve_lan.go: served host names, the students' address, its QR code
+//     (internal/qr) and the teacher link printed at start.
+//   - serve_runs.go, serve_native.go: native runs over server-sent events.
+//   - serve_league.go: the class league's API over server/league.
+//   - serve_priority_*.go: league game threads at a lower priority (Linux).
+//
+// On a loopback address everyone is the teacher; -lan (or any other address,
+// or -class) requires the teacher link for teacher actions.
+
 import (
 	"context"
 	"errors"
