@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock book
 
 all: build
 
@@ -102,6 +102,26 @@ bench:
 
 bench-wasm:
 	PATH="$(WASMLIB):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -exec "$(WASMEXEC)" ./engine/... ./tuner/... ./wasm/runner
+
+# Clock games against Debian's stockfish through the UCI protocol (evochess as a subprocess, like a GUI runs it):
+# SFGAMES games at 10+0.1 and at 1+0.01, one game at a time; prints score, Elo and each engine's time forfeits,
+# illegal moves and engine failures. SFPONDER=-ponder makes both engines ponder.
+SFGAMES  ?= 200
+SFELO    ?= 2000
+SFPLAYER ?= -preset phoenix-default
+SFPONDER ?=
+# The bundled Polyglot opening book (assets/data/book.bin, see assets/data/PROVENANCE.md): the first 12 plies of the
+# shared 20,000 grandmaster games, moves played in at least 3 games.
+BOOKPLIES ?= 12
+BOOKMIN   ?= 3
+book: native
+	./$(BIN) book -pgn $(SHARED)/pgn/gm_train_2000-2018_20000.pgn.gz -out assets/data/book.bin -plies $(BOOKPLIES) -min-games $(BOOKMIN)
+	sha256sum assets/data/book.bin
+
+sf-clock: native
+	for tc in 10+0.1 1+0.01; do echo "== $$tc"; ./$(BIN) match -a "uci:$(abspath $(BIN)) uci $(SFPLAYER)" \
+		-b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
+		-tc $$tc -games $(SFGAMES) -concurrency 1 $(SFPONDER) -pgn sf-clock-$$tc.pgn || exit 1; done
 
 reproduce: native
 	./$(BIN) experiment all

@@ -12,10 +12,13 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/evochess/evochess/assets"
+	pbook "github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/tuner/arena"
 )
@@ -37,10 +40,15 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 // runMatch implements
 //
 //	evochess match -a SPEC -b SPEC [-p SPEC ...] -games N (-depth D | -nodes N | -movetime MS | -tc 10+0.1)
-//	    [-openings FILE] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
+//	    [-sprt elo0,elo1 [-alpha A] [-beta B] [-sprt-model normalized|logistic]]
+//	    [-openings FILE | -book book.bin|bundled [-book-plies 8]] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
+//	    [-resign movecount=N,score=CP] [-draw movenumber=N,movecount=N,score=CP]
 //
 // where SPEC is player.json, preset:NAME or "uci:/path/to/engine [args...][,Option=Value...]"
-// (the command line before the first comma is split at spaces).
+// (the command line before the first comma is split at spaces). Two players
+// play game pairs (each opening twice, colours swapped): the report adds
+// the pentanomial pair counts, Elo and normalized Elo; with -sprt the match
+// stops as soon as the LLR crosses a bound (-games is then the maximum).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -48,27 +56,52 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	a := fs.String("a", "", "first player: player.json, preset:NAME or \"uci:/path/to/engine [args][,Option=Value...]\"")
 	b := fs.String("b", "", "second player (same forms as -a)")
 	fs.Var(&specs, "p", "another player for a round robin (repeatable)")
-	games := fs.Int("games", 2, "games per pair (colours alternate, two games per opening)")
+	games := fs.Int("games", 2, "games per pair of players (colours alternate, two games per opening); with -sprt the maximum (default 20000 there)")
 	depth := fs.Int("depth", 0, "fixed search depth per move")
 	nodes := fs.Int("nodes", 0, "fixed node count per move")
 	movetime := fs.Int("movetime", 0, "fixed time per move in milliseconds")
-	tc := fs.String("tc", "", "clock per side in seconds, base+increment (e.g. 10+0.1)")
+	tc := fs.String("tc", "", "clock per side in seconds, base+increment (e.g. 10+0.1), or moves/base[+increment] (e.g. 40/60)")
 	openings := fs.String("openings", "", "opening book: EPD/FEN lines, or PGN (.pgn) whose moves are played as book moves (default: the embedded 200-position book)")
-	seed := fs.Uint64("seed", 1, "seed of the opening order")
+	bookPath := fs.String("book", "", "draw the openings from a Polyglot book (\"bundled\" = the built-in one) instead of -openings")
+	bookPlies := fs.Int("book-plies", 8, "with -book: book moves per opening")
+	bookCount := fs.Int("book-openings", 0, "with -book: distinct openings to draw (default: enough for every game pair, at most 1000)")
+	seed := fs.Uint64("seed", 1, "seed of the opening order (and of the -book draws)")
 	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
-	conc := fs.Int("concurrency", 1, "games played at once")
+	conc := fs.Int("concurrency", 0, "games played at once (0 = one per CPU core; with clocks, fewer games than cores keeps the timing fair)")
 	asJSON := fs.Bool("json", false, "print the results as JSON (progress goes to stderr)")
 	hash := fs.Int("hash", 16, "transposition table per in-process engine, MiB")
+	ponder := fs.Bool("ponder", false, "UCI engines think on the opponent's time (go ponder / ponderhit)")
 	margin := fs.Int("time-margin", 0, "milliseconds a clock may run below zero before a time forfeit")
-	adj := arena.DefaultAdjudication()
-	fs.IntVar(&adj.ResignScore, "resign-score", adj.ResignScore, "resign adjudication threshold in cp (0 = off)")
-	fs.IntVar(&adj.ResignMoves, "resign-moves", adj.ResignMoves, "moves per side both engines must agree for resign adjudication")
-	fs.IntVar(&adj.DrawScore, "draw-score", adj.DrawScore, "draw adjudication: |score| at most this (cp)")
-	fs.IntVar(&adj.DrawMoves, "draw-moves", adj.DrawMoves, "draw adjudication: moves per side (0 = off)")
-	fs.IntVar(&adj.DrawAfter, "draw-after", adj.DrawAfter, "draw adjudication only after this move number")
-	fs.IntVar(&adj.MaxPlies, "max-plies", adj.MaxPlies, "draw after this many engine plies (0 = no cap)")
+	sprtBounds := fs.String("sprt", "", "sequential test elo0,elo1 (e.g. 0,5): stop when the LLR crosses a bound")
+	alpha := fs.Float64("alpha", 0.05, "SPRT: probability of accepting elo1 when elo0 holds")
+	beta := fs.Float64("beta", 0.05, "SPRT: probability of accepting elo0 when elo1 holds")
+	sprtModel := fs.String("sprt-model", arena.SPRTNormalized, "SPRT bounds as normalized or logistic Elo")
+	var adj arena.Adjudication // off by default, as in OpenBench and fastchess
+	resignSpec := fs.String("resign", "", "resign adjudication movecount=N,score=CP: a side loses when both engines score it CP down for N moves each (off by default)")
+	drawSpec := fs.String("draw", "", "draw adjudication movenumber=N,movecount=N,score=CP: after move N both engines score within ±CP for N moves each (off by default)")
+	fs.IntVar(&adj.ResignScore, "resign-score", 0, "resign adjudication threshold in cp (0 = off; see -resign)")
+	fs.IntVar(&adj.ResignMoves, "resign-moves", 0, "moves per side both engines must agree for resign adjudication")
+	fs.IntVar(&adj.DrawScore, "draw-score", 0, "draw adjudication: |score| at most this (cp)")
+	fs.IntVar(&adj.DrawMoves, "draw-moves", 0, "draw adjudication: moves per side (0 = off; see -draw)")
+	fs.IntVar(&adj.DrawAfter, "draw-after", 0, "draw adjudication only after this move number")
+	fs.IntVar(&adj.MaxPlies, "max-plies", 0, "draw after this many engine plies (0 = no cap)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if err := parseAdjudication(*resignSpec, *drawSpec, &adj); err != nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	gamesSet := false
+	fs.Visit(func(f *flag.Flag) { gamesSet = gamesSet || f.Name == "games" })
+	var sprt *arena.SPRT
+	if *sprtBounds != "" {
+		var err error
+		if sprt, err = parseSPRT(*sprtBounds, *alpha, *beta, *sprtModel); err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+		if !gamesSet {
+			*games = 20000
+		}
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("match: unexpected arguments %q", fs.Args())
@@ -84,6 +117,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(list) < 2 {
 		return errors.New("match: need at least two players (-a, -b, -p)")
 	}
+	if sprt != nil && len(list) != 2 {
+		return errors.New("match: -sprt needs exactly two players")
+	}
 	if *games < 1 {
 		return fmt.Errorf("match: -games %d, want >= 1", *games)
 	}
@@ -96,7 +132,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("match: -tc: %w", err)
 		}
-		limits.Base, limits.Inc = clock.Base, clock.Inc
+		limits.Base, limits.Inc, limits.Moves = clock.Base, clock.Inc, clock.Moves
 	}
 	if err := limits.Validate(); err != nil {
 		return fmt.Errorf("match: give -depth, -nodes, -movetime or -tc: %w", err)
@@ -104,7 +140,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	players := make([]arena.Player, 0, len(list))
 	seen := map[string]int{}
 	for _, s := range list {
-		p, err := matchPlayer(s, *hash)
+		p, err := matchPlayer(s, *hash, *ponder)
 		if err != nil {
 			return fmt.Errorf("match: %w", err)
 		}
@@ -115,7 +151,21 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var book []arena.Opening
 	var err error
-	if *openings != "" {
+	if *bookPath != "" && *openings != "" {
+		return errors.New("match: give -openings or -book, not both")
+	}
+	if *bookPath != "" {
+		if *bookPlies < 1 || *bookCount < 0 {
+			return errors.New("match: -book-plies must be at least 1 and -book-openings not negative")
+		}
+		n := *bookCount
+		if n == 0 {
+			n = min(max((*games+1)/2, 1), 1000)
+		}
+		if book, err = matchBookOpenings(*bookPath, n, *bookPlies, *seed); err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+	} else if *openings != "" {
 		f, err := os.Open(*openings)
 		if err != nil {
 			return fmt.Errorf("match: %w", err)
@@ -140,11 +190,16 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		Openings:    book,
 		Seed:        *seed,
 		Concurrency: *conc,
+		SPRT:        sprt,
 		PGNTags:     arena.PGNTags{Event: "evochess match", Site: "evochess", Date: time.Now().Format("2006.01.02")},
 		Progress: func(p arena.Progress) {
 			g := p.Game
-			fmt.Fprintf(progressOut, "game %d/%d (#%d): %s - %s %s (%s, %d plies, %s)\n", p.Done, p.Total, g.Index+1,
+			line := fmt.Sprintf("game %d/%d (#%d): %s - %s %s (%s, %d plies, %s)", p.Done, p.Total, g.Index+1,
 				g.White, g.Black, g.Result, g.Termination, len(g.Opening.Moves)+len(g.Plies), g.Opening.Name)
+			if p.SPRT != nil {
+				line += fmt.Sprintf(" LLR %.2f (%.2f, %.2f) pairs %v", p.SPRT.LLR, p.SPRT.Lower, p.SPRT.Upper, p.Penta)
+			}
+			fmt.Fprintln(progressOut, line)
 		},
 	}
 	if *pgnPath != "" {
@@ -161,6 +216,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
+	if res.SPRT != nil && res.SPRT.Decision == arena.SPRTContinue {
+		fmt.Fprintf(stderr, "match: SPRT undecided after the maximum of %d games (LLR %.2f within (%.2f, %.2f))\n",
+			len(res.Games), res.SPRT.LLR, res.SPRT.Lower, res.SPRT.Upper)
+	}
 	if *asJSON {
 		return writeMatchJSON(stdout, res)
 	}
@@ -168,8 +227,33 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// matchBookOpenings draws n openings from a Polyglot book file, or from the
+// bundled book when path is "bundled".
+func matchBookOpenings(path string, n, plies int, seed uint64) ([]arena.Opening, error) {
+	var bk *pbook.Book
+	var err error
+	if path == "bundled" {
+		bk, err = pbook.Parse(assets.Book)
+	} else {
+		var f *os.File
+		if f, err = os.Open(path); err != nil {
+			return nil, err
+		}
+		bk, err = pbook.Open(f)
+		f.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	ops, err := arena.BookOpenings(bk, n, plies, seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ops, nil
+}
+
 // matchPlayer builds a player from a -a/-b/-p spec.
-func matchPlayer(spec string, hashMB int) (arena.Player, error) {
+func matchPlayer(spec string, hashMB int, ponder bool) (arena.Player, error) {
 	switch {
 	case strings.HasPrefix(spec, "uci:"):
 		parts := strings.Split(strings.TrimPrefix(spec, "uci:"), ",")
@@ -177,7 +261,7 @@ func matchPlayer(spec string, hashMB int) (arena.Player, error) {
 		if len(cmdline) == 0 {
 			return arena.Player{}, fmt.Errorf("player %q: empty engine path", spec)
 		}
-		cfg := arena.UCIConfig{Path: cmdline[0], Args: cmdline[1:]}
+		cfg := arena.UCIConfig{Path: cmdline[0], Args: cmdline[1:], Ponder: ponder}
 		name := strings.Join(append([]string{filepath.Base(cmdline[0])}, cmdline[1:]...), " ")
 		var opts []string
 		for _, kv := range parts[1:] {
@@ -230,13 +314,36 @@ func fmtElo(x float64) string {
 // the round-robin table sorted by pool rating.
 func writeMatchTable(w io.Writer, res *arena.Results) {
 	if len(res.Players) == 2 {
+		defer writeFaults(w, res)
 		s := res.Pair[0][1]
 		e := arena.Elo(s)
 		fmt.Fprintf(w, "\n%s vs %s: %d games, score %.1f/%d (%.1f%%), %s\n", res.Players[0], res.Players[1],
 			s.Games(), s.Points(), s.Games(), 100*s.Fraction(), s)
 		fmt.Fprintf(w, "Elo difference: %s  (95%% interval %s .. %s)\n", e, fmtElo(e.Low), fmtElo(e.High))
+		penta, rest := arena.PairGames(res.Games, 0, 1)
+		if penta.Pairs() > 0 {
+			pe := arena.PentanomialElo(penta)
+			fmt.Fprintf(w, "Pairs: %d, pentanomial [LL LD DD+WL WD WW] = %v", penta.Pairs(), penta)
+			if rest.Games() > 0 {
+				fmt.Fprintf(w, " (+%d unpaired games)", rest.Games())
+			}
+			fmt.Fprintf(w, "\nPentanomial Elo: %s  (95%% interval %s .. %s), nElo %s, LOS %.1f%%\n", pe.Elo,
+				fmtElo(pe.Elo.Low), fmtElo(pe.Elo.High), pe.NElo, 100*pe.LOS)
+		}
+		if st := res.SPRT; st != nil {
+			verdict := "undecided"
+			switch st.Decision {
+			case arena.SPRTAcceptH1:
+				verdict = fmt.Sprintf("H1 accepted (elo1 = %g)", st.Test.Elo1)
+			case arena.SPRTAcceptH0:
+				verdict = fmt.Sprintf("H0 accepted (elo0 = %g)", st.Test.Elo0)
+			}
+			fmt.Fprintf(w, "SPRT [%g, %g] %s, alpha %g, beta %g: LLR %.2f, bounds (%.2f, %.2f): %s\n", st.Test.Elo0, st.Test.Elo1,
+				st.Test.Model, st.Test.Alpha, st.Test.Beta, st.LLR, st.Lower, st.Upper, verdict)
+		}
 		return
 	}
+	defer writeFaults(w, res)
 	table := append([]arena.Standing(nil), res.Table...)
 	sort.SliceStable(table, func(i, j int) bool { return table[i].Rating.Elo > table[j].Rating.Elo })
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -249,11 +356,56 @@ func writeMatchTable(w io.Writer, res *arena.Results) {
 	tw.Flush()
 }
 
+// faults counts the games each player ended by its own fault.
+type faults struct{ time, illegal, failure int }
+
+func countFaults(res *arena.Results) []faults {
+	out := make([]faults, len(res.Players))
+	for _, g := range res.Games {
+		i := g.Faulty()
+		if i < 0 {
+			continue
+		}
+		switch g.Termination {
+		case arena.TimeForfeit:
+			out[i].time++
+		case arena.IllegalMove:
+			out[i].illegal++
+		case arena.EngineFailure:
+			out[i].failure++
+		}
+	}
+	return out
+}
+
+// writeFaults prints every player's time forfeits, illegal moves and
+// engine failures (crashes, hangs).
+func writeFaults(w io.Writer, res *arena.Results) {
+	fmt.Fprintln(w, "Faults (time forfeits / illegal moves / engine failures):")
+	for i, f := range countFaults(res) {
+		fmt.Fprintf(w, "  %s: %d / %d / %d\n", res.Players[i], f.time, f.illegal, f.failure)
+	}
+}
+
 // matchJSON is the -json output.
 type matchJSON struct {
 	Players []playerJSON `json:"players"`
 	Pairs   []pairJSON   `json:"pairs"`
 	Games   []gameJSON   `json:"games"`
+	SPRT    *sprtJSON    `json:"sprt,omitempty"`
+}
+
+type sprtJSON struct {
+	Elo0     float64 `json:"elo0"`
+	Elo1     float64 `json:"elo1"`
+	Alpha    float64 `json:"alpha"`
+	Beta     float64 `json:"beta"`
+	Model    string  `json:"model"`
+	LLR      float64 `json:"llr"`
+	Lower    float64 `json:"lower"`
+	Upper    float64 `json:"upper"`
+	Decision string  `json:"decision"` // continue, H0 or H1
+	Pairs    int     `json:"pairs"`
 }
 
 type playerJSON struct {
@@ -265,6 +417,10 @@ type playerJSON struct {
 	Score     float64 `json:"score"`
 	Elo       float64 `json:"elo"`
 	EloMargin float64 `json:"elo_margin95"`
+	// Games this player ended by its own fault.
+	TimeForfeits   int `json:"time_forfeits"`
+	IllegalMoves   int `json:"illegal_moves"`
+	EngineFailures int `json:"engine_failures"`
 }
 
 type pairJSON struct {
@@ -277,6 +433,14 @@ type pairJSON struct {
 	EloLow    *float64 `json:"elo_low95"`
 	EloHigh   *float64 `json:"elo_high95"`
 	ScoreFrac float64  `json:"score"`
+	// Game pairs (same opening, colours swapped) from a's side:
+	// [LL, LD, DD+WL, WD, WW], and the Elo they give.
+	Pentanomial [5]int   `json:"pentanomial"`
+	PentaElo    *float64 `json:"penta_elo"`
+	PentaLow    *float64 `json:"penta_elo_low95"`
+	PentaHigh   *float64 `json:"penta_elo_high95"`
+	NElo        *float64 `json:"nelo"`
+	NEloMargin  *float64 `json:"nelo_margin95"`
 }
 
 type gameJSON struct {
@@ -298,13 +462,16 @@ func finite(x float64) *float64 {
 
 func writeMatchJSON(w io.Writer, res *arena.Results) error {
 	var out matchJSON
+	fl := countFaults(res)
 	for _, st := range res.Table {
 		m := st.Rating.Margin
 		if math.IsInf(m, 0) {
 			m = -1
 		}
+		f := fl[st.Player]
 		out.Players = append(out.Players, playerJSON{Name: st.Name, Games: st.Score.Games(), Wins: st.Score.Wins,
-			Draws: st.Score.Draws, Losses: st.Score.Losses, Score: st.Score.Points(), Elo: st.Rating.Elo, EloMargin: m})
+			Draws: st.Score.Draws, Losses: st.Score.Losses, Score: st.Score.Points(), Elo: st.Rating.Elo, EloMargin: m,
+			TimeForfeits: f.time, IllegalMoves: f.illegal, EngineFailures: f.failure})
 	}
 	for i := range res.Players {
 		for j := i + 1; j < len(res.Players); j++ {
@@ -313,13 +480,25 @@ func writeMatchJSON(w io.Writer, res *arena.Results) error {
 				continue
 			}
 			e := arena.Elo(s)
-			out.Pairs = append(out.Pairs, pairJSON{A: res.Players[i], B: res.Players[j], Wins: s.Wins, Draws: s.Draws,
-				Losses: s.Losses, Elo: finite(e.Elo), EloLow: finite(e.Low), EloHigh: finite(e.High), ScoreFrac: s.Fraction()})
+			penta := res.Pentanomial(i, j)
+			pj := pairJSON{A: res.Players[i], B: res.Players[j], Wins: s.Wins, Draws: s.Draws,
+				Losses: s.Losses, Elo: finite(e.Elo), EloLow: finite(e.Low), EloHigh: finite(e.High), ScoreFrac: s.Fraction(),
+				Pentanomial: penta}
+			if penta.Pairs() > 0 {
+				pe := arena.PentanomialElo(penta)
+				pj.PentaElo, pj.PentaLow, pj.PentaHigh = finite(pe.Elo.Elo), finite(pe.Elo.Low), finite(pe.Elo.High)
+				pj.NElo, pj.NEloMargin = finite(pe.NElo.Elo), finite(pe.NElo.Margin())
+			}
+			out.Pairs = append(out.Pairs, pj)
 		}
 	}
 	for _, g := range res.Games {
 		out.Games = append(out.Games, gameJSON{Round: g.Index + 1, White: g.White, Black: g.Black, Opening: g.Opening.Name,
 			Result: g.Result.String(), Termination: string(g.Termination), Plies: len(g.Opening.Moves) + len(g.Plies)})
+	}
+	if st := res.SPRT; st != nil {
+		out.SPRT = &sprtJSON{Elo0: st.Test.Elo0, Elo1: st.Test.Elo1, Alpha: st.Test.Alpha, Beta: st.Test.Beta, Model: st.Test.Model,
+			LLR: st.LLR, Lower: st.Lower, Upper: st.Upper, Decision: st.Decision, Pairs: st.Pairs}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -327,4 +506,62 @@ func writeMatchJSON(w io.Writer, res *arena.Results) error {
 		return fmt.Errorf("match: write JSON: %w", err)
 	}
 	return nil
+}
+
+// parseSPRT reads "-sprt elo0,elo1" with the error rates and the model.
+func parseSPRT(bounds string, alpha, beta float64, model string) (*arena.SPRT, error) {
+	a, b, ok := strings.Cut(bounds, ",")
+	if !ok {
+		return nil, fmt.Errorf("-sprt %q: want elo0,elo1 (e.g. 0,5)", bounds)
+	}
+	e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err0 != nil || err1 != nil {
+		return nil, fmt.Errorf("-sprt %q: elo0 and elo1 must be numbers", bounds)
+	}
+	s := &arena.SPRT{Elo0: e0, Elo1: e1, Alpha: alpha, Beta: beta, Model: model}
+	if err := s.Validate(); err != nil {
+		return nil, fmt.Errorf("-sprt: %w", err)
+	}
+	return s, nil
+}
+
+// parseAdjudication reads the OpenBench/fastchess-style specs
+// "movecount=3,score=400" (resign) and "movenumber=40,movecount=8,score=10"
+// (draw) into adj; an empty spec leaves adj unchanged.
+func parseAdjudication(resign, draw string, adj *arena.Adjudication) error {
+	parse := func(flagName, spec string, keys map[string]*int) error {
+		if spec == "" {
+			return nil
+		}
+		seen := map[string]bool{}
+		for _, kv := range strings.Split(spec, ",") {
+			k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			dst := keys[k]
+			if !ok || dst == nil {
+				var names []string
+				for n := range keys {
+					names = append(names, n+"=N")
+				}
+				sort.Strings(names)
+				return fmt.Errorf("-%s %q: %q is not one of %s", flagName, spec, kv, strings.Join(names, ", "))
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("-%s %q: %s=%q is not a non-negative integer", flagName, spec, k, v)
+			}
+			*dst = n
+			seen[k] = true
+		}
+		for k := range keys {
+			if !seen[k] && k != "movenumber" {
+				return fmt.Errorf("-%s %q: missing %s=N", flagName, spec, k)
+			}
+		}
+		return nil
+	}
+	if err := parse("resign", resign, map[string]*int{"movecount": &adj.ResignMoves, "score": &adj.ResignScore}); err != nil {
+		return err
+	}
+	return parse("draw", draw, map[string]*int{"movenumber": &adj.DrawAfter, "movecount": &adj.DrawMoves, "score": &adj.DrawScore})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/evochess/evochess/engine/pgn"
 	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/tuner/arena"
 )
 
 func TestMatchCommand(t *testing.T) {
@@ -103,6 +104,14 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "-1"}, "negative"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-openings", "/nonexistent.epd"}, "nonexistent"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "stray"}, "unexpected arguments"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-sprt", "5"}, "elo0,elo1"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-sprt", "5,0"}, "below elo1"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-sprt", "0,5", "-sprt-model", "x"}, "model"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-sprt", "0,5", "-alpha", "2"}, "alpha"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-p", "preset:material", "-depth", "1", "-sprt", "0,5"}, "exactly two"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign", "movecount=3"}, "missing score"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign", "moves=3,score=1"}, "not one of"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-draw", "movecount=x,score=1"}, "non-negative"},
 	}
 	for _, tc := range tests {
 		var stdout, stderr bytes.Buffer
@@ -110,5 +119,56 @@ func TestMatchCommandErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: err = %v, want %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestMatchSPRT: a much stronger player against a weaker one stops early
+// with H1 accepted; the text report prints the pentanomial line and the
+// SPRT verdict, the JSON carries them.
+func TestMatchSPRT(t *testing.T) {
+	args := []string{"match", "-a", "preset:phoenix-default", "-b", "preset:material", "-nodes", "800", "-sprt", "0,50",
+		"-games", "200", "-concurrency", "2", "-resign", "movecount=3,score=600", "-draw", "movenumber=40,movecount=8,score=10"}
+	out, errOut, err := runCmd(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	for _, want := range []string{"Pairs: ", "pentanomial [LL LD DD+WL WD WW] = [", "Pentanomial Elo: ", "nElo ",
+		"SPRT [0, 50] normalized, alpha 0.05, beta 0.05: LLR ", "H1 accepted"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, " LLR ") || strings.Contains(out, ": 200 games") {
+		t.Errorf("SPRT did not stop early:\n%s", out)
+	}
+	out, _, err = runCmd(t, append(args, "-json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res matchJSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.SPRT == nil || res.SPRT.Decision != "H1" || res.SPRT.Pairs*2 != len(res.Games) || len(res.Pairs) != 1 {
+		t.Fatalf("JSON: %+v", res.SPRT)
+	}
+	p := res.Pairs[0]
+	if sum := p.Pentanomial[0] + p.Pentanomial[1] + p.Pentanomial[2] + p.Pentanomial[3] + p.Pentanomial[4]; sum != res.SPRT.Pairs {
+		t.Errorf("pentanomial %v sums to %d, want %d pairs", p.Pentanomial, sum, res.SPRT.Pairs)
+	}
+}
+
+func TestParseAdjudication(t *testing.T) {
+	var a arena.Adjudication
+	if err := parseAdjudication("movecount=3,score=400", "movenumber=40,movecount=8,score=10", &a); err != nil {
+		t.Fatal(err)
+	}
+	want := arena.Adjudication{ResignMoves: 3, ResignScore: 400, DrawAfter: 40, DrawMoves: 8, DrawScore: 10}
+	if a != want {
+		t.Errorf("got %+v, want %+v", a, want)
+	}
+	var b arena.Adjudication
+	if err := parseAdjudication("", "movecount=8,score=10", &b); err != nil || b != (arena.Adjudication{DrawMoves: 8, DrawScore: 10}) {
+		t.Errorf("draw without movenumber: %+v %v", b, err)
 	}
 }

@@ -39,6 +39,7 @@ type tuneFlags struct {
 	checkpoint, resume     string
 	jsonOut, quiet         bool
 	stopAfter              int
+	explicit               []string // optimizer flags given on the command line
 }
 
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -53,9 +54,9 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.openings, "openings", "", "opening book (EPD or PGN) for tournament fitness")
 	fs.StringVar(&f.playerFile, "player", "", "player file whose evaluation is used with -fitness nodes")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "folder that relative data names (pgn/…, epd/…, openings/…) are looked up in")
-	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (0 = preset)")
-	fs.Float64Var(&f.crossover, "crossover", 0, "crossover rate (GA, MNC; DE's CR) (0 = preset)")
-	fs.Float64Var(&f.mutation, "mutation", 0, "mutation rate (GA per bit, MNC per gene) (0 = preset)")
+	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (default: the preset's; -elite 0 turns elitism off)")
+	fs.Float64Var(&f.crossover, "crossover", 0, "crossover rate (GA, MNC; DE's CR) (default: the preset's)")
+	fs.Float64Var(&f.mutation, "mutation", 0, "mutation rate (GA per bit, MNC per gene) (default: the preset's)")
 	fs.StringVar(&f.out, "out", "evolved.json", "player file written with the best candidate")
 	fs.StringVar(&f.logFile, "log", "", "per-generation log, .csv or .jsonl")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "checkpoint file, rewritten every generation and on Ctrl-C")
@@ -66,11 +67,24 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: evochess tune -preset NAME | -algo NAME [-scheme NAME] -pgn FILE [-seed N] [-out player.json] [flags]")
 		fmt.Fprintln(stderr, "       evochess tune -resume CHECKPOINT [-out player.json] [-log FILE]")
-		fmt.Fprintln(stderr, "algorithms and presets:")
+		fmt.Fprintln(stderr, "algorithms:")
 		for _, a := range tuner.Algorithms() {
-			fmt.Fprintf(stderr, "  %-13s %s\n  %-13s presets: %s\n", a.Name, a.Doc, "", strings.Join(a.Presets, ", "))
+			fmt.Fprintf(stderr, "  %-13s %s\n", a.Name, a.Doc)
 		}
-		fmt.Fprintln(stderr, "-param names: "+strings.Join(tuner.ParamKeys(), ", "))
+		fmt.Fprintln(stderr, "presets (algorithm, fitness, scheme, start; override with the flags):")
+		for _, p := range tuner.Presets() {
+			re := ""
+			if p.Problem.Recompile > 0 {
+				re = fmt.Sprintf(", re-resolved every %d generations", p.Problem.Recompile)
+			}
+			fmt.Fprintf(stderr, "  %-18s %s, %s, %s, start %s%s\n", p.Name, p.Algorithm, p.Problem.Fitness, p.Problem.Scheme, p.Problem.Start, re)
+		}
+		fmt.Fprintln(stderr, "fitness functions:")
+		for _, k := range tuner.Fitnesses() {
+			fmt.Fprintf(stderr, "  %-11s %s\n", k.Name, k.Doc)
+		}
+		fmt.Fprintln(stderr, "-start: random, material, preset:NAME (an engine/eval preset of the scheme; for -fitness nodes an engine/search preset)")
+		fmt.Fprintln(stderr, "-param names: "+strings.Join(tuner.ParamKeys(), ", ")+" (a value of 0 is used as given)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -85,6 +99,18 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if f.cfg.Workers < 0 {
 		return fmt.Errorf("tune: -workers %d < 0", f.cfg.Workers)
 	}
+	// Flags given explicitly set their optimizer field even to zero (-elite 0:
+	// no elitism; -gens 0: no generation limit).
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "elite", "crossover", "mutation":
+			f.explicit = append(f.explicit, fl.Name)
+		case "gens":
+			if f.cfg.Generations == 0 {
+				f.explicit = append(f.explicit, fl.Name)
+			}
+		}
+	})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return tune(ctx, f, stdout, stderr)
@@ -126,30 +152,28 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 	for k, v := range c.Params {
 		o.Params[k] = v
 	}
-	if f.crossover != 0 {
-		o.Params["crossover_rate"] = f.crossover
-	}
-	if f.mutation != 0 {
-		o.Params["mutation_rate"] = f.mutation
-	}
-	if f.elite != 0 {
-		o.Params["elite"] = float64(f.elite)
+	for _, name := range f.explicit {
+		switch name {
+		case "crossover":
+			o.Params["crossover_rate"] = f.crossover
+		case "mutation":
+			o.Params["mutation_rate"] = f.mutation
+		case "elite":
+			o.Params["elite"] = float64(f.elite)
+		case "gens":
+			o.Params["generations"] = 0
+		}
 	}
 	if o.Algorithm == "" && o.Preset == "" {
 		return o, errors.New("tune: give -algo or -preset (evochess tune -h lists them)")
 	}
-	if c.Start != "" {
-		pr, err := eval.LookupPreset(c.Start)
-		if err != nil {
-			return o, fmt.Errorf("tune: -start: %w", err)
-		}
-		if o.Scheme == "" {
+	o.Start = c.Start
+	if c.Start != "" && o.Scheme == "" {
+		// A start naming an evaluation preset implies its scheme (as older
+		// command lines relied on).
+		if pr, err := eval.LookupPreset(strings.TrimPrefix(c.Start, tuner.StartPreset)); err == nil {
 			o.Scheme = pr.Scheme
 		}
-		if pr.Scheme != o.Scheme {
-			return o, fmt.Errorf("tune: -start %s is a %s preset, the run tunes %s", c.Start, pr.Scheme, o.Scheme)
-		}
-		o.Init = [][]int32{pr.Weights}
 	}
 	return o, nil
 }
@@ -158,6 +182,10 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 type tuneSummary struct {
 	Algorithm   string  `json:"algorithm"`
 	Preset      string  `json:"preset,omitempty"`
+	Fitness     string  `json:"fitness"`
+	Scheme      string  `json:"scheme"`
+	Start       string  `json:"start"`
+	Recompile   int     `json:"recompile,omitempty"`
 	Seed        uint64  `json:"seed"`
 	Generations int     `json:"generations"`
 	Stop        string  `json:"stop"`
@@ -216,6 +244,7 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 			return errors.New("tune: give the training games with -pgn FILE (.pgn or .pgn.gz)")
 		}
 	}
+	say("tune: %s", runHeader(setup))
 	res := tuner.Resources{Open: dataOpener(f.dataDir), Workers: f.cfg.Workers, Progress: func(s string) { say("tune: %s", s) }}
 	start := time.Now()
 	prep, err := tuner.Prepare(ctx, setup, res)
@@ -257,11 +286,6 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		}
 	}
 	total := setup.Config.Generations
-	if total == 0 {
-		if o, ok := tuner.LookupPreset(setup.Preset); ok == nil {
-			total = o.Config.Generations
-		}
-	}
 	bar := newTuneBar(stderr, total, f.quiet)
 	paused := false
 	for n := 0; ; n++ {
@@ -331,7 +355,8 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
 		test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
 	if f.jsonOut {
-		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Seed: setup.Config.Seed,
+		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Fitness: setup.Problem.Fitness, Scheme: setup.Problem.Scheme,
+			Start: setup.Problem.Start, Recompile: setup.Problem.Recompile, Seed: setup.Config.Seed,
 			Generations: run.Optimizer().Generation(), Stop: why, BestFitness: best.Fitness,
 			TrainRate: train.Rate(), TestRate: test.Rate(), TrainMatch: train.Matched, TestMatch: test.Matched,
 			Nodes: train.Nodes, TrainLoss: train.Loss, TestLoss: test.Loss, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
@@ -385,7 +410,7 @@ func tuneSavePlayer(run *tuner.Run, setup tuner.Setup, prep *tuner.Prepared, f t
 	if dataset != "" && !strings.Contains(dataset, ":") && len(dataset) == 64 {
 		dataset = "sha256:" + dataset
 	}
-	p, err := run.Player(base, player.Provenance{Preset: f.cfg.Start, Dataset: dataset, Date: time.Now().UTC().Format(time.RFC3339)})
+	p, err := run.Player(base, player.Provenance{Preset: setup.Problem.Start, Dataset: dataset, Date: time.Now().UTC().Format(time.RFC3339)})
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -465,4 +490,23 @@ func (b *tuneBar) finish() {
 	if b.tty && b.drawn && !b.quiet {
 		fmt.Fprintln(b.w)
 	}
+}
+
+// runHeader is the one-line description of a run printed before it starts.
+func runHeader(s tuner.Setup) string {
+	name := s.Preset
+	if name == "" {
+		name = "(no preset)"
+	}
+	h := fmt.Sprintf("preset %s: algorithm %s, fitness %s, scheme %s, start %s", name, s.Algorithm, s.Problem.Fitness, s.Problem.Scheme, s.Problem.Start)
+	if s.Problem.Recompile > 0 {
+		h += fmt.Sprintf(", re-resolved under the best every %d generations", s.Problem.Recompile)
+	}
+	if s.Config.Pop > 0 {
+		h += fmt.Sprintf(", population %d", s.Config.Pop)
+	}
+	if s.Config.Generations > 0 {
+		h += fmt.Sprintf(", %d generations", s.Config.Generations)
+	}
+	return h + fmt.Sprintf(", seed %d", s.Config.Seed)
 }

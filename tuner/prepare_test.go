@@ -5,8 +5,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/internal/shareddata"
 )
 
@@ -39,18 +41,13 @@ func TestSmokeImprovesHeldOut(t *testing.T) {
 	} {
 		t.Run(tc.algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: "match", PGN: "pgn/gm_demo_1500.pgn",
-				Positions: positions, TestPositions: positions, Protocol: "all", Population: tc.pop, Generations: tc.gens, Seed: 1, Unsolved: -1,
-				Params: map[string]float64{"stall_gens": -1, "slow_gens": -1, "step": 64}})
+				Positions: positions, TestPositions: positions, Protocol: "all", Population: tc.pop, Generations: tc.gens, Seed: 1, Unsolved: -1, Start: "random",
+				Params: map[string]float64{"stall_gens": 0, "slow_gens": 0, "step": 64}, Recompile: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.algo == "hooke-jeeves" || tc.algo == "texel" {
-				// Start from a random player, as a population method would.
-				start, err := randomStart(s.Config.Specs, 1)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s.Config.Init = [][]int32{start}
+			if want, _ := randomStart(s.Config.Specs, 1); !slices.Equal(s.Config.Init[0], want) {
+				t.Fatalf("start %v, want the seeded random start %v", s.Config.Init[0], want)
 			}
 			prep, err := Prepare(context.Background(), s, res)
 			if err != nil {
@@ -98,8 +95,7 @@ func TestSmokeTexel(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			start, _ := randomStart(s.Config.Specs, 1)
-			s.Config.Init = [][]int32{start}
+			s.Config.Init = [][]int32{mustRandom(t, s.Config.Specs, 1)}
 			prep, err := Prepare(context.Background(), s, res)
 			if err != nil {
 				t.Fatal(err)
@@ -127,4 +123,13 @@ func TestSmokeTexel(t *testing.T) {
 			}
 		})
 	}
+}
+
+func mustRandom(t *testing.T, specs []param.Spec, seed uint64) []int32 {
+	t.Helper()
+	x, err := randomStart(specs, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
 }

@@ -17,11 +17,12 @@ import (
 // checkpoints so that a resumed run can rebuild the same evaluators (see
 // Build in wire.go).
 type Problem struct {
-	// Fitness: "match" (positions whose grandmaster move the candidate
-	// chooses at 1 ply, static evaluation of each child), "match2" (that
-	// count squared, David et al.), "match-qs" and "match2-qs" (the same
-	// with every child resolved by the quiescence search under Reference,
-	// as the papers' 1-ply searches did), "texel"
+	// Fitness names an entry of the fitness registry (Fitnesses,
+	// fitnesses.go): "match" (positions whose grandmaster move the
+	// candidate chooses at 1 ply, static evaluation of each child),
+	// "match2" (that count squared, David et al.), "match-qs" and
+	// "match2-qs" (the same with every child resolved by the quiescence
+	// search under Reference, as the papers' 1-ply searches did), "texel"
 	// (negated Texel loss), "nodes" (search parameters: cap·positions minus
 	// total nodes to find the suite's best moves), "tournament" (points in
 	// games between the candidates, relative).
@@ -74,21 +75,25 @@ type Problem struct {
 	MinPly   int    `json:"min_ply,omitempty"`
 	MaxPly   int    `json:"max_ply,omitempty"`
 	MinElo   int    `json:"min_elo,omitempty"`
-	// Reference, for "match-qs" and "match2-qs", is the weight vector the
-	// training leaves are resolved with (nil: the run's start vector,
-	// Config.Init[0], or the scheme's defaults). A recompiling run stores
-	// its current reference here, so a checkpoint resumes exactly.
+	// Start names the run's start vector (start.go): "random", "material",
+	// "preset:NAME" or "init" (the vectors in Config.Init). Configure puts
+	// the vector in Config.Init[0]; it is the first individual of a
+	// population, the point of a local search, and the reference of a
+	// resolved fitness until the first recompilation.
+	Start string `json:"start"`
+	// Reference, for a resolved fitness (FitnessKind.Resolved: match-qs,
+	// match2-qs), is the weight vector the training leaves are resolved
+	// with (nil: the run's start vector, Config.Init[0]). A recompiling run
+	// stores its current reference here, so a checkpoint resumes exactly.
 	Reference []int32 `json:"reference,omitempty"`
-	// Recompile, for "match-qs" and "match2-qs" with the ga, ep and
-	// history-ea optimizers, re-resolves the training sample every that many
-	// generations with the current best as Reference and re-scores the
-	// stored fitness values (population, best so far, archive, hall of
-	// fame), which are not comparable across compilations (0: never).
+	// Recompile, for a resolved fitness, re-resolves the training data
+	// every that many generations with the current best as Reference and
+	// re-scores every stored fitness value (opt.Refitter: population, best
+	// so far, archive, personal bests, a local search's points; the hall of
+	// fame), which are not comparable across compilations (0: never). The
+	// presets set it; Options.Recompile -1 turns it off.
 	Recompile int `json:"recompile,omitempty"`
 }
-
-// Quiescent reports whether fitness is a quiescence-resolved move match.
-func Quiescent(fitness string) bool { return fitness == "match-qs" || fitness == "match2-qs" }
 
 // Setup is the complete description of a run.
 type Setup struct {
@@ -157,7 +162,7 @@ func NewRun(s Setup, train, test Evaluator) (*Run, error) {
 	if train == nil {
 		return nil, fmt.Errorf("tuner: new run: no evaluator")
 	}
-	if s.Problem.Fitness == "tournament" {
+	if k, err := LookupFitness(s.Problem.Fitness); err == nil && k.Relative {
 		s.Config.Relative = true
 	}
 	o, err := opt.New(s.Algorithm, s.Config)
@@ -205,6 +210,7 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	if err := r.recompile(ctx); err != nil {
 		return Record{}, err
 	}
+	prev := r.cache
 	cands := r.o.Ask()
 	// Unknown candidates are scored once per distinct vector; with absolute
 	// fitness, vectors scored in the previous generation are reused too
@@ -277,10 +283,18 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 		r.cache = cache
 	}
 	if b, ok := r.o.Best(); ok && (!r.hasBest || !slices.Equal(b.X, r.best.X) || b.Fitness != r.best.Fitness) {
+		found := false
 		for i, c := range cands {
 			if batchScore[i] != nil && slices.Equal(c.X, b.X) {
-				r.bestScore = *batchScore[i]
+				r.bestScore, found = *batchScore[i], true
 				break
+			}
+		}
+		if !found {
+			// A Known candidate became the best (after a recompilation
+			// re-scored the stored fitness): its score is in the cache.
+			if sc, ok := prev[vectorKey(b.X)]; ok {
+				r.bestScore = sc
 			}
 		}
 		r.best, r.hasBest = b, true
@@ -341,9 +355,8 @@ func (r *Run) recompile(ctx context.Context) error {
 		r.compiledAt = gen
 		return nil
 	}
-	_, ok := r.o.(opt.Refitter)
-	if !ok {
-		return fmt.Errorf("tuner: generation %d: recompile: optimizer %s cannot re-score its population", gen, r.o.Name())
+	if _, ok := r.o.(opt.Refitter); !ok {
+		return fmt.Errorf("tuner: generation %d: recompile: optimizer %s cannot re-score its stored fitness", gen, r.o.Name())
 	}
 	if r.Recompile == nil {
 		return fmt.Errorf("tuner: generation %d: recompile: no Recompile function (set Run.Recompile from Prepared.Recompile)", gen)
@@ -419,7 +432,16 @@ func (r *Run) recompile(ctx context.Context) error {
 		return missing
 	}
 	ref := slices.Clone(r.best.X)
-	r.o, r.hof, r.train, r.cache = o, hof, train, nil
+	// Every re-scored vector stays known to the next generation (scores
+	// under the new evaluator), as the last generation's scores would.
+	var cache map[string]Score
+	if !r.setup.Config.Relative {
+		cache = make(map[string]Score, len(xs))
+		for i, x := range xs {
+			cache[vectorKey(x)] = scores[i]
+		}
+	}
+	r.o, r.hof, r.train, r.cache = o, hof, train, cache
 	if hasBest {
 		r.best, r.bestScore = b, scores[index[vectorKey(b.X)]]
 	}
@@ -486,7 +508,13 @@ func keyVector(k string) []int32 {
 	return x
 }
 
-const checkpointFormat = "evochess-tuner-checkpoint-1"
+// checkpointFormat names the checkpoint layout. Format 2 (explicit start
+// vectors, optimizer configs used as given) replaced format 1, whose zero
+// config fields meant "default" and whose start could be the scheme's
+// published weights; format-1 checkpoints are refused with a message.
+const checkpointFormat = "evochess-tuner-checkpoint-2"
+
+const checkpointFormat1 = "evochess-tuner-checkpoint-1"
 
 // Checkpoint writes the complete run state as JSON.
 func (r *Run) Checkpoint(w io.Writer) error {
@@ -529,6 +557,9 @@ func ReadCheckpoint(rd io.Reader) (*Checkpointed, error) {
 	dec := json.NewDecoder(rd)
 	if err := dec.Decode(&cp); err != nil {
 		return nil, fmt.Errorf("tuner: read checkpoint: %w", err)
+	}
+	if cp.Format == checkpointFormat1 {
+		return nil, fmt.Errorf("tuner: read checkpoint: format %q is from an earlier evochess (before explicit start vectors and complete optimizer configs) and cannot be resumed; start the run again", cp.Format)
 	}
 	if cp.Format != checkpointFormat {
 		return nil, fmt.Errorf("tuner: read checkpoint: format %q, want %q", cp.Format, checkpointFormat)

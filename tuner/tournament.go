@@ -38,30 +38,13 @@ func (t *Tournament) Evaluate(ctx context.Context, cands [][]int32) ([]Score, er
 	if n < 2 {
 		return nil, fmt.Errorf("tuner: tournament: need 2 candidates, got %d", n)
 	}
-	players := make([]arena.Player, n)
-	for i, w := range cands {
-		p, err := arena.InProcess{Name: fmt.Sprintf("cand%d", i), Scheme: t.Scheme, Weights: w, Search: t.Search}.Player()
-		if err != nil {
-			return nil, fmt.Errorf("tuner: tournament: %w", err)
-		}
-		players[i] = p
+	players, err := t.players(cands)
+	if err != nil {
+		return nil, err
 	}
-	h := fnv.New64a()
-	for _, w := range cands {
-		for _, v := range w {
-			h.Write([]byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)})
-		}
-		h.Write([]byte{0xff})
-	}
-	seed := t.Seed ^ h.Sum64()
+	seed, schedule := t.schedule(cands)
 	cfg := arena.Config{Game: arena.GameConfig{Limits: t.Limits, Adjudication: arena.DefaultAdjudication()},
 		Openings: t.Openings, Seed: seed, Concurrency: t.Concurrency}
-	var schedule []arena.Pairing
-	if t.GamesPerPair > 0 {
-		schedule = arena.RoundRobinSchedule(n, t.GamesPerPair, len(t.Openings), seed)
-	} else {
-		schedule = t.rounds(n, seed)
-	}
 	res, err := arena.Run(ctx, players, schedule, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: tournament: %w", err)
@@ -72,6 +55,36 @@ func (t *Tournament) Evaluate(ctx context.Context, cands [][]int32) ([]Score, er
 		out[i] = Score{Fitness: float64(half) / 2, Points: float64(half) / 2, Matched: half, Total: 2 * tot.Games()}
 	}
 	return out, nil
+}
+
+// players returns the candidates as in-process players.
+func (t *Tournament) players(cands [][]int32) ([]arena.Player, error) {
+	players := make([]arena.Player, len(cands))
+	for i, w := range cands {
+		p, err := arena.InProcess{Name: fmt.Sprintf("cand%d", i), Scheme: t.Scheme, Weights: w, Search: t.Search}.Player()
+		if err != nil {
+			return nil, fmt.Errorf("tuner: tournament: %w", err)
+		}
+		players[i] = p
+	}
+	return players, nil
+}
+
+// schedule returns the batch's seed (Seed and a hash of the candidates) and
+// its games.
+func (t *Tournament) schedule(cands [][]int32) (uint64, []arena.Pairing) {
+	h := fnv.New64a()
+	for _, w := range cands {
+		for _, v := range w {
+			h.Write([]byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)})
+		}
+		h.Write([]byte{0xff})
+	}
+	seed := t.Seed ^ h.Sum64()
+	if t.GamesPerPair > 0 {
+		return seed, arena.RoundRobinSchedule(len(cands), t.GamesPerPair, len(t.Openings), seed)
+	}
+	return seed, t.rounds(len(cands), seed)
 }
 
 // rounds schedules at least GamesPerPlayer games per player: in round r

@@ -37,7 +37,9 @@ type App struct {
 	Runs    []SavedRun    // finished runs (localStorage)
 	Resume  *ResumePoint  // the latest checkpoint of the active or interrupted run (localStorage)
 	Caps    *protocol.Capabilities
-	Notice  string // one-line message in the status bar
+	press   boardPress // pointer press on the Play board (boardinput.go)
+	VW      int        // viewport width in CSS pixels (charts lay out for it)
+	Notice  string     // one-line message shown above the tab (dismissable)
 
 	renderTimer js.Func
 	renderArmed bool
@@ -79,6 +81,19 @@ func newApp(env vugu.EventEnv) *App {
 
 func (a *App) start() {
 	a.loadStore()
+	a.installBoardInput()
+	a.VW = js.Global().Get("innerWidth").Int()
+	js.Global().Call("addEventListener", "resize", js.FuncOf(func(this js.Value, args []js.Value) any {
+		vw := js.Global().Get("innerWidth").Int()
+		a.env.Lock()
+		changed := chartWidth(vw) != chartWidth(a.VW)
+		a.VW = vw
+		if changed {
+			a.scheduleRender()
+		}
+		a.env.UnlockOnly()
+		return nil
+	}))
 	a.data = newWorker(a, "tuner")
 	a.Data.LoadBundled(a)
 	a.openHash(js.Global().Get("location").Get("hash").String())

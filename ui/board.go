@@ -10,12 +10,14 @@ import (
 // Board draws the Play tab's game: 64 squares carrying data-square="e4",
 // pieces as images (assets/web/pieces), last-move and check highlights,
 // legal-move hints for the selected piece, coordinates, and a promotion
-// chooser. Moves are made by click-click or HTML5 drag and drop; both end
-// in App.Click / App.tryMove, which resolve them against the legal moves.
+// chooser. Moves are made by tap-tap (click-click) or by dragging a piece,
+// with a mouse, a pen or a finger: pointer events handled in boardinput.go,
+// which end in App.tryMove (resolved against the legal moves).
 type Board struct {
 	App *App
 	// View, when set, is shown instead of the Play tab's game, read-only
-	// (the League tab's game replay).
+	// (the League tab's game replay; the pointer handlers of boardinput.go
+	// act only on the Play board).
 	View *PlayState
 }
 
@@ -74,6 +76,9 @@ func (c *Board) Squares() []squareView {
 			}
 			if sq == p.Sel {
 				cls += " sel"
+				if p.Dragging {
+					cls += " dragfrom"
+				}
 			}
 			pc := g.PieceAt(sq)
 			if p.hints.Has(sq) {
@@ -100,51 +105,6 @@ func (c *Board) Squares() []squareView {
 		}
 	}
 	return out
-}
-
-func (c *Board) Click(sq board.Square, e vugu.DOMEvent) {
-	if c.View == nil {
-		c.App.Click(sq)
-	}
-}
-
-// DragStart selects the dragged piece (showing its hints).
-func (c *Board) DragStart(sq board.Square, e vugu.DOMEvent) {
-	if c.View != nil {
-		e.PreventDefault()
-		return
-	}
-	p := &c.App.Game
-	pc := p.g.PieceAt(sq)
-	if p.Thinking || p.Promo || pc == board.NoPiece || pc.Color() != p.g.Side() || p.g.Side() != p.Human {
-		e.PreventDefault()
-		return
-	}
-	dt := e.JSEvent().Get("dataTransfer")
-	dt.Call("setData", "text/plain", sq.String())
-	dt.Set("effectAllowed", "move")
-	p.selectSq(sq)
-}
-
-func (c *Board) DragOver(e vugu.DOMEvent) { e.PreventDefault() }
-
-// Drop completes a drag on square sq.
-func (c *Board) Drop(sq board.Square, e vugu.DOMEvent) {
-	e.PreventDefault()
-	if c.View != nil {
-		return
-	}
-	p := &c.App.Game
-	if p.Sel == board.NoSquare {
-		return
-	}
-	if p.hints.Has(sq) {
-		c.App.tryMove(p.Sel, sq)
-		return
-	}
-	if sq != p.Sel {
-		p.Sel, p.hints = board.NoSquare, 0
-	}
 }
 
 func (c *Board) Promo() bool { return c.View == nil && c.App.Game.Promo }

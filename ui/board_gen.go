@@ -29,6 +29,7 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "board"}}}
 		vgparent.AppendChild(vgn)
 		vgn.AddAttrInterface("data-fen", c.st().g.FEN())
+		vgn.AddAttrInterface("data-flip", ifs(c.st().Flip, "true", "false"))
 		vgn.AddAttrInterface("data-testid", c.TestID())
 		vgn.AddAttrInterface("data-thinking", ifs(c.st().Thinking, "true", "false"))
 		vgn.AddAttrInterface("data-turn", c.Turn())
@@ -46,18 +47,6 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("class", s.Class)
 				vgn.AddAttrInterface("data-square", s.Name)
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.Click(s.Sq, event) },
-				})
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "dragover",
-					Func:      func(event vugu.DOMEvent) { c.DragOver(event) },
-				})
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "drop",
-					Func:      func(event vugu.DOMEvent) { c.Drop(s.Sq, event) },
-				})
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -78,14 +67,10 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
 					if s.Img != "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "img", Attr: []vugu.VGAttribute{{Namespace: "", Key: "draggable", Val: "true"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "img", Attr: []vugu.VGAttribute{{Namespace: "", Key: "draggable", Val: "false"}}}
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("alt", s.Alt)
 						vgn.AddAttrInterface("src", s.Img)
-						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "dragstart",
-							Func:      func(event vugu.DOMEvent) { c.DragStart(s.Sq, event) },
-						})
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)

@@ -26,7 +26,18 @@ func (c *Chart) BeforeBuild() {
 	if c.Floor {
 		floor = 0
 	}
-	c.plot = chart.Layout(c.Series, 640, 200, 0, c.XMax, floor)
+	w := chartWidth(c.App.VW)
+	c.plot = chart.Layout(c.Series, float64(w), 200, 0, c.XMax, floor)
+}
+
+// chartWidth is the width of a chart's viewBox for a viewport vw pixels
+// wide: 640 on a desktop; on a phone about the width it is shown at, so that
+// its labels keep their size instead of shrinking with the drawing.
+func chartWidth(vw int) int {
+	if vw <= 0 || vw >= 720 {
+		return 640
+	}
+	return max(280, (vw-40)/20*20)
 }
 
 // SVG is the chart as one SVG string (one innerHTML write per render).

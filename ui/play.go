@@ -27,6 +27,7 @@ type PlayState struct {
 	promoFrom board.Square
 	promoTo   board.Square
 	Promo     bool
+	Dragging  bool // a piece is being dragged (its square is dimmed)
 
 	Opponent  string // "default", "run:<id>", "saved:<n>", "preset:<name>", "link"
 	OppName   string
@@ -41,30 +42,16 @@ type PlayState struct {
 	LastPV   string // the engine's expected line at its last move, in SAN
 	Err      string
 	PGN      string // shown after "Export PGN"
+
+	FENInput string // the position box
+	FENErr   string // why the position box's FEN was refused
+	Explain  ExplainState
 }
 
 func (p *PlayState) init() {
 	p.g, _ = game.New("")
 	p.Sel, p.promoFrom, p.promoTo = board.NoSquare, board.NoSquare, board.NoSquare
 	p.Opponent, p.OppName, p.Depth = "default", "default player", 3
-}
-
-// Click handles click-click moves: select a piece of the side to move, then a target.
-func (a *App) Click(sq board.Square) {
-	p := &a.Game
-	if p.Promo || p.Thinking || p.g.Side() != p.Human {
-		return
-	}
-	pc := p.g.PieceAt(sq)
-	if p.Sel != board.NoSquare && p.hints.Has(sq) {
-		a.tryMove(p.Sel, sq)
-		return
-	}
-	if pc != board.NoPiece && pc.Color() == p.g.Side() && sq != p.Sel {
-		p.selectSq(sq)
-		return
-	}
-	p.Sel, p.hints = board.NoSquare, 0
 }
 
 func (p *PlayState) selectSq(sq board.Square) {

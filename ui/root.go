@@ -2,6 +2,8 @@
 
 package main
 
+import "github.com/vugu/vugu"
+
 // Root is the page: top bar with the tabs and the worker status, and the
 // current tab.
 type Root struct {
@@ -21,6 +23,9 @@ func (c *Root) TabTitle(t tabInfo) string {
 	}
 	return t.Title
 }
+
+// Dismiss hides the notice bar.
+func (c *Root) Dismiss(e vugu.DOMEvent) { c.App.Notice = "" }
 
 func (c *Root) StatusClass() string { cl, _ := c.App.WorkerStatus(); return cl }
 func (c *Root) StatusText() string  { _, t := c.App.WorkerStatus(); return t }

@@ -1,5 +1,6 @@
 // Package eval holds the evaluation schemes of the four papers evochess
-// implements, as one source of truth for playing and for tuning.
+// implements, and a modern tapered scheme beside them, as one source of
+// truth for playing and for tuning.
 //
 // # Model (eval.go)
 //
@@ -158,6 +159,95 @@
 //
 // Piece counts only; pawn fixed at 100, defaults 320, 330, 500, 900.
 //
+// # modern (modern.go): beyond the papers
+//
+// A tapered evaluation of the kind today's engines tune with Texel's method
+// (Ethereal, CounterGo), with our own term definitions. Every term t has a
+// middlegame parameter "mg.<term>" (index 2t) and an endgame parameter
+// "eg.<term>" (2t+1). With phase = Phase(pos) (knights and bishops 1, rooks
+// 2, queens 4, capped at 24) and n_t = White's natural count minus Black's,
+//
+//	White(pos) = FloorDiv(Σ_t n_t·(w[2t]·phase + w[2t+1]·(24−phase)), 24)
+//
+// so Scale is 24 and Features holds the tapered counts n_t·phase and
+// n_t·(24−phase): the scheme stays linear in its weights and Texel's
+// analytic gradient is exact. The scheme implements Phased (eval.go):
+// PhasedFeatures gives the untapered n_t (sorted by term, zeros dropped)
+// and the phase, which the tuner stores instead of the tapered counts.
+// All counts are per side, from the side's own point of view (ranks
+// counted from its first rank), and White's minus Black's enters the sum.
+// Terms, in registry order (387 terms, 774 parameters):
+//   - Material: pawn, knight, bishop, rook, queen (piece counts).
+//   - Piece-square tables, indexed by the square seen from the piece's
+//     owner (Black reads the rank-mirrored square): pst.pawn.<sq> for
+//     a2–h7 (48 squares; pawns never stand on the first or last rank),
+//     pst.king.<sq> for a1–h8 (64: castled short and long differ), and
+//     for knight, bishop, rook and queen 32 file-mirrored squares named
+//     by files e–h (pst.knight.e4 also scores a knight on d4, .g1 one on
+//     b1). A table and its material value overlap (a constant added to a
+//     table is a material change); the tuner does not mind.
+//   - Mobility by count: mob.knight.0–8, mob.bishop.0–13, mob.rook.0–14,
+//     mob.queen.0–27 (one-hot per piece). A piece's mobility is the number
+//     of squares it attacks (sliders stop at the first piece, no x-rays)
+//     that hold no piece of its own side and are not attacked by an enemy
+//     pawn.
+//   - Pawn structure: pawn.doubled, pawn.isolated, pawn.backward (the
+//     shared definitions below); pawn.phalanx.r2–r7, a pawn with an own
+//     pawn beside it on an adjacent file, by its rank; pawn.supported.r3–r7,
+//     a pawn defended by an own pawn, by rank (a pawn counts in both when
+//     it is both).
+//   - Passed pawns (shared definition): passed.r2–r7 by rank;
+//     passed.free.r2–r7 when no piece of either side stands on its path
+//     (every square in front of it on its file); passed.safe.r2–r7 when the
+//     path is also free of enemy attacks (pawns, pieces and king; a free
+//     safe passer counts in all three); passed.king.own and
+//     passed.king.enemy sum over passed pawns the king distance from the
+//     own / enemy king to the pawn's stop square (the square in front).
+//   - King attack on the enemy king zone (the king's square and its
+//     neighbours): attack.knight … attack.queen count the side's pieces of
+//     that type attacking at least one zone square; attack.squares the zone
+//     squares attacked by its pawns, knights, bishops, rooks and queens;
+//     attack.count.2–5 is one-hot in the number of its attacking knights,
+//     bishops, rooks and queens (5 = five or more), which lets a linear
+//     model learn that attacks add up faster than linearly.
+//     check.knight … check.queen count safe checks: squares attacked by
+//     the side's pieces of that type, not held by its own pieces and not
+//     attacked by any enemy piece, pawn or king, from which a piece of that
+//     type would attack the enemy king (through the current occupancy).
+//   - King shelter, own king: the three files around the king (its file
+//     clamped to b–g, so a king on h1 uses f–h). Per file, the own pawn
+//     in front of the king (on a rank ahead of the king's) nearest to it
+//     stands d ranks ahead: king.shield.1, .2, .3 (3 or more), or
+//     king.shield.none without such a pawn. The enemy pawn in front of the
+//     king nearest to it on that file: king.storm.blocked when an own pawn
+//     stands directly in front of it (from the enemy's side), else
+//     king.storm.1–4 by its distance d (4 or more). king.file.open: files
+//     without pawns; king.file.semiopen: enemy pawns but no own pawn.
+//   - Pieces: bishop.pair (bishops on both square colours); bishop.pawns
+//     (per bishop, own pawns on its square colour); knight.outpost and
+//     bishop.outpost (on ranks 4–6, defended by an own pawn, and no enemy
+//     pawn can attack the square now or after advancing); rook.open and
+//     queen.open (file without pawns), rook.semiopen and queen.semiopen
+//     (enemy pawns but no own pawn), rook.7th (rook on the 7th rank).
+//   - Threats, counting enemy pieces: threat.pawn.minor / .pawn.rook /
+//     .pawn.queen (attacked by own pawns), threat.minor.rook /
+//     .minor.queen (by own knights or bishops), threat.rook.queen (by own
+//     rooks), threat.hanging (enemy knights, bishops, rooks, queens
+//     attacked by any own piece, pawn or king and defended by none) and
+//     threat.hanging.pawn (the same for enemy pawns).
+//   - tempo: 1 for the side to move.
+//
+// Bounds: material [0, 2000], every other weight [−1000, 1000]; 11 bits
+// each for the GA. Preset "modern-material" (also the defaults) is the start
+// of a modern run: pawn 100, knight 300, bishop 300, rook 500, queen 900 in
+// both phases and every other weight 0 — round textbook values, not tuned,
+// copied from no engine. Speed (modernEval): the terms are written once,
+// to a sink (modernAcc) that either accumulates each side's mg and eg
+// sums with the weights (Evaluate: no feature list, no allocation) or
+// counts terms per side (Features, PhasedFeatures, Trace, TaperedTrace);
+// every piece's attacks are computed once. Evaluator.TaperedTrace returns
+// the evaluation by term with mg and eg weights and contributions.
+//
 // # Presets (presets.go)
 //
 // Presets, LookupPreset, RandomWeights and RandomPreset (uniform within the
@@ -165,9 +255,12 @@
 //
 // # Tests
 //
-// features_test.go, david_test.go, prasad_test.go and phoenix_test.go check
+// features_test.go, david_test.go, prasad_test.go, phoenix_test.go and
+// modern_test.go check
 // every term on hand-checked positions (FEN → expected counts per side, and
-// swapped for the colour-flipped mirror). eval_test.go checks the registry,
+// swapped for the colour-flipped mirror); modern_test.go also checks the
+// Phased contract, the taper at phases 0, 24 and between, the registry and
+// the tapered trace. eval_test.go checks the registry,
 // bounds and bit widths, and on thousands of positions from seeded random
 // games that Evaluate equals FloorDiv(Dot(w, Features)) and that mirrored
 // positions have negated features; shared_test.go repeats this on the shared

@@ -26,7 +26,7 @@ type Feature struct {
 // Schemes are immutable and safe for concurrent use.
 type Scheme interface {
 	// Name is the registry key: "vazquez29", "david35", "prasad38",
-	// "phoenix640" or "material".
+	// "phoenix640", "material" or "modern".
 	Name() string
 	// Title is one line naming the paper the scheme implements.
 	Title() string
@@ -40,6 +40,29 @@ type Scheme interface {
 	// the only implementation of the scheme's terms: Evaluate and Trace run
 	// the same code.
 	Features(pos *board.Position, dst []Feature) []Feature
+}
+
+// Phased is implemented by tapered schemes ("modern"): every term t has a
+// middlegame and an endgame parameter, and a position's score is
+//
+//	floorDiv(Σ_t count_t·(w[mg_t]·phase + w[eg_t]·(Scale()−phase)), Scale())
+//
+// with phase = Phase(pos) in [0, Scale()]. For each f in PhasedFeatures,
+// Features holds {mg(f.Index), f.Count·phase} and {eg(f.Index),
+// f.Count·(Scale()−phase)} (summed per index, zeros dropped), so generic
+// consumers need not know about tapering; memory-lean ones (the Texel
+// tuner) store the untapered counts and one phase byte per position.
+type Phased interface {
+	Scheme
+	// Terms returns the number of tapered terms.
+	Terms() int
+	// TermParams returns the parameter indices of term t's middlegame
+	// and endgame weights.
+	TermParams(t int) (mg, eg int32)
+	// PhasedFeatures appends pos's untapered counts (white minus black),
+	// indexed by term, to dst and returns the extended slice and the
+	// phase in [0, Scale()].
+	PhasedFeatures(pos *board.Position, dst []Feature) ([]Feature, int32)
 }
 
 // scheme is the one implementation of Scheme. A scheme's terms live in its
@@ -64,6 +87,7 @@ const (
 	kindDavid
 	kindPrasad
 	kindPhoenix
+	kindModern
 )
 
 // maxDense bounds the parameter count of the dense schemes (vazquez29,
@@ -99,9 +123,20 @@ func (s *scheme) side(x *posInfo, c board.Color, dst []Feature) []Feature {
 		return davidAppend(x, c, dst)
 	case kindPrasad:
 		return prasadAppend(x, c, dst)
+	case kindModern:
+		return modernAppend(x, c, dst)
 	default:
 		return phoenixAppend(x, c, dst)
 	}
+}
+
+// base returns the common implementation of a registered scheme.
+func (s *scheme) base() *scheme { return s }
+
+// registered is implemented by the package's schemes (and by nothing else).
+type registered interface {
+	Scheme
+	base() *scheme
 }
 
 func (s *scheme) Name() string         { return s.name }
@@ -135,6 +170,7 @@ var registry = []Scheme{
 	davidScheme,
 	prasadScheme,
 	phoenixScheme,
+	modern,
 }
 
 // Schemes returns every registered scheme (a fresh slice; the schemes are shared).
@@ -196,10 +232,12 @@ func Validate(s Scheme, w []int32) error {
 // An Evaluator is safe for use by one goroutine at a time (it owns scratch
 // buffers); make one per goroutine with New or Clone.
 type Evaluator struct {
+	pub   Scheme // the registered scheme (s is its common implementation)
 	s     *scheme
 	w     []int32
-	wu    []int64 // w[i]·unit[i]: the weight per natural count
-	x     posInfo // scratch, kept here so that Evaluate does not allocate
+	wu    []int64         // w[i]·unit[i]: the weight per natural count
+	mw    *[mdTerms]int64 // modern only: packed (mg, eg) weights by term (see packPair)
+	x     posInfo         // scratch, kept here so that Evaluate does not allocate
 	store [192]Feature
 }
 
@@ -209,16 +247,23 @@ func New(s Scheme, w []int32) (*Evaluator, error) {
 	if s == nil {
 		return nil, fmt.Errorf("eval: nil scheme")
 	}
-	impl, ok := s.(*scheme)
+	reg, ok := s.(registered)
 	if !ok {
 		return nil, fmt.Errorf("eval: scheme %s is not a registered scheme", s.Name())
 	}
+	impl := reg.base()
 	if err := Validate(s, w); err != nil {
 		return nil, err
 	}
-	e := &Evaluator{s: impl, w: append([]int32(nil), w...), wu: make([]int64, len(w))}
+	e := &Evaluator{pub: reg, s: impl, w: append([]int32(nil), w...), wu: make([]int64, len(w))}
 	for i := range w {
 		e.wu[i] = int64(w[i]) * int64(impl.unit[i])
+	}
+	if impl.kind == kindModern {
+		e.mw = new([mdTerms]int64)
+		for t := range e.mw {
+			e.mw[t] = packPair(w[2*t], w[2*t+1])
+		}
 	}
 	return e, nil
 }
@@ -231,12 +276,12 @@ func NewDefault(s Scheme) (*Evaluator, error) {
 // Clone returns an independent Evaluator with the same scheme and weights,
 // for use by another goroutine.
 func (e *Evaluator) Clone() *Evaluator {
-	c := &Evaluator{s: e.s, w: e.w, wu: e.wu}
+	c := &Evaluator{pub: e.pub, s: e.s, w: e.w, wu: e.wu, mw: e.mw}
 	return c
 }
 
 // Scheme returns the evaluator's scheme.
-func (e *Evaluator) Scheme() Scheme { return e.s }
+func (e *Evaluator) Scheme() Scheme { return e.pub }
 
 // Weights returns a copy of the weight vector.
 func (e *Evaluator) Weights() []int32 { return append([]int32(nil), e.w...) }
@@ -254,6 +299,9 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 
 // White returns pos's score in centipawns from White's point of view.
 func (e *Evaluator) White(pos *board.Position) int {
+	if e.mw != nil {
+		return e.modernWhite(pos)
+	}
 	e.x.init(pos)
 	var sum int64
 	var n [2][maxDense]int32
@@ -296,6 +344,9 @@ func (t TermValue) Centipawns() float64 { return float64(t.Raw) / float64(t.Scal
 // order) and its contribution, from White's point of view. The sum of the
 // Raw fields, floor-divided by Scale, equals White(pos).
 func (e *Evaluator) Trace(pos *board.Position) []TermValue {
+	if e.mw != nil {
+		return e.modernTrace(pos)
+	}
 	var x posInfo
 	x.init(pos)
 	white := make(map[int32]int32)

@@ -10,7 +10,7 @@ import (
 )
 
 func TestRegistry(t *testing.T) {
-	want := map[string]int{"material": 5, "vazquez29": 30, "david35": 35, "prasad38": 38, "phoenix640": 645}
+	want := map[string]int{"material": 5, "vazquez29": 30, "david35": 35, "prasad38": 38, "phoenix640": 645, "modern": 2 * mdTerms}
 	seen := map[string]bool{}
 	for _, s := range Schemes() {
 		seen[s.Name()] = true
@@ -24,7 +24,7 @@ func TestRegistry(t *testing.T) {
 		if s.Scale() <= 0 {
 			t.Errorf("%s: scale %d", s.Name(), s.Scale())
 		}
-		if got := len(s.(*scheme).unit); got != len(specs) {
+		if got := len(s.(registered).base().unit); got != len(specs) {
 			t.Errorf("%s: %d units for %d params", s.Name(), got, len(specs))
 		}
 		for _, sp := range specs {

@@ -9,7 +9,7 @@ import (
 // naturalCounts returns each parameter's natural count for White and Black
 // (e.g. the number of White's doubled pawns), by name.
 func naturalCounts(s Scheme, pos *board.Position) map[string][2]int32 {
-	impl := s.(*scheme)
+	impl := s.(registered).base()
 	var x posInfo
 	x.init(pos)
 	out := map[string][2]int32{}

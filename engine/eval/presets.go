@@ -126,5 +126,7 @@ func schemePresets() []schemePreset {
 			"Vázquez-Fernández et al. Table II, second column: VP^200_exploration, the best player after 200 generations of evolutionary programming (QueenMobility: mean of the other mobility weights)"},
 		{"vazquez-table2-exploitation", vazquezScheme, vzTable2[1][:],
 			"Vázquez-Fernández et al. Table II, third column: VP_exploitation, after Hooke-Jeeves local search (QueenMobility: mean of the other mobility weights)"},
+		{"modern-material", modern.scheme, param.Defaults(modern.specs),
+			"material only, the start of a modern run: pawn 100, knight 300, bishop 300, rook 500, queen 900 in the middlegame and the endgame, every other weight 0 (round textbook values, not tuned)"},
 	}
 }

@@ -218,7 +218,7 @@ func (p *Player) Save(w io.Writer) error {
 	fmt.Fprintf(&b, "  \"scheme\": %s,\n", quote(q.Scheme))
 	writeOrdered(&b, "weights", s.Params(), q.Weights)
 	b.WriteString(",\n")
-	writeOrdered(&b, "search", search.ParamSpecs(), q.Search)
+	writeOrdered(&b, "search", search.AllParamSpecs(), q.Search)
 	b.WriteString(",\n")
 	prov, err := json.MarshalIndent(q.Provenance, "  ", "  ")
 	if err != nil {

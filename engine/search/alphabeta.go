@@ -7,6 +7,13 @@ import "github.com/evochess/evochess/engine/board"
 // an expected cut node (Björnsson and Marsland's multi-cut applies only
 // there). It returns a fail-soft score; when the search is stopped the
 // value is meaningless and callers must check s.stopped.
+//
+// With the modern group of Params on it also applies, in this order:
+// reverse futility pruning, internal iterative reductions, singular
+// extensions (a reduced search of this node excluding the hash move, at the
+// same ply), and per move late-move pruning, continuation-history pruning,
+// SEE pruning and late-move reductions; every one of them is off in the
+// zero Params, which searches exactly as the Table I search did.
 func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutNode bool) int {
 	s.pvLen[ply] = ply
 	if depth < onePly {
@@ -30,6 +37,8 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		s.selDepth = ply
 	}
 	pvNode := beta-alpha > 1
+	f := &s.stack[ply]
+	excluded := f.excluded
 
 	// Draws, and mate-distance pruning.
 	if pos.IsRepetition(2) || pos.IsInsufficientMaterial() || (pos.HalfmoveClock >= 100 && pos.IsFiftyMoveDraw()) {
@@ -44,42 +53,76 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		return alpha
 	}
 
-	// Transposition table.
+	// Transposition table (not in a singular search, which excludes the
+	// hash move: its result is not this node's).
 	ttMove := board.NoMove
 	ttEval := noEval
-	e, hit := s.tt.probe(pos.Hash)
+	ttScore, ttDepth, ttBound := 0, -1, boundNone
+	var e ttEntry
+	hit := false
+	if excluded == board.NoMove {
+		e, hit = s.tt.probe(pos.Hash)
+	}
 	if hit {
 		ttMove = e.move
 		ttEval = int(e.eval)
-		ts := scoreFromTT(int(e.score), ply)
-		b := int(e.flags & 3)
-		if !pvNode && int(e.depth) >= depth &&
-			(b == boundExact || b == boundLower && ts >= beta || b == boundUpper && ts <= alpha) {
-			return ts
+		ttScore = scoreFromTT(int(e.score), ply)
+		ttBound = int(e.flags & 3)
+		ttDepth = int(e.depth)
+		if !pvNode && ttDepth >= depth &&
+			(ttBound == boundExact || ttBound == boundLower && ttScore >= beta || ttBound == boundUpper && ttScore <= alpha) {
+			return ttScore
 		}
 	}
 
 	inCheck := pos.InCheck()
 	staticEval := -Infinity
-	if !inCheck {
+	switch {
+	case inCheck:
+		f.staticEval = noEval
+	case excluded != board.NoMove:
+		staticEval = f.staticEval // set by this node's own search
+	default:
 		if ttEval != noEval {
 			staticEval = ttEval
 		} else {
 			staticEval = s.evaluate(pos)
 		}
+		f.staticEval = staticEval
 	}
 	p := &s.params
 	us := pos.Side
+
+	// Improving: the static evaluation beats the one of our previous node
+	// (two plies up, or four when that one was in check).
+	improving := false
+	if p.ImprovingUse && !inCheck {
+		improving = true
+		if ply >= 2 && s.stack[ply-2].staticEval != noEval {
+			improving = staticEval > s.stack[ply-2].staticEval
+		} else if ply >= 4 && s.stack[ply-4].staticEval != noEval {
+			improving = staticEval > s.stack[ply-4].staticEval
+		}
+	}
+	d := depth / onePly
+
+	// Reverse futility pruning (static null move): far enough above beta at
+	// shallow depth, the static evaluation is returned.
+	if p.RFPUse && !pvNode && !inCheck && excluded == board.NoMove && ply > 0 && d <= p.RFPDepth &&
+		!IsMateScore(beta) && staticEval-p.RFPMargin*(d-b2int(improving)) >= beta {
+		return staticEval
+	}
 
 	// Null-move pruning (Beal; Donninger), adaptive (Heinz) when
 	// NullMoveAdaptivity is on: R plies above NullMoveAdaptivityDepth, R-1 at
 	// or below. A null-move search that is mated reveals a mate threat.
 	mateThreat := false
-	if p.NullMoveUse && !pvNode && !inCheck && ply > 0 && !s.stack[ply].afterNull &&
+	if p.NullMoveUse && !pvNode && !inCheck && ply > 0 && !s.stack[ply].afterNull && excluded == board.NoMove &&
 		depth >= 2*onePly && staticEval >= beta && !IsMateScore(beta) &&
 		pos.ByColor[us]&^(pos.Pieces[us][board.Pawn]|pos.Pieces[us][board.King]) != 0 {
-		r := p.nullMoveReduction(depth / onePly)
+		r := p.nullMoveReduction(d)
 		pos.MakeNullMove()
+		f.cont = &s.contNone
 		s.stack[ply+1].afterNull = true
 		v := -s.search(pos, -beta, -beta+1, depth-onePly-r*onePly, ply+1, !cutNode)
 		s.stack[ply+1].afterNull = false
@@ -98,7 +141,41 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		}
 	}
 
-	f := &s.stack[ply]
+	// Internal iterative reduction: a PV or expected cut node without a
+	// hash move is probably ordered badly; search it a ply shallower.
+	if p.IIRUse && excluded == board.NoMove && ttMove == board.NoMove && (pvNode || cutNode) &&
+		depth >= max(p.IIRDepth, 2)*onePly {
+		depth -= onePly
+		d = depth / onePly
+	}
+
+	// Singular extension: when the hash move's score is a lower bound from
+	// nearly this depth and every other move fails low against a window
+	// below it (a reduced search of this node excluding it), the hash move
+	// is extended by a ply. If even that window fails high, the node has
+	// several good moves: with the window at or above beta it is cut
+	// (multi-cut), otherwise a hash move already above beta is reduced.
+	singularExt := 0
+	if p.SingularUse && excluded == board.NoMove && ply > 0 && ply < 2*s.rootDepth && ttMove != board.NoMove &&
+		depth >= max(p.SingularDepth, 3)*onePly && ttBound&boundLower != 0 && ttDepth >= depth-3*onePly &&
+		!IsMateScore(ttScore) {
+		sBeta := ttScore - p.SingularMargin*d
+		f.excluded = ttMove
+		v := s.search(pos, sBeta-1, sBeta, (depth-onePly)/2, ply, cutNode)
+		f.excluded = board.NoMove
+		if s.stopped {
+			return 0
+		}
+		switch {
+		case v < sBeta:
+			singularExt = onePly
+		case sBeta >= beta:
+			return sBeta
+		case ttScore >= beta:
+			singularExt = -onePly
+		}
+	}
+
 	pos.GenerateLegal(&f.ml)
 	n := f.ml.N
 	if n == 0 {
@@ -107,18 +184,19 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		}
 		return 0
 	}
-	s.scoreMoves(pos, f, ttMove, ply)
+	s.scoreMoves(pos, f, ttMove, ply, false)
 
 	// Multi-cut (Björnsson and Marsland): at an expected cut node, search
 	// the first M moves to a depth reduced by the multi-cut reduction; if C
 	// of them fail high, prune the node. C is at least 1.
-	if p.MultiCutUse && cutNode && !pvNode && !inCheck && ply > 0 &&
-		depth/onePly >= p.MultiCutDepth && p.MultiCutMoveNum > 0 && !IsMateScore(beta) {
+	if p.MultiCutUse && cutNode && !pvNode && !inCheck && ply > 0 && excluded == board.NoMove &&
+		d >= p.MultiCutDepth && p.MultiCutMoveNum > 0 && !IsMateScore(beta) {
 		need := max(p.MultiCutCutNum, 1)
 		cuts := 0
 		mcDepth := depth - onePly - p.MultiCutReduction*onePly
 		for i := 0; i < min(p.MultiCutMoveNum, n); i++ {
 			m := pickMove(f, i, n)
+			f.cont = s.contFor(pos.Board[m.From()], m.To())
 			pos.MakeMove(m)
 			s.stack[ply+1].afterNull = false
 			v := -s.search(pos, -beta, -beta+1, mcDepth, ply+1, !cutNode)
@@ -136,33 +214,89 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	}
 
 	// Futility pruning (Heinz): at remaining depth d <= FutilityDepth, when
-	// the static evaluation plus the depth-d threshold cannot reach alpha,
-	// quiet non-checking moves are skipped.
+	// the static evaluation plus the depth-d threshold (plus
+	// FutilityImproving at improving nodes) cannot reach alpha, quiet
+	// non-checking moves are skipped.
 	futile := false
 	if !pvNode && !inCheck && !IsMateScore(alpha) {
-		if margin, ok := p.futilityMargin(depth / onePly); ok {
+		if margin, ok := p.futilityMargin(d); ok {
+			if improving {
+				margin += p.FutilityImproving
+			}
 			futile = staticEval+margin <= alpha
 		}
 	}
+
+	// Shallow pruning of late moves needs a move that is not losing to
+	// mate already searched, and pieces besides pawns (zugzwang).
+	modernPrune := ply > 0 && (p.LMPUse || p.SEEPruneUse || p.HistoryPruneDepth > 0 && p.ContHist > 0) &&
+		pos.ByColor[us]&^(pos.Pieces[us][board.Pawn]|pos.Pieces[us][board.King]) != 0
+	lmpLimit := 1 << 30
+	if p.LMPUse && d <= p.LMPDepth {
+		lmpLimit = p.LMPBase + d*d
+		if p.ImprovingUse && !improving {
+			lmpLimit /= 2
+		}
+	}
+	needCheck := p.CheckExtension > 0 || futile || p.LMRUse || modernPrune
+	c1, c2, c4 := s.contAt(ply, 1), s.contAt(ply, 2), &s.contNone
+	if p.ContHist >= 2 {
+		c4 = s.contAt(ply, 4)
+	}
+	hist := &s.history[us]
 
 	oneReply := n == 1
 	origAlpha := alpha
 	best := -Infinity
 	bestMove := board.NoMove
 	searched := 0
-	nQuiets := 0
+	moveCount := 0
+	nQuiets, nCaptures := 0, 0
 	for i := 0; i < n; i++ {
 		m := pickMove(f, i, n)
+		if m == excluded {
+			continue
+		}
+		moveCount++
 		quiet := !m.IsCapture() && !m.IsPromotion()
+		pc := pos.Board[m.From()]
 		givesCheck := false
-		if p.CheckExtension > 0 || (futile && quiet) {
+		if needCheck && (p.CheckExtension > 0 || quiet || modernPrune) {
 			givesCheck = pos.GivesCheck(m)
 		}
 		if futile && searched > 0 && quiet && !givesCheck {
 			continue
 		}
+		// Late-move reduction in quarter plies (also the lmrDepth of the
+		// pruning rules).
+		r := 0
+		if p.LMRUse {
+			r = int(s.lmr[min(d, 63)][min(moveCount, 63)])
+		}
+		if modernPrune && best > -mateBound {
+			if quiet {
+				if moveCount > lmpLimit && !givesCheck {
+					continue
+				}
+				lmrDepth := max(depth-r, 0) / onePly
+				if p.HistoryPruneDepth > 0 && p.ContHist > 0 && lmrDepth < p.HistoryPruneDepth && !givesCheck &&
+					contScore(c1, c2, c4, pc, m.To()) < -p.HistoryPruneMargin*d {
+					continue
+				}
+				if p.SEEPruneUse && d <= p.SEEPruneDepth && pos.SEE(m) < -p.SEEQuietMargin*lmrDepth*lmrDepth {
+					continue
+				}
+			} else if p.SEEPruneUse && d <= p.SEEPruneDepth && f.scores[i] < scoreKiller2 && pos.SEE(m) < -p.SEECaptureMargin*d {
+				// Captures scored below the good ones may lose material.
+				continue
+			}
+		}
 		ext := s.extension(pos, m, ply, givesCheck, oneReply, mateThreat)
+		if singularExt != 0 && m == ttMove {
+			ext = min(ext+singularExt, onePly)
+		}
 		newDepth := depth - onePly + ext
+		f.cont = s.contFor(pc, m.To())
 		pos.MakeMove(m)
 		s.stack[ply+1].afterNull = false
 		searched++
@@ -170,7 +304,42 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		if searched == 1 {
 			v = -s.search(pos, -beta, -alpha, newDepth, ply+1, !cutNode)
 		} else {
-			v = -s.search(pos, -alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			full := true
+			if p.LMRUse && quiet && d >= max(p.LMRMinDepth, 1) && moveCount > p.LMRMinMoves+b2int(pvNode) {
+				if pvNode {
+					r -= onePly
+				}
+				if cutNode {
+					r += onePly
+				}
+				if p.ImprovingUse && !improving {
+					r += onePly
+				}
+				if givesCheck {
+					r -= onePly
+				}
+				if f.scores[i] >= scoreKiller2 {
+					r -= onePly
+				}
+				if p.LMRHistoryDivisor > 0 {
+					stat := int(hist[m.From()][m.To()])
+					if p.ContHist > 0 {
+						stat += contScore(c1, c2, c4, pc, m.To())
+					}
+					r -= stat / p.LMRHistoryDivisor
+				}
+				rd := min(max(newDepth-r, onePly), newDepth)
+				if rd < newDepth {
+					full = false
+					v = -s.search(pos, -alpha-1, -alpha, rd, ply+1, true)
+					if v > alpha && !s.stopped {
+						full = true
+					}
+				}
+			}
+			if full && !s.stopped {
+				v = -s.search(pos, -alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
 			if v > alpha && v < beta && !s.stopped {
 				v = -s.search(pos, -beta, -alpha, newDepth, ply+1, false)
 			}
@@ -190,17 +359,35 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 				}
 				if v >= beta {
 					if quiet {
-						s.updateQuietStats(us, m, ply, depth, f.quiets[:nQuiets])
+						s.updateQuietStats(pos, m, ply, depth, f.quiets[:nQuiets])
+					} else if p.CaptureHist {
+						s.updateCaptureHistory(pos, m, depth, true)
+					}
+					if p.CaptureHist {
+						for _, c := range f.captures[:nCaptures] {
+							s.updateCaptureHistory(pos, c, depth, false)
+						}
 					}
 					break
 				}
 				alpha = v
 			}
 		}
-		if quiet && nQuiets < len(f.quiets) {
-			f.quiets[nQuiets] = m
-			nQuiets++
+		if quiet {
+			if nQuiets < len(f.quiets) {
+				f.quiets[nQuiets] = m
+				nQuiets++
+			}
+		} else if nCaptures < len(f.captures) {
+			f.captures[nCaptures] = m
+			nCaptures++
 		}
+	}
+	if searched == 0 && excluded != board.NoMove {
+		return alpha // only the excluded move: the singular test fails low
+	}
+	if excluded != board.NoMove {
+		return best
 	}
 
 	bound := boundUpper
@@ -216,6 +403,13 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	}
 	s.tt.store(pos.Hash, bestMove, scoreToTT(best, ply), ev, depth, bound)
 	return best
+}
+
+func b2int(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // nullMoveReduction is the null-move depth reduction in plies at remaining
@@ -334,7 +528,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		if f.ml.N == 0 {
 			return -MateScore + ply
 		}
-		s.scoreMoves(pos, f, ttMove, ply)
+		s.scoreMoves(pos, f, ttMove, ply, true)
 	} else {
 		standPat = ttEval
 		if standPat == noEval {
@@ -450,10 +644,24 @@ func mvvLva(pos *board.Position, m board.Move) int32 {
 
 // scoreMoves scores f's moves for a main-search node: hash move, winning or
 // equal captures and queen promotions by MVV-LVA, killers, quiet moves by
-// history, under-promotions, then SEE-losing captures.
-func (s *Searcher) scoreMoves(pos *board.Position, f *frame, ttMove board.Move, ply int) {
+// history, under-promotions, then SEE-losing captures. With CaptureHist,
+// captures are ordered by MVV-LVA plus their capture history; with
+// ContHist, quiet moves by the butterfly history plus the continuation
+// histories of the moves 1, 2 (and 4) plies earlier. qs (evasions in the
+// quiescence search) uses the butterfly history only.
+func (s *Searcher) scoreMoves(pos *board.Position, f *frame, ttMove board.Move, ply int, qs bool) {
 	k1, k2 := s.killers[ply][0], s.killers[ply][1]
 	hist := &s.history[pos.Side]
+	p := &s.params
+	capHist := p.CaptureHist && !qs
+	cont := p.ContHist > 0 && !qs
+	c1, c2, c4 := &s.contNone, &s.contNone, &s.contNone
+	if cont {
+		c1, c2 = s.contAt(ply, 1), s.contAt(ply, 2)
+		if p.ContHist >= 2 {
+			c4 = s.contAt(ply, 4)
+		}
+	}
 	for i := 0; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
 		var sc int32
@@ -463,21 +671,72 @@ func (s *Searcher) scoreMoves(pos *board.Position, f *frame, ttMove board.Move, 
 		case m.IsPromotion() && m.Promotion() != board.Queen:
 			sc = scoreUnderPromo + mvvLva(pos, m)
 		case m.IsCapture():
-			sc = scoreGoodCapture + mvvLva(pos, m)
-			if pieceValue[pos.Board[m.From()].Type()] > pieceValue[capturedType(pos, m)] && pos.SEE(m) < 0 {
-				sc = scoreBadCapture + mvvLva(pos, m)
+			pc := pos.Board[m.From()]
+			victim := capturedType(pos, m)
+			band := int32(scoreGoodCapture)
+			if pieceValue[pc.Type()] > pieceValue[victim] && pos.SEE(m) < 0 {
+				band = scoreBadCapture
+			}
+			if capHist {
+				sc = band + mvvLva(pos, m)*capOrderScale + int32(s.capHist[pc][m.To()][victim])/capOrderDiv
+			} else {
+				sc = band + mvvLva(pos, m)
 			}
 		case m.IsPromotion():
 			sc = scoreGoodCapture + mvvLva(pos, m)
+			if capHist {
+				sc = scoreGoodCapture + mvvLva(pos, m)*capOrderScale
+			}
 		case m == k1:
 			sc = scoreKiller1
 		case m == k2:
 			sc = scoreKiller2
 		default:
 			sc = hist[m.From()][m.To()]
+			if cont {
+				sc += int32(contScore(c1, c2, c4, pos.Board[m.From()], m.To()))
+			}
 		}
 		f.scores[i] = sc
 	}
+}
+
+// Capture ordering with capture history: MVV-LVA·capOrderScale plus the
+// capture history divided by capOrderDiv (so the history can reorder
+// captures of about one victim class).
+const (
+	capOrderScale = 128
+	capOrderDiv   = 8
+)
+
+// contTable is one continuation history: the score of each [piece][to]
+// reply, for one (piece, to) of an earlier move.
+type contTable = [12][64]int16
+
+// contFor returns the continuation table of the move of piece pc to to
+// (contNone when the histories are off).
+func (s *Searcher) contFor(pc board.Piece, to board.Square) *contTable {
+	if s.contHist == nil || pc >= board.NoPiece {
+		return &s.contNone
+	}
+	return &s.contHist[pc][to&63]
+}
+
+// contAt returns the continuation table of the move played back plies
+// before the node at ply (contNone before the root or after a null move).
+func (s *Searcher) contAt(ply, back int) *contTable {
+	if ply < back {
+		return &s.contNone
+	}
+	return s.stack[ply-back].cont
+}
+
+// contScore sums the continuation histories of the move of piece pc to to.
+func contScore(c1, c2, c4 *contTable, pc board.Piece, to board.Square) int {
+	if pc >= board.NoPiece {
+		return 0
+	}
+	return int(c1[pc][to&63]) + int(c2[pc][to&63]) + int(c4[pc][to&63])
 }
 
 // scoreQMoves scores f's moves for the quiescence search: captures and
@@ -538,27 +797,92 @@ func pickMove(f *frame, i, n int) board.Move {
 // sortAfter is the pick index at which pickMove sorts the remaining moves.
 const sortAfter = 3
 
-// updateQuietStats rewards the quiet move m that failed high (killer and
-// history bonus) and penalises the quiet moves tried before it.
-func (s *Searcher) updateQuietStats(us board.Color, m board.Move, ply, depth int, tried []board.Move) {
+// historyBonus is the history update of a cut at depth (quarter plies):
+// Table I's search used depth² capped at 400, times 32; with
+// HistoryBonusMul set it is HistoryBonusMul·depth capped at
+// HistoryBonusMax.
+func (s *Searcher) historyBonus(depth int) int32 {
+	d := depth / onePly
+	if s.params.HistoryBonusMul > 0 {
+		return int32(min(s.params.HistoryBonusMul*d, s.params.HistoryBonusMax))
+	}
+	return int32(min(d*d, 400)) * 32
+}
+
+// updateQuietStats rewards the quiet move m that failed high (killer,
+// history and continuation-history bonus) and penalises the quiet moves
+// tried before it. pos is the node's position (m not made).
+func (s *Searcher) updateQuietStats(pos *board.Position, m board.Move, ply, depth int, tried []board.Move) {
 	if s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
 	}
-	d := depth / onePly
-	bonus := int32(min(d*d, 400))
-	hist := &s.history[us]
+	bonus := s.historyBonus(depth)
+	hist := &s.history[pos.Side]
 	addHistory(&hist[m.From()][m.To()], bonus)
 	for _, q := range tried {
 		addHistory(&hist[q.From()][q.To()], -bonus)
 	}
+	if s.params.ContHist == 0 {
+		return
+	}
+	s.updateCont(ply, pos.Board[m.From()], m.To(), bonus)
+	for _, q := range tried {
+		s.updateCont(ply, pos.Board[q.From()], q.To(), -bonus)
+	}
 }
 
-// addHistory applies a bonus with gravity, keeping |h| <= historyMax.
+// updateCont applies bonus to the continuation histories (plies -1, -2 and,
+// with ContHist 2, -4) of the move of piece pc to to at ply.
+func (s *Searcher) updateCont(ply int, pc board.Piece, to board.Square, bonus int32) {
+	if pc >= board.NoPiece {
+		return
+	}
+	backs := [...]int{1, 2, 4}
+	n := 2
+	if s.params.ContHist >= 2 {
+		n = 3
+	}
+	for _, b := range backs[:n] {
+		if t := s.contAt(ply, b); t != &s.contNone {
+			addHistory16(&t[pc][to&63], bonus)
+		}
+	}
+}
+
+// updateCaptureHistory rewards (good) or penalises the capture m at a cut
+// of depth; pos is the node's position (m not made).
+func (s *Searcher) updateCaptureHistory(pos *board.Position, m board.Move, depth int, good bool) {
+	if !m.IsCapture() {
+		return
+	}
+	pc := pos.Board[m.From()]
+	if pc >= board.NoPiece {
+		return
+	}
+	bonus := s.historyBonus(depth)
+	if !good {
+		bonus = -bonus
+	}
+	addHistory16(&s.capHist[pc][m.To()&63][capturedType(pos, m)], bonus)
+}
+
+// addHistory applies a bonus with gravity, keeping |h| <= historyMax:
+// h += bonus - h·|bonus|/historyMax.
 func addHistory(h *int32, bonus int32) {
 	ab := bonus
 	if ab < 0 {
 		ab = -ab
 	}
-	*h += bonus*32 - *h*ab*32/historyMax
+	*h += bonus - *h*ab/historyMax
+}
+
+// addHistory16 is addHistory for the 16-bit tables.
+func addHistory16(h *int16, bonus int32) {
+	ab := bonus
+	if ab < 0 {
+		ab = -ab
+	}
+	v := int32(*h)
+	*h = int16(v + bonus - v*ab/historyMax)
 }

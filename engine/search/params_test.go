@@ -54,22 +54,26 @@ func TestParamSpecsTableI(t *testing.T) {
 func TestPresets(t *testing.T) {
 	table2 := []int32{1, 4, 1, 6, 3, 112, 227, 506, 1, 4, 6, 15, 3, 4, 4, 2, 3, 2}
 	tests := []struct {
-		name string
-		want []int32
+		name   string
+		want   []int32 // AllVector
+		modern bool    // some modern technique on
 	}{
-		{"david-table2", table2},
-		{"plain", make([]int32, 18)},
-		{"default", param.Defaults(ParamSpecs())},
+		{"david-table2", append(append([]int32(nil), table2...), make([]int32, NumModernParams)...), false},
+		{"plain", make([]int32, NumAllParams), false},
+		{"default", param.Defaults(AllParamSpecs()), true},
 	}
 	for _, tc := range tests {
 		p, err := PresetParams(tc.name)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		got := p.Vector()
+		got := p.AllVector()
+		if len(got) != NumAllParams {
+			t.Fatalf("%s: AllVector has %d values", tc.name, len(got))
+		}
 		for i := range tc.want {
 			if got[i] != tc.want[i] {
-				t.Errorf("%s: %s = %d, want %d", tc.name, paramSpecs[i].Name, got[i], tc.want[i])
+				t.Errorf("%s: %s = %d, want %d", tc.name, allSpecs[i].Name, got[i], tc.want[i])
 			}
 		}
 		back, err := ParamsFromVector(got)
@@ -80,6 +84,24 @@ func TestPresets(t *testing.T) {
 		if err != nil || m != p {
 			t.Errorf("%s: map round trip gave %+v, %v", tc.name, m, err)
 		}
+		// A Table I vector alone means the modern group off; WithTableI
+		// keeps it.
+		t1, err := ParamsFromVector(p.Vector())
+		if err != nil || len(p.Vector()) != NumParams || t1.AllVector()[NumParams] != 0 {
+			t.Errorf("%s: Table I vector gave %+v, %v", tc.name, t1, err)
+		}
+		if (t1 == p) == tc.modern {
+			t.Errorf("%s: Table I vector round trip equal %v, modern group on %v", tc.name, t1 == p, tc.modern)
+		}
+		if w, err := (Params{}).WithTableI(p.Vector()); err != nil || w != t1 {
+			t.Errorf("%s: WithTableI on plain gave %+v, %v", tc.name, w, err)
+		}
+		if w, err := p.WithTableI(make([]int32, NumParams)); err != nil || w.Vector()[0] != 0 || w.AllVector()[NumParams] != p.AllVector()[NumParams] {
+			t.Errorf("%s: WithTableI(zeros) gave %+v, %v", tc.name, w, err)
+		}
+	}
+	if _, err := DefaultParams().WithTableI(make([]int32, 5)); err == nil {
+		t.Error("WithTableI accepted 5 values")
 	}
 	if p, _ := PresetParams("plain"); p != (Params{}) {
 		t.Errorf("plain preset is not the zero Params: %+v", p)
@@ -90,6 +112,56 @@ func TestPresets(t *testing.T) {
 	for _, name := range PresetNames() {
 		if _, err := PresetParams(name); err != nil {
 			t.Errorf("listed preset %q: %v", name, err)
+		}
+	}
+}
+
+// TestModernParamSpecs: the modern group is valid, off at zero, named
+// apart from Table I, and AllParamSpecs is Table I followed by it.
+func TestModernParamSpecs(t *testing.T) {
+	mod := ModernParamSpecs()
+	all := AllParamSpecs()
+	if err := param.Validate(all); err != nil {
+		t.Fatal(err)
+	}
+	if len(mod) != NumModernParams || len(all) != NumAllParams || NumAllParams != NumParams+NumModernParams {
+		t.Fatalf("%d modern, %d all", len(mod), len(all))
+	}
+	for i, s := range all {
+		want := paramSpecs[min(i, NumParams-1)]
+		if i >= NumParams {
+			want = mod[i-NumParams]
+		}
+		if s != want {
+			t.Errorf("AllParamSpecs[%d] = %s, want %s", i, s.Name, want.Name)
+		}
+	}
+	for _, s := range mod {
+		if s.Min != 0 {
+			t.Errorf("%s: min %d, want 0 (off at zero)", s.Name, s.Min)
+		}
+		if s.Bits == 0 || s.Max >= 1<<s.Bits || s.Doc == "" || s.Group == "" || strings.ContainsAny(s.Name, " \t") {
+			t.Errorf("%s: bits %d max %d doc %q group %q", s.Name, s.Bits, s.Max, s.Doc, s.Group)
+		}
+	}
+	mod[0].Name = "changed"
+	if ModernParamSpecs()[0].Name == "changed" {
+		t.Error("ModernParamSpecs exposes its registry")
+	}
+	// Every field of Params is in the registry: each parameter set alone
+	// to its maximum round-trips through the vector and the map.
+	for i, s := range all {
+		v := make([]int32, NumAllParams)
+		v[i] = int32(s.Max)
+		p, err := ParamsFromVector(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.AllVector(); got[i] != int32(s.Max) || p == (Params{}) {
+			t.Errorf("%s: did not round-trip", s.Name)
+		}
+		if p.Map()[s.Name] != s.Max {
+			t.Errorf("%s: Map gives %d", s.Name, p.Map()[s.Name])
 		}
 	}
 }
@@ -109,6 +181,8 @@ func TestParamsValidation(t *testing.T) {
 		{"valid", ok, ""},
 		{"short", ok[:17], "has 17 values"},
 		{"long", append(append([]int32(nil), ok...), 0), "has 19 values"},
+		{"all", DefaultParams().AllVector(), ""},
+		{"all but one", DefaultParams().AllVector()[:NumAllParams-1], "values"},
 		{"negative reduction", with(1, -1), "NullMoveReduction = -1"},
 		{"use is a bit", with(0, 2), "NullMoveUse = 2"},
 		{"futility depth 4", with(4, 4), "FutilityDepth = 4"},
@@ -133,6 +207,12 @@ func TestParamsValidation(t *testing.T) {
 	}
 	if _, err := ParamsFromMap(Params{}, map[string]int{"CheckExtension": 9}); err == nil {
 		t.Error("out-of-range map value accepted")
+	}
+	if p, err := ParamsFromMap(Params{}, map[string]int{"LMRUse": 1, "LMRDivisor": 300}); err != nil || !p.LMRUse || p.LMRDivisor != 300 {
+		t.Errorf("modern names: %+v, %v", p, err)
+	}
+	if _, err := ParamsFromMap(Params{}, map[string]int{"ContHist": 3}); err == nil || !strings.Contains(err.Error(), "ContHist = 3") {
+		t.Errorf("out-of-range modern value: %v", err)
 	}
 	s := NewSearcher(nil, Params{NullMoveReduction: 99, CheckExtension: -3}, 1)
 	if got := s.Params(); got.NullMoveReduction != 7 || got.CheckExtension != 0 {

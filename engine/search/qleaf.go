@@ -33,6 +33,7 @@ func NewQuiescenceResolver(ev Evaluator) *QuiescenceResolver {
 		ev = MaterialPST{}
 	}
 	s := &Searcher{ev: ev, hashMB: 0, qsPV: true, ctx: context.Background()}
+	s.setParams(Params{})
 	// One bucket, emptied before each call: the probe at the first
 	// quiescence ply always misses, and deeper plies do not use the table.
 	s.tt = &transTable{buckets: make([]ttBucket, 1)}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"sort"
 	"time"
 
@@ -32,6 +33,9 @@ type Limits struct {
 	// MoveOverhead is the time kept in reserve per move for communication
 	// lag under clock limits (0 = DefaultMoveOverhead).
 	MoveOverhead time.Duration
+	// Ponder, when set, makes the search ponder: it ignores the time
+	// limits until Ponder.Hit is called, then plays by them (timeman.go).
+	Ponder *PonderSignal
 }
 
 // MaxDepth is the deepest iteration the search starts.
@@ -68,10 +72,14 @@ const DefaultYieldInterval = 32768
 
 // frame is the per-ply scratch space of the search.
 type frame struct {
-	ml        board.MoveList
-	scores    [256]int32
-	quiets    [64]board.Move // quiet moves tried (for the history malus)
-	afterNull bool           // the move into this node was a null move
+	ml         board.MoveList
+	scores     [256]int32
+	quiets     [64]board.Move // quiet moves tried (for the history malus)
+	captures   [32]board.Move // captures tried (for the capture-history malus)
+	afterNull  bool           // the move into this node was a null move
+	excluded   board.Move     // the move a singular search skips (NoMove: none)
+	staticEval int            // static evaluation of this node, noEval in check
+	cont       *contTable     // continuation history of the move made here
 }
 
 // rootMove is a root move with the bookkeeping that orders the next iteration.
@@ -101,11 +109,15 @@ type Searcher struct {
 	tt     *transTable
 	hashMB int
 
-	killers [MaxPly + 2][2]board.Move
-	history [2][64][64]int32
-	stack   [MaxPly + 2]frame
-	pv      [MaxPly + 2][MaxPly + 2]board.Move
-	pvLen   [MaxPly + 2]int
+	killers  [MaxPly + 2][2]board.Move
+	history  [2][64][64]int32
+	capHist  [12][64][6]int16   // [moving piece][to][victim type]
+	contHist *[12][64]contTable // [piece][to] of a move → its replies; nil while ContHist is 0
+	contNone contTable          // all zero: the "no move" continuation
+	lmr      [64][64]int8       // late-move reduction in quarter plies by [depth][move number]
+	stack    [MaxPly + 2]frame
+	pv       [MaxPly + 2][MaxPly + 2]board.Move
+	pvLen    [MaxPly + 2]int
 
 	// Per-search state.
 	ctx          context.Context
@@ -118,8 +130,7 @@ type Searcher struct {
 	noQuiescence bool
 	qsPV         bool // qsearch records its PV (set only by QuiescenceResolver)
 	start        time.Time
-	hard         time.Duration
-	hasHard      bool
+	tm           timeManager
 	rootDepth    int
 	rootMoves    []rootMove
 	rootBest     board.Move // best move found so far in the current iteration
@@ -134,19 +145,52 @@ func NewSearcher(ev Evaluator, p Params, hashMB int) *Searcher {
 	if ev == nil {
 		ev = MaterialPST{}
 	}
-	s := &Searcher{ev: ev, params: p.Clamp(), hashMB: max(hashMB, 1)}
+	s := &Searcher{ev: ev, hashMB: max(hashMB, 1)}
+	s.setParams(p.Clamp())
 	s.tt = newTransTable(s.hashMB)
 	return s
 }
 
-// Clamp returns p with every parameter limited to its Table I range.
+// Clamp returns p with every parameter limited to its range.
 func (p Params) Clamp() Params {
-	v := p.Vector()
-	for i, s := range paramSpecs {
+	v := p.AllVector()
+	for i, s := range allSpecs {
 		v[i] = int32(s.Clamp(int(v[i])))
 	}
 	q, _ := ParamsFromVector(v) // in range by construction
 	return q
+}
+
+// setParams installs valid parameters and what derives from them.
+func (s *Searcher) setParams(p Params) {
+	s.params = p
+	s.lmr = lmrTable(p)
+	for i := range s.stack {
+		s.stack[i].cont = &s.contNone
+	}
+}
+
+// lnMilli[i] is round(1000·ln i): the late-move reduction table is built
+// from these integers so that it is the same on every platform.
+var lnMilli = func() (t [64]int64) {
+	for i := 1; i < len(t); i++ {
+		t[i] = int64(math.Round(1000 * math.Log(float64(i))))
+	}
+	return t
+}()
+
+// lmrTable returns the late-move reductions in quarter plies:
+// LMRBase/100 + ln(depth)·ln(moves)/(LMRDivisor/100) plies, rounded.
+func lmrTable(p Params) (t [64][64]int8) {
+	div := int64(max(p.LMRDivisor, 1))
+	den := 1_000_000 * div
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			num := int64(onePly)*int64(p.LMRBase)*10_000*div + int64(onePly)*100*lnMilli[d]*lnMilli[m]
+			t[d][m] = int8(min((num+den/2)/den, 127))
+		}
+	}
+	return t
 }
 
 // SetEvaluator replaces the evaluator (MaterialPST if nil) and clears the
@@ -168,7 +212,7 @@ func (s *Searcher) SetParams(p Params) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
-	s.params = p
+	s.setParams(p)
 	return nil
 }
 
@@ -190,8 +234,27 @@ func (s *Searcher) HashSize() int { return s.hashMB }
 // searches exactly like a new one.
 func (s *Searcher) Clear() {
 	s.tt.clear()
+	s.clearHistories()
+}
+
+// clearHistories empties the killer and history tables (every search
+// starts with them empty, so that it depends only on the position and the
+// transposition table).
+func (s *Searcher) clearHistories() {
 	s.killers = [MaxPly + 2][2]board.Move{}
 	s.history = [2][64][64]int32{}
+	if s.params.CaptureHist {
+		s.capHist = [12][64][6]int16{}
+	}
+	if s.params.ContHist > 0 {
+		if s.contHist == nil {
+			s.contHist = new([12][64]contTable)
+		} else {
+			clear(s.contHist[:])
+		}
+	} else {
+		s.contHist = nil
+	}
 }
 
 // Search searches pos (which it leaves unchanged; its move history counts for
@@ -212,12 +275,10 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	s.selDepth = 0
 	s.stopped = false
 	s.noQuiescence = lim.NoQuiescence
-	s.killers = [MaxPly + 2][2]board.Move{}
-	s.history = [2][64][64]int32{}
+	s.clearHistories()
 	s.tt.newSearch()
 
-	soft, hard, timed := TimeBudget(lim, pos.Side)
-	s.hard, s.hasHard = hard, timed
+	s.tm.begin(lim, pos.Side, s.start)
 
 	// Root moves, in the fresh-search order.
 	var ml board.MoveList
@@ -239,6 +300,11 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	}
 	res.Best = moves[0]
 	res.PV = []board.Move{moves[0]}
+	s.stack[0].excluded = board.NoMove
+	s.stack[0].staticEval = noEval
+	if !pos.InCheck() && s.params.ImprovingUse {
+		s.stack[0].staticEval = s.evaluate(pos)
+	}
 
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
@@ -289,18 +355,9 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 			progress(Info{Depth: depth, SelDepth: s.selDepth, Score: v, Mate: res.Mate, Nodes: s.nodes,
 				Time: time.Since(s.start), Hashfull: s.tt.hashfull(), PV: append([]board.Move(nil), res.PV...)})
 		}
-		if timed && !lim.Infinite {
-			el := time.Since(s.start)
-			if el >= soft {
-				break
-			}
-			// A mate found within this depth cannot get shorter.
-			if IsMateScore(v) && MateScore-abs(v) < depth {
-				break
-			}
-		}
-		if len(s.rootMoves) == 1 && timed && !lim.Infinite && depth >= 4 {
-			break // only move: no need to think long
+		if s.tm.stopAfterIteration(iterationResult{depth: depth, score: v, best: res.Best, nodes: s.nodes,
+			bestNodes: s.rootMoves[0].nodes, rootMoves: len(s.rootMoves)}) {
+			break
 		}
 	}
 	if len(res.PV) > 1 {
@@ -380,6 +437,7 @@ func (s *Searcher) rootSearch(pos *board.Position, alpha, beta, depth int) int {
 		before := s.nodes
 		ext := s.extension(pos, m, ply, inCheck, oneReply, false)
 		newDepth := depth*onePly - onePly + ext
+		s.stack[ply].cont = s.contFor(pos.Board[m.From()], m.To())
 		pos.MakeMove(m)
 		s.stack[ply+1].afterNull = false
 		var v int
@@ -441,7 +499,7 @@ func (s *Searcher) poll() {
 		s.stopped = true
 		return
 	}
-	if s.hasHard && time.Since(s.start) >= s.hard {
+	if s.tm.outOfTime() {
 		s.stopped = true
 		return
 	}

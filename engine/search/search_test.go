@@ -267,12 +267,12 @@ func TestCancel(t *testing.T) {
 
 func TestYieldHook(t *testing.T) {
 	pos := mustFEN(t, BenchFENs()[4])
-	want := NewSearcher(nil, DefaultParams(), 4).Search(context.Background(), pos, Limits{Depth: 6}, nil)
+	want := NewSearcher(nil, DefaultParams(), 4).Search(context.Background(), pos, Limits{Depth: 10}, nil)
 	s := NewSearcher(nil, DefaultParams(), 4)
 	calls := 0
 	s.Yield = func() { calls++ }
 	s.YieldInterval = 4096
-	got := s.Search(context.Background(), pos, Limits{Depth: 6}, nil)
+	got := s.Search(context.Background(), pos, Limits{Depth: 10}, nil)
 	if got.Nodes != want.Nodes || got.Best != want.Best {
 		t.Errorf("Yield changed the search: %v/%d vs %v/%d", got.Best, got.Nodes, want.Best, want.Nodes)
 	}

@@ -15,7 +15,7 @@ import (
 
 // Option name prefixes for the parameter registries.
 const (
-	searchPrefix = "Search_" // one spin option per search.ParamSpecs entry
+	searchPrefix = "Search_" // one spin option per search.AllParamSpecs entry
 	evalPrefix   = "Eval_"   // one spin option per weight of the loaded scheme
 )
 
@@ -92,6 +92,9 @@ func (o option) parseValue(v string, has bool) (string, error) {
 // maxMoveOverheadMs bounds the Move Overhead option.
 const maxMoveOverheadMs = 5000
 
+// maxSeed bounds the Seed option (GUIs read spin bounds as 32-bit integers).
+const maxSeed = 1<<31 - 1
+
 // customPreset is the Preset combo value shown after weights were changed
 // or a player file was loaded.
 const customPreset = "custom"
@@ -124,6 +127,33 @@ func (e *engine) options() []option {
 			}
 			return nil
 		}},
+		{name: "OwnBook", kind: "check", def: strconv.FormatBool(e.ownBook),
+			set: func(e *engine, v string) error { e.ownBook = v == "true"; return nil }},
+		{name: "Seed", kind: "spin", def: strconv.FormatUint(e.seed, 10), min: 0, max: maxSeed,
+			set: func(e *engine, v string) error {
+				n, _ := strconv.ParseUint(v, 10, 64)
+				e.setSeed(n)
+				return nil
+			}},
+	}
+	if e.opts.OpenFile != nil {
+		def := e.bookFile
+		if def == "" {
+			def = "<empty>"
+		}
+		opts = append(opts, option{name: "BookFile", kind: "string", def: def,
+			set: func(e *engine, v string) error {
+				old, oldBook := e.bookFile, e.book
+				e.bookFile, e.book = v, nil
+				if v == "" {
+					return nil
+				}
+				if _, err := e.loadBook(); err != nil {
+					e.bookFile, e.book = old, oldBook
+					return err
+				}
+				return nil
+			}})
 	}
 	presets := []string{customPreset}
 	for _, p := range eval.Presets() {
@@ -196,12 +226,13 @@ func (e *engine) options() []option {
 		opts = append(opts, option{name: "PlayerFile", kind: "string", def: def,
 			set: func(e *engine, v string) error { return e.loadPlayerFile(v) }})
 	}
-	sv := e.params.Vector()
-	for i, sp := range search.ParamSpecs() {
+	// Both groups of search parameters (Table I, then the modern group).
+	sv := e.params.AllVector()
+	for i, sp := range search.AllParamSpecs() {
 		opts = append(opts, option{name: searchPrefix + sp.Name, kind: "spin", def: strconv.Itoa(int(sv[i])), min: sp.Min, max: sp.Max,
 			set: func(e *engine, v string) error {
 				n, _ := strconv.Atoi(v)
-				vec := e.params.Vector()
+				vec := e.params.AllVector()
 				vec[i] = int32(n)
 				p, err := search.ParamsFromVector(vec)
 				if err != nil {

@@ -11,7 +11,12 @@
 //
 // PlayGame (game.go) plays one game from an Opening (openings.go: EPD/FEN
 // lines or PGN games, whose moves become book moves; DefaultOpenings in
-// book.go is an embedded 200-position book) with clocks, the rules of chess
+// book.go is an embedded 200-position book; BookOpenings in bookopenings.go
+// draws distinct seeded weighted walks from a Polyglot book, engine/book)
+// with clocks (sudden death, increment, or moves per period with
+// movestogo; an engine implementing Ponderer — UCIEngine with Ponder set —
+// thinks on the opponent's time: "go ponder", then "ponderhit" when the
+// opponent played the predicted move, "stop" otherwise), the rules of chess
 // (mate, stalemate, threefold repetition, fifty moves, insufficient
 // material) and adjudication: resign when both engines agree on a large
 // score for M moves each, draw when both report a small score after move K,
@@ -19,16 +24,35 @@
 // WritePGN (pgnout.go) writes each game with FEN/SetUp tags and
 // score/depth comments.
 //
+// Adjudication is off unless configured (DefaultAdjudication is the
+// tuner's cheap setting); an adjudicated game's PGN gives the rule in its
+// Termination tag and the reason in the last move's comment.
+//
 // Run and RoundRobin (tournament.go) play a schedule (RoundRobinSchedule,
 // or RandomSchedule for "at least k games each" as in Phoenix's tournament
-// fitness) on several goroutines,
-// each keeping its own engines; results are stored by schedule index, so
+// fitness) on Config.Concurrency goroutines (default one per CPU: all cores
+// natively, one under js/wasm), each keeping its own engines (UCI engines
+// run as that many processes); results are stored by schedule index, so
 // with deterministic engines they do not depend on the concurrency, and the
-// opening shuffle depends only on Config.Seed. Elo (elo.go) converts a
-// W/D/L score into an Elo difference with a 95% interval (logistic model,
-// trinomial variance); PoolRatings rates a round robin by Bradley-Terry
-// maximum likelihood (Hunter's MM iteration, BayesElo-style virtual draws),
-// anchored at mean 0.
+// opening shuffle depends only on Config.Seed. RoundRobinSchedule plays
+// each opening twice with colours swapped, so consecutive games form pairs.
+//
+// Statistics: Elo (elo.go) converts a W/D/L score into an Elo difference
+// with a 95% interval (logistic model, trinomial variance); PoolRatings
+// rates a round robin by Bradley-Terry maximum likelihood (Hunter's MM
+// iteration, BayesElo-style virtual draws), anchored at mean 0. PairGames
+// (pairs.go) counts game pairs into a Pentanomial [LL, LD, DD+WL, WD, WW];
+// PentanomialElo and TrinomialElo (sprt.go) give Elo and normalized Elo with
+// 95% intervals and the likelihood of superiority (fastchess's formulas).
+// SPRT (sprt.go) is the generalized SPRT of fishtest/fastchess/OpenBench:
+// the log-likelihood ratio of the maximum-likelihood outcome distributions
+// constrained to each hypothesis, on normalized (t-value, the default) or
+// logistic (expected score) Elo bounds, found by bisection and
+// Van den Bergh's fixed-point iteration; Bounds are ln(β/(1−α)) and
+// ln((1−β)/α). The tests check LLR, Elo and nElo against the values
+// asserted by fastchess's test suite. With Config.SPRT, Run evaluates the
+// test after every completed pair in schedule order and stops the
+// tournament as soon as it decides (deterministic at any concurrency).
 //
 // The package prints nothing and keeps no mutable package-level state; it
 // compiles for js/wasm, where only in-process engines can run (yield_js.go

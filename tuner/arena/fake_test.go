@@ -16,6 +16,7 @@ type fakeEngine struct {
 	name       string
 	seed       uint64
 	noScore    bool
+	noCaptures bool          // avoid captures when another move exists (a weak player)
 	illegalAt  int           // ply (0-based count of own moves) at which to answer a1a1; -1 off
 	failAt     int           // own move at which Go returns an error; -1 off
 	hangAt     int           // own move at which Go blocks until ctx ends; -1 off
@@ -71,7 +72,15 @@ func (f *fakeEngine) Go(ctx context.Context, req Request) (Reply, error) {
 			caps = append(caps, m)
 		}
 	}
-	if len(caps) > 0 {
+	if f.noCaptures && len(caps) < len(moves) {
+		quiet := moves[:0:0]
+		for _, m := range moves {
+			if !m.IsCapture() {
+				quiet = append(quiet, m)
+			}
+		}
+		moves = quiet
+	} else if len(caps) > 0 {
 		moves = caps
 	}
 	h := req.Position.Hash ^ f.seed

@@ -72,12 +72,14 @@ func (e *inProcessEngine) Go(ctx context.Context, req Request) (Reply, error) {
 	lim := search.Limits{Depth: l.Depth, Nodes: uint64(l.Nodes), MoveTime: l.MoveTime}
 	if l.Timed() {
 		lim.WTime, lim.BTime, lim.WInc, lim.BInc = req.WTime, req.BTime, l.Inc, l.Inc
+		lim.MovesToGo = req.MovesToGo
 	}
 	res := e.s.Search(ctx, req.Position, lim, nil)
 	if err := ctx.Err(); err != nil { // cut short by the game's deadline or cancelled
 		return Reply{}, fmt.Errorf("arena: %s: search stopped: %w", e.name, err)
 	}
-	return Reply{Move: res.Best, HasScore: res.Depth > 0, Score: res.Score, Mate: res.Mate, Depth: res.Depth, Nodes: res.Nodes}, nil
+	return Reply{Move: res.Best, HasScore: res.Depth > 0, Score: res.Score, Mate: res.Mate, Depth: res.Depth, Nodes: res.Nodes,
+		Ponder: res.Ponder}, nil
 }
 
 func (e *inProcessEngine) Close() error { return nil }

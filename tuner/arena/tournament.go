@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 )
 
@@ -22,8 +23,18 @@ type Config struct {
 	// Seed shuffles the opening book; the schedule and, for engines at fixed
 	// depth or nodes, every result depend only on it.
 	Seed uint64
-	// Concurrency is the number of games played at once (default 1).
+	// Concurrency is the number of games played at once (0 = one per CPU:
+	// all cores natively, 1 under js/wasm). Each worker keeps its own
+	// engines, so UCI engines run as that many processes.
 	Concurrency int
+	// SPRT, if set, makes a two-player schedule sequential: after each game
+	// pair completes (counted in schedule order, so that the result does not
+	// depend on the concurrency), the test is evaluated on the pentanomial
+	// counts of player 0 against player 1, and the tournament stops as soon
+	// as the LLR crosses a bound. Games scheduled after that point are
+	// cancelled and dropped from the Results. Pairs are consecutive games
+	// of the same opening with colours swapped (RoundRobinSchedule's order).
+	SPRT *SPRT
 	// Progress, if set, is called after each game in completion order, from
 	// one goroutine at a time.
 	Progress func(Progress)
@@ -39,6 +50,11 @@ type Config struct {
 type Progress struct {
 	Done, Total int
 	Game        *Game
+	// Penta counts the completed pairs of player 0 against player 1 among
+	// the games finished so far in schedule order.
+	Penta Pentanomial
+	// SPRT is the test's state on Penta when Config.SPRT is set.
+	SPRT *SPRTStatus
 }
 
 // Standing is one player's line of the tournament table.
@@ -52,10 +68,21 @@ type Standing struct {
 
 // Results is a finished tournament.
 type Results struct {
-	Players []string
-	Games   []*Game   // in schedule order
-	Pair    [][]Score // Pair[i][j]: i's score against j
-	Table   []Standing
+	Players  []string
+	Games    []*Game   // in schedule order
+	Schedule []Pairing // the pairings of Games
+	Pair     [][]Score // Pair[i][j]: i's score against j
+	Table    []Standing
+	// SPRT is the final state of Config.SPRT (nil without one). When the
+	// test stopped the tournament, Games holds only the games up to the
+	// deciding pair.
+	SPRT *SPRTStatus
+}
+
+// Pentanomial returns player i's game pairs against j (see PairGames).
+func (r *Results) Pentanomial(i, j int) Pentanomial {
+	p, _ := PairGames(r.Games, i, j)
+	return p
 }
 
 // Points returns each player's points (win 1, draw ½, loss 0) as
@@ -151,9 +178,21 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 			return nil, fmt.Errorf("arena: player %d (%s) has no engine factory", i, p.Name)
 		}
 	}
-	workers := max(cfg.Concurrency, 1)
+	if cfg.SPRT != nil {
+		if len(players) != 2 {
+			return nil, fmt.Errorf("arena: sprt needs exactly 2 players, got %d", len(players))
+		}
+		if err := cfg.SPRT.Validate(); err != nil {
+			return nil, err
+		}
+	}
+	workers := cfg.Concurrency
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
 	workers = min(workers, max(len(schedule), 1))
 
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jobs := make(chan int)
@@ -233,13 +272,23 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	res := &Results{Games: make([]*Game, len(schedule))}
+	res := &Results{Games: make([]*Game, len(schedule)), Schedule: schedule}
 	for _, p := range players {
 		res.Players = append(res.Players, p.Name)
 	}
 	var firstErr error
-	nextPGN, finished := 0, 0
+	prefix, finished := 0, 0 // games 0..prefix-1 all finished
+	stopAt := -1             // the SPRT's deciding prefix
+	pairs := newPairTracker(0, 1)
+	var status *SPRTStatus
+	if cfg.SPRT != nil {
+		st := cfg.SPRT.Status(Pentanomial{})
+		status = &st
+	}
 	for d := range results {
+		if stopAt >= 0 {
+			continue // games after the decision are dropped
+		}
 		if d.err != nil {
 			if firstErr == nil {
 				firstErr = d.err
@@ -252,22 +301,41 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 		}
 		res.Games[d.idx] = d.game
 		finished++
-		if cfg.Progress != nil {
-			cfg.Progress(Progress{Done: finished, Total: len(schedule), Game: d.game})
-		}
-		for cfg.PGN != nil && nextPGN < len(schedule) && res.Games[nextPGN] != nil {
-			if err := WritePGN(cfg.PGN, res.Games[nextPGN], cfg.PGNTags); err != nil && firstErr == nil {
-				firstErr = err
-				cancel()
+		for stopAt < 0 && prefix < len(schedule) && res.Games[prefix] != nil {
+			g := res.Games[prefix]
+			prefix++
+			if cfg.PGN != nil {
+				if err := WritePGN(cfg.PGN, g, cfg.PGNTags); err != nil && firstErr == nil {
+					firstErr = err
+					cancel()
+				}
 			}
-			nextPGN++
+			if pairs.add(g) && cfg.SPRT != nil {
+				st := cfg.SPRT.Status(pairs.penta)
+				status = &st
+				if st.Decision != SPRTContinue {
+					stopAt = prefix
+					cancel()
+				}
+			}
 		}
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Done: finished, Total: len(schedule), Game: d.game, Penta: pairs.penta, SPRT: status})
+		}
+	}
+	res.SPRT = status
+	if stopAt >= 0 && firstErr == nil {
+		if err := parent.Err(); err != nil {
+			return nil, fmt.Errorf("arena: tournament stopped after %d of %d games: %w", stopAt, len(schedule), err)
+		}
+		res.Games, res.Schedule = res.Games[:stopAt], schedule[:stopAt]
+		finished = stopAt
 	}
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	if finished < len(schedule) {
-		if err := ctx.Err(); err != nil {
+	if finished < len(res.Games) {
+		if err := parent.Err(); err != nil {
 			return nil, fmt.Errorf("arena: tournament stopped after %d of %d games: %w", finished, len(schedule), err)
 		}
 		return nil, fmt.Errorf("arena: tournament stopped after %d of %d games", finished, len(schedule))

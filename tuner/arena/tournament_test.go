@@ -184,7 +184,7 @@ func TestBrokenEngineReplaced(t *testing.T) {
 		return f, nil
 	}}
 	res, err := Run(context.Background(), []Player{flaky, fakePlayers(1)[0]},
-		[]Pairing{{0, 1, 0}, {0, 1, 0}}, Config{Game: GameConfig{Limits: Limits{Depth: 1}}})
+		[]Pairing{{0, 1, 0}, {0, 1, 0}}, Config{Game: GameConfig{Limits: Limits{Depth: 1}}, Concurrency: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,8 +60,12 @@ type Dataset struct {
 	GamesRead    int      `json:"games_read"`    // games read without error
 	GamesSkipped int      `json:"games_skipped"` // games the PGN reader could not read
 	GamesUsed    int      `json:"games_used"`    // games that gave at least one sample before capping
-	Skipped      []error  `json:"-"`             // the first MaxSkippedErrors reader errors
-	Digest       string   `json:"digest"`        // sha256 (hex) of the input bytes, protocol and seed
+	// TrainAvailable and TestAvailable are the samples each split had
+	// before the Protocol.Positions cap (what a larger cap could give).
+	TrainAvailable int     `json:"train_available"`
+	TestAvailable  int     `json:"test_available"`
+	Skipped        []error `json:"-"`      // the first MaxSkippedErrors reader errors
+	Digest         string  `json:"digest"` // sha256 (hex) of the input bytes, protocol and seed
 }
 
 // MaxSkippedErrors is how many reader errors a Dataset keeps.
@@ -239,6 +243,13 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 	rng := rand.New(rand.NewPCG(p.Seed, 0x5eed5))
 	rng.Shuffle(len(games), func(i, j int) { games[i], games[j] = games[j], games[i] })
 	nTest := len(games) * p.TestPercent / 100
+	for i, g := range games {
+		if i < nTest {
+			ds.TestAvailable += len(g.samples)
+		} else {
+			ds.TrainAvailable += len(g.samples)
+		}
+	}
 	ds.Test = collect(games[:nTest], p.Positions, rand.New(rand.NewPCG(p.Seed, 0x7e57)))
 	ds.Train = collect(games[nTest:], p.Positions, rand.New(rand.NewPCG(p.Seed, 0x7a17)))
 

@@ -81,14 +81,42 @@ function assert(cond, msg) { if (!cond) throw new Error(msg); }
 
 const T = (id) => `[data-testid="${id}"]`;
 
-async function newPage(browser, errors) {
-  const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+async function newPage(browser, errors, opts = { viewport: { width: 1360, height: 900 } }) {
+  const ctx = await browser.newContext(opts);
   await ctx.addInitScript(LONGTASK_OBSERVER);
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') errors.push(`worker console: ${m.text()}`); }));
   return { ctx, page };
+}
+
+// Centre of a board square in page coordinates.
+async function squareCenter(page, sq) {
+  const b = await page.locator(`[data-square="${sq}"]`).boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+// A mouse drag on the board, in small steps as a hand would.
+async function dragMouse(page, from, to) {
+  const a = await squareCenter(page, from), b = await squareCenter(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+// A one-finger drag on a touch screen (CDP touch events, which Chromium turns into pointer events).
+async function dragTouch(ctx, page, from, to) {
+  const a = await squareCenter(page, from), b = await squareCenter(page, to);
+  const cdp = await ctx.newCDPSession(page);
+  const at = (p) => [{ x: p.x, y: p.y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(a) });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at({ x: a.x + (b.x - a.x) * i / 8, y: a.y + (b.y - a.y) * i / 8 }) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 async function text(page, id) { return (await page.locator(T(id)).first().textContent()).trim(); }
@@ -98,7 +126,11 @@ const results = [];
 const metrics = {};
 const state = {};
 
+// E2E_ONLY=regexp runs only the tests whose names match (debugging; later tests may need earlier ones).
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+
 async function test(name, fn) {
+  if (only && !only.test(name)) return;
   const t0 = Date.now();
   stepT = t0;
   try {
@@ -130,6 +162,7 @@ try {
   const errors = [];
   const { ctx, page } = await newPage(browser, errors);
   state.ctx = ctx; state.page = page; state.errors = errors;
+  if (only) await page.goto(base); // the first test, which loads the page, may be skipped
 
   await test('page loads with no console errors; first-load bytes and time to usable', async () => {
     const cdp = await ctx.newCDPSession(page);
@@ -177,8 +210,12 @@ try {
     await page.fill(T('seed'), '7');
     await page.dispatchEvent(T('seed'), 'change');
     assert((await text(page, 'generation')) === '0', 'generation counter not 0 before the run');
+    // The start vector: the preset's (random) unless chosen; material is chosen here.
+    assert(/starts from random \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    await page.selectOption(T('start-vector'), 'material');
+    assert(/starts from material \(chosen\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
     const cmd = await text(page, 'command-line');
-    assert(/^evochess tune .*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
+    assert(/^evochess tune .*-start material.*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
     const p0 = await page.locator(`${T('fitness-chart')} path.best`).count();
     assert(p0 === 0, `chart not empty before the run (${p0} paths)`);
     // Record every value the generation counter shows.
@@ -262,24 +299,54 @@ try {
     const moves = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves.length === 2 && moves[0] === 'e4', `move list ${JSON.stringify(moves)}`);
     if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);
-    // Drag and drop a knight, then the engine answers again.
-    // HTML5 drag and drop, dispatched as the browser does (Playwright's mouse-driven
-    // dragAndDrop works too but waits out its timeout in headless Chromium).
-    await page.evaluate(() => {
-      const dt = new DataTransfer();
-      const src = document.querySelector('[data-square="g1"] img');
-      const dst = document.querySelector('[data-square="f3"]');
-      src.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: dt }));
-      dst.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }));
-      dst.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
-      src.dispatchEvent(new DragEvent('dragend', { bubbles: true, cancelable: true, dataTransfer: dt }));
-    });
+    // Drag a knight with the mouse (pointer events: press, move, release), then the engine answers again.
+    await dragMouse(page, 'g1', 'f3');
     step('dragged');
     await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent.match(/[A-Za-z][\w+#=-]*/g) || []).length >= 4, T('move-list'), { timeout: 60000 });
     step('engine replied again');
     const moves2 = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves2[2] === 'Nf3', `drag move not played: ${JSON.stringify(moves2)}`);
     await page.screenshot({ path: path.join(shots, 'play.png') });
+  });
+
+  await test('Play: a FEN set-up (bad FEN refused with the reason), explained term by term beside a paper preset as `evochess eval -trace` scores it', async () => {
+    await page.click(T('tab-play'));
+    await page.selectOption(T('opponent'), 'preset:david-fig3');
+    const before = await page.locator(T('play-board')).getAttribute('data-fen');
+    await page.fill(T('fen-input'), 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPP/R3K2R w KQkq - 0 1');
+    await page.click(T('fen-setup'));
+    await page.waitForSelector(T('fen-error'));
+    const why = await text(page, 'fen-error');
+    assert(/field 1.*rank 2 has 7 files/.test(why), `bad FEN error does not say where and why: ${why}`);
+    assert(await page.locator(T('play-board')).getAttribute('data-fen') === before, 'a refused FEN changed the board');
+    const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    await page.fill(T('fen-input'), fen);
+    await page.click(T('fen-setup'));
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen.startsWith('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w'), T('play-board'), { timeout: 10000 });
+    assert(await page.locator(T('fen-error')).count() === 0, 'the error stayed after a good FEN');
+    await page.selectOption(T('explain-ref'), 'phoenix-default');
+    await page.waitForFunction(([sel, f]) => document.querySelector(sel)?.dataset.fen === f && /phoenix-default/.test(document.querySelector('[data-testid="explain-summary"]')?.textContent || ''),
+      [T('explain-table'), fen], { timeout: 30000 });
+    const cp = (s) => Number(s.replace('−', '-').replace(/[^0-9.+-]/g, ''));
+    const a = cp(await text(page, 'explain-total-a')), b = cp(await text(page, 'explain-total-b'));
+    for (const [preset, got] of [['david-fig3', a], ['phoenix-default', b]]) {
+      const out = execFileSync(path.resolve(bin), ['eval', '-preset', preset, '-fen', fen, '-trace', '-json'], { encoding: 'utf8' }).trim().split('\n').pop();
+      const want = JSON.parse(out).white;
+      assert(got === want, `${preset}: the page explains ${got} cp, evochess eval -trace says ${want}`);
+    }
+    const cats = await page.$$eval(`${T('explain-table')} tr.cat`, (trs) => trs.map((tr) => tr.dataset.category));
+    for (const c of ['material', 'mobility', 'pawn structure']) assert(cats.includes(c), `no ${c} group in ${cats}`);
+    const terms = await page.locator(`${T('explain-table')} tr.term`).count();
+    await page.check(T('explain-all'));
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length > n, [`${T('explain-table')} tr.term`, terms], { timeout: 5000 });
+    await page.locator(T('explain')).screenshot({ path: path.join(shots, 'explain.png') });
+    // Moving on the board explains the new position.
+    await page.click('[data-square="e5"]');
+    await page.click('[data-square="f7"]');
+    await page.waitForFunction((sel) => / w /.test(document.querySelector(sel)?.dataset.fen || '') && document.querySelector(sel)?.dataset.thinking === 'false', T('play-board'), { timeout: 60000 });
+    const now = await page.locator(T('play-board')).getAttribute('data-fen');
+    await page.waitForFunction(([sel, f]) => document.querySelector(sel)?.dataset.fen === f, [T('explain-table'), now], { timeout: 30000 });
+    await page.uncheck(T('explain-all'));
   });
 
   await test('a share link opened in a fresh page shows the same player', async () => {
@@ -323,7 +390,7 @@ try {
     await fresh.page.click(T('continue-tuning'));
     await fresh.page.waitForSelector(T('command-line'));
     const cmd2 = await text(fresh.page, 'command-line');
-    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep']) {
+    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep', '-start material']) {
       assert(cmd.includes(flag) && cmd2.includes(flag), `${flag} not carried over:\n run  ${cmd}\n link ${cmd2}`);
     }
     assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
@@ -371,12 +438,9 @@ try {
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) > 0, T('generation'), { timeout: 10000 });
     assert(await page.locator(`${T('fitness-chart')} path.best`).count() === 1, 'a shown run does not draw its chart');
     // Resume the interrupted run from its checkpoint: it continues to its generation limit.
-    for (let i = 0; ; i++) { // the bundled games may still be loading: the page then asks to resume again
-      await page.click(T('resume-run'));
-      const ok = await page.waitForFunction((sel) => /running|done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 2000 }).then(() => true, () => false);
-      if (ok) break;
-      assert(i < 30, 'the interrupted run did not resume');
-    }
+    // One click: if the bundled games are still loading, the resume is queued until they are read.
+    await page.click(T('resume-run'));
+    await page.waitForFunction((sel) => /running|done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
     await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 240000 });
     const gen = num(await text(page, 'generation'));
     assert(gen === 30, `resumed run ended at generation ${gen}, want 30`);
@@ -402,6 +466,94 @@ try {
     await page.screenshot({ path: path.join(shots, 'compare.png') });
     assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
   });
+  await test('a run started while the bundled games load is queued and starts; the Data tab says fewer positions exist than asked', async () => {
+    const errs = [];
+    const { ctx: qctx, page: q } = await newPage(browser, errs);
+    try {
+      // Hold the bundled games back (the worker's fetch) so the start surely comes first.
+      await qctx.route('**/data/*.pgn', async (route) => { await new Promise((r) => setTimeout(r, 2500)); await route.continue(); });
+      await q.goto(base);
+      await q.click(T('tab-tune'));
+      await q.fill(T('generations'), '2');
+      await q.dispatchEvent(T('generations'), 'change');
+      await q.fill(T('population'), '4');
+      await q.dispatchEvent(T('population'), 'change');
+      await q.fill(T('fitness-workers'), '0'); // score in the tuner worker: no nested workers to start
+      await q.dispatchEvent(T('fitness-workers'), 'change');
+      await q.click(T('start-run'));
+      step('start clicked');
+      const msg = await text(q, 'run-queued');
+      assert(/will start when the games are loaded/.test(msg), `queued message: ${msg}`);
+      assert(/queued/.test(await text(q, 'run-state')), 'run state is not "queued"');
+      if (await q.locator(T('tune-error')).count() > 0) throw new Error(`an error instead of a queued start: ${await text(q, 'tune-error')}`);
+      await q.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 120000 });
+      step('run done');
+      assert(num(await text(q, 'generation')) === 2, 'the queued run did not run its 2 generations');
+      await q.click(T('tab-data'));
+      await q.waitForSelector(T('sample-note'));
+      const note = await text(q, 'sample-note');
+      assert(/Training positions: 1,000 asked, only 312 in these games — the run uses 312/.test(note), `sample note: ${note}`);
+      step('note shown');
+      // Asking for fewer than exist: the run uses the number asked.
+      await q.fill(T('sample-train'), '200');
+      await q.dispatchEvent(T('sample-train'), 'change');
+      await q.waitForFunction((sel) => /312 available, the run uses 200 as asked/.test(document.querySelector(sel)?.textContent || ''), T('sample-note'), { timeout: 30000 });
+      assert(num(await text(q, 'positions-sampled')) === 200, 'the training count shown is not 200');
+      assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
+    } finally {
+      await qctx.close();
+    }
+  });
+
+  // Phones and tablets: a fresh touch-screen context per viewport.
+  for (const [w, h] of [[390, 844], [768, 1024]]) {
+    await test(`${w}×${h} touch screen: every tab fits the width; a tap move and a touch drag move`, async () => {
+      const errs = [];
+      const { ctx: mctx, page: m } = await newPage(browser, errs, { viewport: { width: w, height: h }, hasTouch: true, isMobile: true });
+      try {
+        await m.goto(base);
+        await m.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent.replace(/\D/g, '')) > 0, T('games-read'), { timeout: 60000 });
+        const tabs = await m.$$eval('[role="tab"]', (bs) => bs.map((b) => b.dataset.testid));
+        assert(tabs.length >= 5, `tabs: ${tabs}`);
+        const fits = async (where) => {
+          const [sw, iw] = await m.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+          assert(iw === w && sw <= iw, `${where}: the page is ${sw} px wide on a ${iw} px screen (viewport ${w})`);
+        };
+        for (const id of tabs) {
+          await m.tap(T(id));
+          await m.waitForSelector(`${T(id)}[aria-selected="true"]`);
+          await m.waitForTimeout(150);
+          await fits(`tab ${id}`);
+          await m.screenshot({ path: path.join(shots, `${id.replace('tab-', '')}-${w}.png`), fullPage: true });
+        }
+        // The board fills the width available to it.
+        await m.tap(T('tab-play'));
+        const bw = (await m.locator(T('play-board')).boundingBox()).width;
+        assert(bw >= Math.min(w - 24, 560), `board ${bw.toFixed(0)} px wide on a ${w} px screen`);
+        await m.selectOption(T('strength'), '1');
+        const reply = (plies) => m.waitForFunction(([sel, n]) => {
+          const b = document.querySelector(sel);
+          const moves = document.querySelector('[data-testid="move-list"]')?.textContent.match(/[A-Za-z][\w+#=-]*/g) || [];
+          return b && b.dataset.thinking === 'false' && b.dataset.turn === 'white' && moves.length >= n;
+        }, [T('play-board'), plies], { timeout: 60000 });
+        // Tap the pawn, then its target square.
+        await m.tap('[data-square="e2"]');
+        assert(await m.locator('[data-square="e4"].hint').count() === 1, 'no legal-move hint on e4 after a tap on e2');
+        await m.tap('[data-square="e4"]');
+        await reply(2);
+        // Drag the knight with one finger.
+        await dragTouch(mctx, m, 'g1', 'f3');
+        await reply(4);
+        const moves = (await text(m, 'move-list')).split(/\s+/).filter((x) => x && !/^\d+\.$/.test(x));
+        assert(moves[0] === 'e4' && moves[2] === 'Nf3', `moves ${JSON.stringify(moves)}`);
+        await fits('play after moves');
+        await m.screenshot({ path: path.join(shots, `play-moves-${w}.png`) });
+        assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
+      } finally {
+        await mctx.close();
+      }
+    });
+  }
 } catch (e) {
   results.push({ name: 'setup', ok: false });
   console.log(`FAIL setup: ${e.stack || e}`);

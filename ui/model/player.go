@@ -32,7 +32,7 @@ func LinkFromPlayerJSON(b []byte, run map[string]string) (share.Link, error) {
 	}
 	l := share.Link{Name: p.Name, Scheme: p.Scheme, Run: run}
 	l.Weights = vector(s.Params(), p.Weights)
-	l.Search = vector(search.ParamSpecs(), p.Search)
+	l.Search = vector(search.AllParamSpecs(), p.Search)
 	if len(l.Name) > share.MaxName {
 		l.Name = l.Name[:share.MaxName]
 	}
@@ -65,15 +65,23 @@ func PlayerFromLink(l share.Link) ([]byte, error) {
 			return nil, fmt.Errorf("share link: weights: %s = %d is outside its bounds [%d, %d]", sp.Name, v, sp.Min, sp.Max)
 		}
 	}
-	sspecs := search.ParamSpecs()
-	if len(l.Search) != 0 && len(l.Search) != len(sspecs) {
-		return nil, fmt.Errorf("share link: search: %d search parameters, want %d (or none)", len(l.Search), len(sspecs))
-	}
+	// Search parameters: both groups (search.AllParamSpecs), or Table I's
+	// 18 alone (links made before the modern group), which apply on top of
+	// the default modern group.
 	sp := search.DefaultParams()
-	if len(l.Search) > 0 {
+	switch len(l.Search) {
+	case 0:
+	case search.NumParams:
+		if sp, err = sp.WithTableI(l.Search); err != nil {
+			return nil, fmt.Errorf("share link: search: %w", err)
+		}
+	case search.NumAllParams:
 		if sp, err = search.ParamsFromVector(l.Search); err != nil {
 			return nil, fmt.Errorf("share link: search: %w", err)
 		}
+	default:
+		return nil, fmt.Errorf("share link: search: %d search parameters, want %d, %d or none",
+			len(l.Search), search.NumAllParams, search.NumParams)
 	}
 	p, err := player.FromVector(l.Scheme, l.Weights, sp)
 	if err != nil {

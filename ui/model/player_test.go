@@ -8,6 +8,7 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/ui/share"
 	"github.com/evochess/evochess/wasm/protocol"
 )
@@ -45,6 +46,29 @@ func TestPresetLinkRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(l2.Weights, pr.Weights) {
 			t.Errorf("%s: link weights differ from the preset", pr.Name)
 		}
+	}
+}
+
+// TestTableILink: a link carrying only Table I's 18 search parameters (made
+// before the modern group) opens with the default modern group.
+func TestTableILink(t *testing.T) {
+	b, _ := PresetPlayerJSON("david-fig3")
+	l, _ := LinkFromPlayerJSON(b, nil)
+	if len(l.Search) != search.NumAllParams {
+		t.Fatalf("link carries %d search parameters, want %d", len(l.Search), search.NumAllParams)
+	}
+	l.Search = l.Search[:search.NumParams]
+	l.Search[1] = 2 // NullMoveReduction
+	b2, err := PlayerFromLink(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := player.Load(bytes.NewReader(b2))
+	sp, _ := p.SearchParams()
+	want := search.DefaultParams()
+	want.NullMoveReduction = 2
+	if sp != want {
+		t.Errorf("Table I link gave %+v, want %+v", sp, want)
 	}
 }
 

@@ -62,11 +62,15 @@ type SamplePosition struct {
 	Move string `json:"move"` // UCI
 }
 
-// Sampled reports a drawn sample.
+// Sampled reports a drawn sample: Train and Test positions drawn, of
+// TrainAvailable and TestAvailable the protocol finds in the loaded games
+// (before the caps), so the page can say when fewer exist than were asked.
 type Sampled struct {
-	Train   int              `json:"train"`
-	Test    int              `json:"test"`
-	Preview []SamplePosition `json:"preview,omitempty"`
+	Train          int              `json:"train"`
+	Test           int              `json:"test"`
+	TrainAvailable int              `json:"trainAvailable,omitempty"`
+	TestAvailable  int              `json:"testAvailable,omitempty"`
+	Preview        []SamplePosition `json:"preview,omitempty"`
 }
 
 // StartRun starts a tuning run; the envelope id names the run in every later
@@ -283,6 +287,59 @@ type TournamentResult struct {
 	Standings []Standing `json:"standings"`
 }
 
+// MaxExplainPlayers bounds the players of one explain request.
+const MaxExplainPlayers = 4
+
+// Explain asks for the static evaluation of FEN (default: the start
+// position) after Moves (UCI), term by term, for each of Players: an
+// engine/player JSON, the name of an engine/eval preset, or neither (the
+// default player).
+type Explain struct {
+	FEN     string          `json:"fen,omitempty"`
+	Moves   []string        `json:"moves,omitempty"`
+	Players []ExplainPlayer `json:"players"`
+}
+
+// ExplainPlayer is one player to explain; Name labels it in the answer.
+type ExplainPlayer struct {
+	Name   string          `json:"name"`
+	Preset string          `json:"preset,omitempty"`
+	Player json.RawMessage `json:"player,omitempty"`
+}
+
+// Explanation answers explain: the position (FEN after the moves) and one
+// trace per requested player, in order.
+type Explanation struct {
+	FEN     string        `json:"fen"`
+	Players []PlayerTrace `json:"players"`
+}
+
+// PlayerTrace is one player's evaluation of the position, from White's
+// point of view: White = floorDiv(Σ Terms[i].Raw, Scale) centipawns.
+type PlayerTrace struct {
+	Name   string `json:"name"`
+	Scheme string `json:"scheme"`
+	Scale  int32  `json:"scale"`
+	White  int    `json:"white"`
+	// Phase is the game phase of a tapered scheme in [0, MaxPhase]
+	// (MaxPhase = middlegame); both 0 for other schemes.
+	Phase    int         `json:"phase,omitempty"`
+	MaxPhase int         `json:"maxPhase,omitempty"`
+	Terms    []TraceTerm `json:"terms"`
+}
+
+// TraceTerm is one parameter with a non-zero count (engine/eval.TermValue):
+// its weight, White's and Black's counts, and its share Raw =
+// Weight·(White−Black)·unit in 1/Scale centipawns.
+type TraceTerm struct {
+	Name   string `json:"name"`
+	Group  string `json:"group,omitempty"`
+	Weight int32  `json:"weight"`
+	White  int32  `json:"white"`
+	Black  int32  `json:"black"`
+	Raw    int64  `json:"raw"`
+}
+
 // Type methods.
 
 func (*Ready) Type() Type            { return TypeReady }
@@ -312,6 +369,8 @@ func (*BestMove) Type() Type         { return TypeBestMove }
 func (*Tournament) Type() Type       { return TypeTournament }
 func (*Game) Type() Type             { return TypeGame }
 func (*TournamentResult) Type() Type { return TypeTournamentResult }
+func (*Explain) Type() Type          { return TypeExplain }
+func (*Explanation) Type() Type      { return TypeExplanation }
 
 // Validate methods.
 
@@ -379,7 +438,7 @@ func (m *Sample) Validate() error {
 
 // Validate implements Body.
 func (m *Sampled) Validate() error {
-	if m.Train < 0 || m.Test < 0 {
+	if m.Train < 0 || m.Test < 0 || m.TrainAvailable < 0 || m.TestAvailable < 0 {
 		return errors.New("negative count")
 	}
 	return nil
@@ -500,16 +559,8 @@ func (m *EvalResult) Validate() error {
 
 // Validate implements Body.
 func (m *Search) Validate() error {
-	if len(m.FEN) > 128 {
-		return errors.New("fen longer than 128 bytes")
-	}
-	if len(m.Moves) > 2048 {
-		return fmt.Errorf("%d moves exceed 2048", len(m.Moves))
-	}
-	for i, mv := range m.Moves {
-		if len(mv) < 4 || len(mv) > 5 {
-			return fmt.Errorf("move %d %q is not UCI", i, mv)
-		}
+	if err := checkPosition(m.FEN, m.Moves); err != nil {
+		return err
 	}
 	if err := checkRange("depth", int64(m.Depth), 0, 64); err != nil {
 		return err
@@ -605,6 +656,64 @@ func (m *TournamentResult) Validate() error {
 		}
 		if err := checkFinite(fmt.Sprintf("standings[%d].eloMargin", i), s.EloMargin); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *Explain) Validate() error {
+	if err := checkPosition(m.FEN, m.Moves); err != nil {
+		return err
+	}
+	if len(m.Players) < 1 || len(m.Players) > MaxExplainPlayers {
+		return fmt.Errorf("%d players, want 1..%d", len(m.Players), MaxExplainPlayers)
+	}
+	for i, p := range m.Players {
+		if len(p.Name) > 64 {
+			return fmt.Errorf("player %d: name longer than 64 bytes", i)
+		}
+		if len(p.Player) > 0 && p.Preset != "" {
+			return fmt.Errorf("player %d: want at most one of preset, player", i)
+		}
+		if len(p.Player) > 0 && !json.Valid(p.Player) {
+			return fmt.Errorf("player %d: not a JSON value", i)
+		}
+		if err := checkName("preset", p.Preset, true); err != nil {
+			return fmt.Errorf("player %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *Explanation) Validate() error {
+	if len(m.Players) > MaxExplainPlayers {
+		return fmt.Errorf("%d players exceed %d", len(m.Players), MaxExplainPlayers)
+	}
+	for i, p := range m.Players {
+		if p.Scale <= 0 {
+			return fmt.Errorf("players[%d]: scale %d, want > 0", i, p.Scale)
+		}
+		if p.Phase < 0 || p.MaxPhase < 0 || p.Phase > p.MaxPhase {
+			return fmt.Errorf("players[%d]: phase %d outside [0, %d]", i, p.Phase, p.MaxPhase)
+		}
+	}
+	return nil
+}
+
+// checkPosition checks the FEN length and the UCI form of moves (the
+// parser checks the rest where the position is built).
+func checkPosition(fen string, moves []string) error {
+	if len(fen) > 128 {
+		return errors.New("fen longer than 128 bytes")
+	}
+	if len(moves) > 2048 {
+		return fmt.Errorf("%d moves exceed 2048", len(moves))
+	}
+	for i, mv := range moves {
+		if len(mv) < 4 || len(mv) > 5 {
+			return fmt.Errorf("move %d %q is not UCI", i, mv)
 		}
 	}
 	return nil

@@ -29,6 +29,7 @@
 //	search       → info…, bestmove                   (play: FEN + moves, depth/time, player)
 //	stop-search  → bestmove of the running search
 //	tournament   → game…, tournament-result          (Compare tab)
+//	explain      → explanation                       (Play tab: evaluation term by term, per player)
 //
 // Any request may instead get an error message with the same id. A worker
 // announces itself with ready once its Go runtime runs.
@@ -138,6 +139,12 @@ const (
 	TypeGame Type = "game"
 	// TypeTournamentResult reports the final standings.
 	TypeTournamentResult Type = "tournament-result"
+
+	// TypeExplain asks for a position's static evaluation term by term, for
+	// one or more players (the Play tab's explanation; `evochess eval -trace`).
+	TypeExplain Type = "explain"
+	// TypeExplanation answers explain.
+	TypeExplanation Type = "explanation"
 )
 
 // Types lists every message type, in the order above.
@@ -151,6 +158,7 @@ func Types() []Type {
 		TypeFitnessSetup, TypeFitnessReady, TypeEvalBatch, TypeEvalResult,
 		TypeSearch, TypeStopSearch, TypeInfo, TypeBestMove,
 		TypeTournament, TypeGame, TypeTournamentResult,
+		TypeExplain, TypeExplanation,
 	}
 }
 
@@ -211,6 +219,10 @@ func newBody(t Type) Body {
 		return &Game{}
 	case TypeTournamentResult:
 		return &TournamentResult{}
+	case TypeExplain:
+		return &Explain{}
+	case TypeExplanation:
+		return &Explanation{}
 	}
 	return nil
 }

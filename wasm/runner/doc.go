@@ -41,6 +41,8 @@
 //     stop-search, and the Searcher's Yield hook.
 //   - tournament.go: the Compare tab's round robin (tuner/arena, embedded
 //     opening book).
+//   - explain.go: the Play tab's explanation: a position's static
+//     evaluation term by term (engine/eval's Trace) for several players.
 //
 // Tests: runner_test.go runs a tiny EP run whose messages (without the wall
 // clock fields) must equal testdata/golden_run.jsonl both natively and under

@@ -9,6 +9,7 @@ import (
 	"io"
 	"path"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 
 // TunerOptions maps a run config onto the tuner's options (what `evochess
 // tune` builds from the same flags). The games are named by
-// cfg.Data.Source; cfg.Start becomes the initial player.
+// cfg.Data.Source; cfg.Start names the start vector (tuner.Problem.Start).
 func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 	o := tuner.Options{
 		Algorithm: cfg.Algorithm, Preset: cfg.Preset, Scheme: cfg.Scheme, Fitness: cfg.Fitness,
@@ -29,17 +30,14 @@ func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 		PGN: cfg.Data.Source, HallOfFame: cfg.HallOfFame,
 		DataSeed: cfg.Data.Sample.Seed, Protocol: cfg.Data.Sample.Protocol,
 		MinPly: cfg.Data.Sample.MinPly, MaxPly: cfg.Data.Sample.MaxPly, MinElo: cfg.Data.Sample.MinElo,
-		Recompile: cfg.Recompile,
+		Recompile: cfg.Recompile, Start: cfg.Start,
 	}
-	if cfg.Start != "" {
-		p, err := eval.LookupPreset(cfg.Start)
-		if err != nil {
-			return tuner.Options{}, fmt.Errorf("runner: start: %w", err)
+	if cfg.Start != "" && o.Scheme == "" {
+		// A start naming an evaluation preset implies its scheme, as
+		// evochess tune does.
+		if p, err := eval.LookupPreset(strings.TrimPrefix(cfg.Start, tuner.StartPreset)); err == nil {
+			o.Scheme = p.Scheme
 		}
-		if o.Scheme == "" {
-			o.Scheme = p.Scheme // as evochess tune does
-		}
-		o.Init = [][]int32{p.Weights}
 	}
 	return o, nil
 }
@@ -56,11 +54,6 @@ func Configure(cfg protocol.RunConfig) (tuner.Setup, error) {
 	s, err := tuner.Configure(o)
 	if err != nil {
 		return tuner.Setup{}, fmt.Errorf("runner: %w", err)
-	}
-	if cfg.Start != "" {
-		if p, _ := eval.LookupPreset(cfg.Start); p.Scheme != s.Problem.Scheme {
-			return tuner.Setup{}, fmt.Errorf("runner: start preset %s is for scheme %s, the run tunes %s", cfg.Start, p.Scheme, s.Problem.Scheme)
-		}
 	}
 	return s, nil
 }

@@ -475,7 +475,7 @@ func TestSampleAndTournament(t *testing.T) {
 	rec.until(t, "l", protocol.TypeLoaded)
 	send(t, s, "s", &protocol.Sample{Sample: protocol.SampleConfig{Seed: 3, Train: 40, Test: 20}, Preview: 2})
 	sm := rec.until(t, "s", protocol.TypeSampled).Body.(*protocol.Sampled)
-	if sm.Train != 40 || sm.Test != 20 || len(sm.Preview) != 2 {
+	if sm.Train != 40 || sm.Test != 20 || len(sm.Preview) != 2 || sm.TrainAvailable < 40 || sm.TestAvailable < 20 {
 		t.Fatalf("sampled %+v", sm)
 	}
 	if _, err := board.ParseFEN(sm.Preview[0].FEN); err != nil {

@@ -1,0 +1,219 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+// Board input by pointer events, one code path for a mouse, a pen and a
+// finger: press a piece and release it on another square (drag), or tap a
+// piece and then tap its target (tap-tap). The listeners sit on the document
+// (Vugu re-creates the board when the tab changes) and act only on presses
+// inside the Play board. While a piece is dragged a "ghost" image outside
+// Vugu's mount point follows the pointer, so pointer moves never cost a
+// render; Vugu only dims the piece left behind (class dragfrom). The board
+// has touch-action: none (style.css), so a finger on it moves pieces instead
+// of scrolling the page.
+
+// boardPress is the pointer press in progress on the board.
+type boardPress struct {
+	active bool
+	id     int          // pointerId
+	from   board.Square // the square pressed
+	x0, y0 float64      // where (client pixels)
+	wasSel bool         // the square was already selected (a second tap deselects)
+	moved  bool         // the pointer travelled far enough to be a drag
+	size   float64      // square size in pixels (the ghost's size)
+	img    string       // the pressed piece's image (empty: no own piece there)
+}
+
+// dragThreshold is how far (CSS pixels) a press must travel to become a drag.
+const dragThreshold = 6
+
+func (a *App) installBoardInput() {
+	doc := js.Global().Get("document")
+	opts := map[string]any{"passive": false}
+	doc.Call("addEventListener", "pointerdown", js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.pointerDown(args[0])
+		return nil
+	}), opts)
+	doc.Call("addEventListener", "pointermove", js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.pointerMove(args[0])
+		return nil
+	}), opts)
+	doc.Call("addEventListener", "pointerup", js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.pointerUp(args[0], false)
+		return nil
+	}), opts)
+	doc.Call("addEventListener", "pointercancel", js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.pointerUp(args[0], true)
+		return nil
+	}), opts)
+}
+
+func boardElement() js.Value {
+	return js.Global().Get("document").Call("querySelector", `[data-testid="play-board"]`)
+}
+
+func (a *App) pointerDown(ev js.Value) {
+	if ev.Get("pointerType").String() == "mouse" && ev.Get("button").Int() != 0 {
+		return
+	}
+	t := ev.Get("target")
+	if t.Type() != js.TypeObject || t.Get("closest").IsUndefined() {
+		return
+	}
+	sqEl := t.Call("closest", `[data-testid="play-board"] [data-square]`)
+	if sqEl.IsNull() {
+		return
+	}
+	sq, err := board.ParseSquare(sqEl.Get("dataset").Get("square").String())
+	if err != nil {
+		return
+	}
+	a.env.Lock()
+	p := &a.Game
+	if p.Promo || p.Thinking || p.g.Side() != p.Human {
+		a.env.UnlockOnly()
+		return
+	}
+	ev.Call("preventDefault") // no text selection, no emulated mouse events
+	d := &a.press
+	*d = boardPress{active: true, id: ev.Get("pointerId").Int(), from: sq,
+		x0: ev.Get("clientX").Float(), y0: ev.Get("clientY").Float(), wasSel: p.Sel == sq,
+		size: sqEl.Call("getBoundingClientRect").Get("width").Float()}
+	pc := p.g.PieceAt(sq)
+	if pc != board.NoPiece && pc.Color() == p.Human {
+		d.img = "pieces/" + pieceCodes[pc] + ".svg"
+		if p.Sel != sq {
+			p.selectSq(sq)
+			a.env.UnlockRender()
+			return
+		}
+	}
+	a.env.UnlockOnly()
+}
+
+func (a *App) pointerMove(ev js.Value) {
+	d := &a.press
+	if !d.active || ev.Get("pointerId").Int() != d.id || d.img == "" {
+		return
+	}
+	x, y := ev.Get("clientX").Float(), ev.Get("clientY").Float()
+	if !d.moved {
+		if math.Hypot(x-d.x0, y-d.y0) < dragThreshold {
+			return
+		}
+		d.moved = true
+		a.env.Lock()
+		a.Game.Dragging = true
+		a.env.UnlockRender()
+	}
+	ev.Call("preventDefault")
+	// A finger hides what it drags: lift the piece above it on touch screens.
+	lift := 0.0
+	if ev.Get("pointerType").String() == "touch" {
+		lift = d.size * 0.6
+	}
+	g := dragGhost()
+	st := g.Get("style")
+	if ghostSrc != d.img {
+		g.Set("src", d.img)
+		ghostSrc = d.img
+	}
+	st.Set("width", px(d.size))
+	st.Set("height", px(d.size))
+	st.Set("left", px(x-d.size/2))
+	st.Set("top", px(y-d.size/2-lift))
+	st.Set("display", "block")
+}
+
+func (a *App) pointerUp(ev js.Value, cancel bool) {
+	d := &a.press
+	if !d.active || ev.Get("pointerId").Int() != d.id {
+		return
+	}
+	d.active = false
+	dragGhost().Get("style").Set("display", "none")
+	a.env.Lock()
+	defer a.env.UnlockRender()
+	p := &a.Game
+	p.Dragging = false
+	if cancel || p.Promo || p.Thinking || p.g.Side() != p.Human {
+		return
+	}
+	if d.moved {
+		to := squareAt(ev.Get("clientX").Float(), ev.Get("clientY").Float(), p.Flip)
+		switch {
+		case to != board.NoSquare && p.Sel == d.from && p.hints.Has(to):
+			a.tryMove(d.from, to)
+		case to != d.from:
+			p.Sel, p.hints = board.NoSquare, 0
+		}
+		return
+	}
+	// A tap.
+	sq := d.from
+	pc := p.g.PieceAt(sq)
+	switch {
+	case p.Sel != board.NoSquare && p.Sel != sq && p.hints.Has(sq):
+		a.tryMove(p.Sel, sq)
+	case pc != board.NoPiece && pc.Color() == p.Human:
+		if d.wasSel {
+			p.Sel, p.hints = board.NoSquare, 0 // a second tap on the selected piece
+		}
+	default:
+		p.Sel, p.hints = board.NoSquare, 0
+	}
+}
+
+// squareAt maps a client point to the board square under it (NoSquare off the board).
+func squareAt(x, y float64, flip bool) board.Square {
+	el := boardElement()
+	if el.IsNull() {
+		return board.NoSquare
+	}
+	r := el.Call("getBoundingClientRect")
+	w, h := r.Get("width").Float(), r.Get("height").Float()
+	if w <= 0 || h <= 0 {
+		return board.NoSquare
+	}
+	col := int(math.Floor((x - r.Get("left").Float()) / (w / 8)))
+	row := int(math.Floor((y - r.Get("top").Float()) / (h / 8)))
+	if col < 0 || col > 7 || row < 0 || row > 7 {
+		return board.NoSquare
+	}
+	file, rank := col, 7-row
+	if flip {
+		file, rank = 7-col, row
+	}
+	return board.MakeSquare(file, rank)
+}
+
+var (
+	ghost    js.Value
+	ghostSrc string
+)
+
+// dragGhost returns the floating image of a dragged piece (created once,
+// outside Vugu's mount point so renders leave it alone).
+func dragGhost() js.Value {
+	if ghost.Truthy() {
+		return ghost
+	}
+	doc := js.Global().Get("document")
+	ghost = doc.Call("createElement", "img")
+	ghost.Set("className", "drag-ghost")
+	ghost.Set("alt", "")
+	ghost.Call("setAttribute", "aria-hidden", "true")
+	ghost.Call("setAttribute", "data-testid", "drag-ghost")
+	doc.Get("body").Call("appendChild", ghost)
+	return ghost
+}
+
+func px(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "px" }
