@@ -67,8 +67,8 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 function assert(cond, msg) { if (!cond) throw new Error(msg); }
 const T = (id) => `[data-testid="${id}"]`;
 
-async function newPage(browser, errors, viewport = { width: 1360, height: 900 }) {
-  const ctx = await browser.newContext({ viewport });
+async function newPage(browser, errors, viewport = { width: 1360, height: 900 }, touch = false) {
+  const ctx = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'error' && !/status of 40[39]/.test(m.text())) errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -247,14 +247,15 @@ try {
   });
 
   await test('at a phone viewport (390×844) the League tab fits the width', async () => {
-    const phone = await newPage(browser, errors, { width: 390, height: 844 });
+    const phone = await newPage(browser, errors, { width: 390, height: 844 }, true);
     await openLeague(phone.page, base);
     await waitStandings(phone.page, (r) => r.length === 2, 'two entries');
-    await phone.page.locator(T('league-game')).first().click();
+    await phone.page.locator(T('league-game')).first().tap();
     await phone.page.waitForSelector(T('league-board'), { timeout: 30000 });
     const over = await phone.page.evaluate(() => {
       const tab = document.querySelector('[data-testid="league-tab"]');
       const out = [];
+      if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} px wide on a ${innerWidth} px screen`);
       if (tab.scrollWidth > tab.clientWidth + 1) out.push(`tab scrollWidth ${tab.scrollWidth} > ${tab.clientWidth}`);
       for (const el of tab.querySelectorAll('*')) {
         const r = el.getBoundingClientRect();
