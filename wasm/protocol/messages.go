@@ -738,6 +738,11 @@ type Capabilities struct {
 	Algorithms []string `json:"algorithms,omitempty"`
 	Schemes    []string `json:"schemes,omitempty"`
 	Version    string   `json:"version,omitempty"` // build version
+	// League is true when the server runs the class league (/api/league).
+	League bool `json:"league,omitempty"`
+	// Teacher is true when this client may take teacher actions (native
+	// runs, league settings); Native is then true as well.
+	Teacher bool `json:"teacher,omitempty"`
 }
 
 // RunCreated is the answer of POST /api/runs.
