@@ -16,9 +16,19 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock book
+.PHONY: all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock book openbench
 
+# OpenBench builds engines with `make EXE=name` in the repository root: with
+# EXE set, the default target writes the UCI engine there (the evochess binary
+# whose bare start speaks UCI; `EXE bench` prints "<nodes> nodes <nps> nps").
+ifdef EXE
+all: openbench
+else
 all: build
+endif
+
+openbench:
+	$(GO) build -trimpath -ldflags "-X main.defaultCommand=uci" -o $(EXE) ./server
 
 build: site native
 
