@@ -13,6 +13,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/evochess/evochess/tuner/dist"
 )
 
 func init() {
@@ -30,6 +32,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address")
 	maxRuns := fs.Int("max-runs", 1, "native runs at once (more get 429)")
 	dataDir := fs.String("data-dir", "", "folder of .pgn / .pgn.gz files native runs may name as their data source")
+	var df distFlags
+	df.bind(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -45,7 +49,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	return serve(ctx, ln, serveOptions{maxRuns: *maxRuns, dataDir: *dataDir, site: siteRoot()}, stdout)
+	return serve(ctx, ln, serveOptions{maxRuns: *maxRuns, dataDir: *dataDir, site: siteRoot(), dist: &df}, stdout)
 }
 
 // serveOptions configures the server.
@@ -53,6 +57,10 @@ type serveOptions struct {
 	maxRuns int
 	dataDir string
 	site    fs.FS // the site's files (the embedded server/site)
+	// dist, with -distributed, runs native runs' fitness on a NATS
+	// JetStream work queue (serve_dist.go); coord is the started coordinator.
+	dist  *distFlags
+	coord *dist.Coordinator
 }
 
 // serve serves the embedded site and the API on ln until ctx ends, then shuts
@@ -64,6 +72,14 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 	}
 	runCtx, cancelRuns := context.WithCancel(context.Background())
 	defer cancelRuns()
+	if opt.dist != nil && opt.dist.on && opt.coord == nil {
+		coord, closeDist, err := startServeDist(ctx, opt.dist, st, opt.dataDir, log)
+		if err != nil {
+			return err
+		}
+		defer closeDist()
+		opt.coord = coord
+	}
 	h, runs := newHandler(runCtx, st, opt)
 	srv := &http.Server{
 		Handler:           h,
@@ -99,7 +115,7 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 // newHandler builds the whole HTTP handler: /api/ (native runs) and the site,
 // behind the security headers.
 func newHandler(ctx context.Context, st *site, opt serveOptions) (http.Handler, *runManager) {
-	src := &sources{site: st, dataDir: opt.dataDir}
+	src := &sources{site: st, dataDir: opt.dataDir, coord: opt.coord}
 	runs := newRunManager(ctx, src.run, src.check, opt.maxRuns)
 	mux := http.NewServeMux()
 	runs.routes(mux)
