@@ -35,6 +35,7 @@ type tuneFlags struct {
 	cfg                    protocol.RunConfig
 	testPGN, epd, openings string
 	playerFile, dataDir    string
+	searchGroup            string
 	elite                  int
 	crossover, mutation    float64
 	out, logFile           string
@@ -56,6 +57,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.epd, "epd", "", "test suite for -fitness nodes (default: the preset's, epd/ecm.epd)")
 	fs.StringVar(&f.openings, "openings", "", "opening book (EPD or PGN) for tournament fitness")
 	fs.StringVar(&f.playerFile, "player", "", "player file whose evaluation is used with -fitness nodes")
+	fs.StringVar(&f.searchGroup, "search-group", "", "-fitness nodes: search parameters tuned: table1 (David et al.'s Table I), modern, all (default: the preset's)")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "folder that relative data names (pgn/…, epd/…, openings/…) are looked up in")
 	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (default: the preset's; -elite 0 turns elitism off)")
 	fs.Float64Var(&f.crossover, "crossover", 0, "crossover rate (GA, MNC; DE's CR) (default: the preset's)")
@@ -172,6 +174,7 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 		return o, errors.New("tune: give -algo or -preset (evochess tune -h lists them)")
 	}
 	o.Start = c.Start
+	o.SearchGroup = f.searchGroup
 	if c.Start != "" && o.Scheme == "" {
 		// A start naming an evaluation preset implies its scheme (as older
 		// command lines relied on).
@@ -271,14 +274,14 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		rec tuner.Record
 	)
 	if cp != nil {
-		run, err = cp.Resume(prep.Train, prep.Test)
+		run, err = cp.ResumePrepared(prep)
 	} else {
-		run, err = tuner.NewRun(setup, prep.Train, prep.Test)
+		run, err = tuner.NewRunPrepared(setup, prep)
 	}
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	run.Recompile = prep.Recompile
+	setup = run.Setup()
 	var logw tuner.LogWriter
 	if f.logFile != "" {
 		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
@@ -370,9 +373,14 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	} else if paused {
 		why = "paused"
 	}
-	say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
-		why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
-		test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	if train.Loss != 0 {
+		say("tune: %s after %d generations: best fitness %g, train loss %.6f, held-out loss %.6f (K %.6f), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Loss, test.Loss, setup.Problem.K, run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	} else {
+		say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
+			test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	}
 	if f.jsonOut {
 		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Fitness: setup.Problem.Fitness, Scheme: setup.Problem.Scheme,
 			Start: setup.Problem.Start, Recompile: setup.Problem.Recompile, Seed: setup.Config.Seed,
@@ -489,10 +497,15 @@ func (b *tuneBar) update(r tuner.Record) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	rates := fmt.Sprintf("best %-10.6g mean %-10.6g", r.Best, r.Mean)
-	if r.TrainTotal > 0 {
+	if r.TrainLoss != 0 {
+		rates += fmt.Sprintf(" loss %.6f", r.TrainLoss)
+		if r.TestLoss != 0 {
+			rates += fmt.Sprintf(" held out %.6f", r.TestLoss)
+		}
+	} else if r.TrainTotal > 0 {
 		rates += fmt.Sprintf(" train %5.1f%%", 100*r.TrainRate)
 	}
-	if r.TestTotal > 0 {
+	if r.TestTotal > 0 && r.TrainLoss == 0 {
 		rates += fmt.Sprintf(" test %5.1f%%", 100*r.TestRate)
 	}
 	if !b.tty {

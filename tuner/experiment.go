@@ -160,11 +160,10 @@ func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewRun(s, prep.Train, prep.Test)
+	r, err := NewRunPrepared(s, prep)
 	if err != nil {
 		return nil, err
 	}
-	r.Recompile = prep.Recompile
 	start := time.Now()
 	err = r.RunAll(e.ctx, func(rec Record) {
 		if rec.Generation%20 == 0 {
