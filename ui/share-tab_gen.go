@@ -292,7 +292,7 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
 						if c.CanRun() {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "row small"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:8px"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "check small"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:8px"}}}
 							vgparent.AppendChild(vgn)
 							{
 								vgparent := vgn

@@ -62,14 +62,15 @@ func (a Auth) options() ([]nats.Option, error) {
 
 // Connect connects to the NATS server at url with a's credentials. The
 // connection reconnects for ever (a restarted coordinator's embedded server
-// comes back at the same address).
-func Connect(url string, a Auth, name string) (*nats.Conn, error) {
+// comes back at the same address); with wait, a server that is not up yet
+// is waited for too (a worker started before its coordinator).
+func Connect(url string, a Auth, name string, wait bool) (*nats.Conn, error) {
 	o, err := a.options()
 	if err != nil {
 		return nil, err
 	}
 	o = append(o, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond),
-		nats.RetryOnFailedConnect(false))
+		nats.RetryOnFailedConnect(wait))
 	nc, err := nats.Connect(url, o...)
 	if err != nil {
 		return nil, fmt.Errorf("dist: connect to %s: %w", url, err)

@@ -18,6 +18,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/evochess/evochess/tuner"
 )
 
 // Defaults of Options.
@@ -128,6 +130,7 @@ type Coordinator struct {
 	localDone   chan error
 
 	mu        sync.Mutex
+	evs       []*Evaluator
 	workers   map[string]seenWorker
 	owners    map[uint64]*Evaluator // task stream sequence -> its evaluator
 	stats     Stats
@@ -153,7 +156,7 @@ func Start(ctx context.Context, opts Options) (*Coordinator, error) {
 		}
 		c.nc, err = connectInProcess(c.srv, opts.Auth, "evochess coordinator")
 	} else {
-		c.nc, err = Connect(opts.URL, opts.Auth, "evochess coordinator")
+		c.nc, err = Connect(opts.URL, opts.Auth, "evochess coordinator", false)
 	}
 	if err != nil {
 		c.Close()
@@ -168,7 +171,7 @@ func Start(ctx context.Context, opts Options) (*Coordinator, error) {
 		if c.srv != nil {
 			lnc, err = connectInProcess(c.srv, opts.Auth, "evochess local worker")
 		} else {
-			lnc, err = Connect(opts.URL, opts.Auth, "evochess local worker")
+			lnc, err = Connect(opts.URL, opts.Auth, "evochess local worker", false)
 		}
 		if err != nil {
 			c.Close()
@@ -315,6 +318,13 @@ func (c *Coordinator) dropStaleRuns(ctx context.Context) {
 // Close stops the local worker, the subscriptions, the connection and the
 // embedded server.
 func (c *Coordinator) Close() {
+	c.mu.Lock()
+	evs := c.evs
+	c.evs = nil
+	c.mu.Unlock()
+	for _, e := range evs {
+		e.Close()
+	}
 	if c.localCancel != nil {
 		c.localCancel()
 		<-c.localDone
@@ -331,6 +341,18 @@ func (c *Coordinator) Close() {
 		c.srv.Shutdown()
 		c.srv.WaitForShutdown()
 	}
+}
+
+// Distribute is tuner.Resources.Distribute: the distributed evaluator of
+// a run (prev, one of c's, is updated to the new setup and evaluator).
+func (c *Coordinator) Distribute(ctx context.Context, s tuner.Setup, train, prev tuner.Evaluator) (tuner.Evaluator, error) {
+	if e, ok := prev.(*Evaluator); ok && e.c == c {
+		if err := e.Update(ctx, s, train); err != nil {
+			return nil, err
+		}
+		return e, nil
+	}
+	return c.Evaluator(ctx, s, train)
 }
 
 // Stats returns the current queue statistics (the whole queue's counts are
@@ -366,9 +388,9 @@ func (c *Coordinator) Stats() Stats {
 }
 
 // refreshQueue reads the shared consumer's counts (at most once a second).
-func (c *Coordinator) refreshQueue(ctx context.Context) {
+func (c *Coordinator) refreshQueue(ctx context.Context, force bool) {
 	c.mu.Lock()
-	if time.Since(c.queueAt) < time.Second {
+	if !force && time.Since(c.queueAt) < time.Second {
 		c.mu.Unlock()
 		return
 	}

@@ -88,6 +88,9 @@ func (c *Coordinator) Evaluator(ctx context.Context, setup tuner.Setup, local tu
 		return nil, fmt.Errorf("dist: %w", err)
 	}
 	go e.keepManifest()
+	c.mu.Lock()
+	c.evs = append(c.evs, e)
+	c.mu.Unlock()
 	return e, nil
 }
 
@@ -154,6 +157,14 @@ func (e *Evaluator) keepManifest() {
 func (e *Evaluator) Close() {
 	e.closeOnce.Do(func() {
 		close(e.stop)
+		e.c.mu.Lock()
+		for i, x := range e.c.evs {
+			if x == e {
+				e.c.evs = append(e.c.evs[:i], e.c.evs[i+1:]...)
+				break
+			}
+		}
+		e.c.mu.Unlock()
 		if e.consume != nil {
 			e.consume.Stop()
 		}
@@ -283,7 +294,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Scor
 	remaining := len(tasks)
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
-	c.refreshQueue(ctx)
+	c.refreshQueue(ctx, false)
 	for remaining > 0 {
 		select {
 		case data := <-e.results:
@@ -330,7 +341,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Scor
 			c.mu.Unlock()
 			c.log("dist: worker %s refused run %s: %s", r.Worker, e.run, r.Reason)
 		case <-tick.C:
-			c.refreshQueue(ctx)
+			c.refreshQueue(ctx, false)
 		case <-ctx.Done():
 			return fail(ctx.Err())
 		case <-e.stop:
@@ -372,6 +383,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Scor
 	pctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	_ = c.res.Purge(pctx, jetstream.WithPurgeSubject(fmt.Sprintf("%s%s.%d.>", resultPrefix, e.run, batch)))
 	cancel()
+	c.refreshQueue(ctx, true)
 	return out, nil
 }
 

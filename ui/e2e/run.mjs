@@ -416,6 +416,35 @@ try {
     }
   });
 
+  await test('Compare: a match of the evolved player against two paper presets gives Elo with 95% intervals, pairs and SPRT', async () => {
+    await page.click(T('tab-compare'));
+    assert(await page.locator(`${T('mode-match')}[aria-checked="true"]`).count() === 1, 'the Compare tab does not open on the match');
+    const me = await page.locator(T('match-player')).inputValue();
+    assert(me.startsWith('run:'), `the match is not about the evolved player by default: ${me}`);
+    for (const k of ['preset:material', 'preset:david-fig3']) await page.check(`${T('match-opponents')} [data-key="${k}"]`);
+    await page.fill(T('match-games'), '4');
+    await page.dispatchEvent(T('match-games'), 'change');
+    await page.fill(T('match-depth'), '1');
+    await page.dispatchEvent(T('match-depth'), 'change');
+    await page.check(T('match-sprt'));
+    assert(await page.locator(T('match-book')).isChecked(), 'book openings are not the default');
+    await page.click(T('run-match'));
+    await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 120000 });
+    const rows = await page.$$eval(`${T('match-table')} tr[data-opponent]`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+    assert(rows.length === 2 && rows[0][0] === 'material' && rows[1][0] === 'david-fig3', `rows ${JSON.stringify(rows)}`);
+    for (const r of rows) {
+      assert(r[1] === '4 / 4', `${r[0]}: games ${r[1]}`);
+      const [w, d, l] = r[2].match(/\d+/g).map(Number);
+      assert(w + d + l === 4, `${r[0]}: record ${r[2]}`);
+      assert(/^[+−]?(\d+|∞) \[[+−]?(\d+|∞), [+−]?(\d+|∞)\]$/.test(r[4]), `${r[0]}: Elo ${r[4]}`);
+      assert(r[5].split('·').map(Number).reduce((a, b) => a + b, 0) === 2, `${r[0]}: pairs ${r[5]}`);
+    }
+    const sprt = await text(page, 'match-sprt-lines');
+    assert(/material: SPRT LLR -?\d/.test(sprt) && /david-fig3: SPRT LLR/.test(sprt), `SPRT lines: ${sprt}`);
+    assert(await page.locator('[data-testid="compare-error"]').count() === 0, 'compare error');
+    await page.screenshot({ path: path.join(shots, 'match.png'), fullPage: true });
+  });
+
   await test('saved players and finished runs survive a reload; a run cut by the reload is kept and resumed', async () => {
     await page.click(T('tab-tune'));
     await page.fill(T('generations'), '30'); // the long-run test's settings, 30 generations

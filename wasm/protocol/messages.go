@@ -140,6 +140,12 @@ type Progress struct {
 	Evaluations int64   `json:"evaluations"` // fitness evaluations so far
 	ElapsedMS   int64   `json:"elapsedMs"`
 	ETAMS       int64   `json:"etaMs"` // -1 if unknown
+	// TrainLoss, TestLoss and ValidLoss are the best candidate's Texel
+	// losses on the training, held-out and validation positions (texel
+	// fitness; 0 otherwise): the Tune tab's loss chart.
+	TrainLoss float64 `json:"trainLoss,omitempty"`
+	TestLoss  float64 `json:"testLoss,omitempty"`
+	ValidLoss float64 `json:"validLoss,omitempty"`
 	// BestWeights are the best candidate's weights by parameter name.
 	BestWeights map[string]int `json:"bestWeights,omitempty"`
 	// Checkpoint is the run's complete state after this generation (the

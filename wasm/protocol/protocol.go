@@ -30,6 +30,7 @@
 //	stop-search  → bestmove of the running search
 //	tournament   → game…, tournament-result          (Compare tab)
 //	explain      → explanation                       (Play tab: evaluation term by term, per player)
+//	match        → game…, match-result…              (Compare tab: one player against each opponent; Elo, pentanomial, SPRT)
 //
 // Any request may instead get an error message with the same id. A worker
 // announces itself with ready once its Go runtime runs.
@@ -147,6 +148,11 @@ const (
 	TypeExplain Type = "explain"
 	// TypeExplanation answers explain.
 	TypeExplanation Type = "explanation"
+
+	// TypeMatch asks for one player to play each of several opponents (Compare tab).
+	TypeMatch Type = "match"
+	// TypeMatchResult reports a match's standing per opponent (after every game, and at the end).
+	TypeMatchResult Type = "match-result"
 )
 
 // Types lists every message type, in the order above.
@@ -161,6 +167,7 @@ func Types() []Type {
 		TypeSearch, TypeStopSearch, TypeInfo, TypeBestMove,
 		TypeTournament, TypeGame, TypeTournamentResult,
 		TypeExplain, TypeExplanation,
+		TypeMatch, TypeMatchResult,
 	}
 }
 
@@ -225,6 +232,10 @@ func newBody(t Type) Body {
 		return &Explain{}
 	case TypeExplanation:
 		return &Explanation{}
+	case TypeMatch:
+		return &Match{}
+	case TypeMatchResult:
+		return &MatchResult{}
 	}
 	return nil
 }

@@ -41,6 +41,12 @@
 //     stop-search, and the Searcher's Yield hook.
 //   - tournament.go: the Compare tab's round robin (tuner/arena, embedded
 //     opening book).
+//   - match.go: the Compare tab's match: one player against each opponent
+//     (tuner/arena.Match per opponent, pairs of games on one opening),
+//     with Elo and 95% intervals from the games and from the pairs
+//     (pentanomial), LOS, and an optional SPRT per opponent; openings from
+//     the bundled Polyglot book (fetched once per session) or the embedded
+//     balanced positions.
 //   - explain.go: the Play tab's explanation: a position's static
 //     evaluation term by term (engine/eval's Trace) for several players.
 //
