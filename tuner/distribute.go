@@ -22,17 +22,18 @@ func PrepareRun(ctx context.Context, s Setup, res Resources) (*Prepared, error) 
 	}
 	prep.Train = train
 	if local := prep.Recompile; local != nil {
-		prep.Recompile = func(ctx context.Context, ref []int32) (Evaluator, error) {
-			ev, err := local(ctx, ref)
+		prep.Recompile = func(ctx context.Context, ref []int32) (Evaluators, error) {
+			evs, err := local(ctx, ref)
 			if err != nil {
-				return nil, err
+				return Evaluators{}, err
 			}
 			rs := s
 			rs.Problem.Reference = ref
-			if train, err = res.Distribute(ctx, rs, ev, train); err != nil {
-				return nil, fmt.Errorf("tuner: distribute: %w", err)
+			if train, err = res.Distribute(ctx, rs, evs.Train, train); err != nil {
+				return Evaluators{}, fmt.Errorf("tuner: distribute: %w", err)
 			}
-			return train, nil
+			evs.Train = train
+			return evs, nil
 		}
 	}
 	return prep, nil
