@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock book
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock book
 
 all: build
 
@@ -88,7 +88,14 @@ size: site
 		printf 'first load       %9d bytes (brotli for the wasm where built, gzip otherwise)\n' $$total
 
 test-e2e: build
-	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs ../../$(BIN)
+	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs ../../$(BIN) && node league.mjs ../../$(BIN)
+
+# 40 students opening the page, submitting players and watching the league's
+# leaderboard at once against a fresh `evochess serve` (games on all cores):
+# errors and p50/p95 latency per request kind.
+STUDENTS ?= 40
+league-load: build
+	$(GO) run ./server/leagueload -bin $(BIN) -students $(STUDENTS)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./tuner/... ./wasm/runner

@@ -11,12 +11,14 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/dist"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -33,12 +35,14 @@ type tuneFlags struct {
 	cfg                    protocol.RunConfig
 	testPGN, epd, openings string
 	playerFile, dataDir    string
+	searchGroup            string
 	elite                  int
 	crossover, mutation    float64
 	out, logFile           string
 	checkpoint, resume     string
 	jsonOut, quiet         bool
 	stopAfter              int
+	dist                   distFlags
 	explicit               []string // optimizer flags given on the command line
 }
 
@@ -53,6 +57,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.epd, "epd", "", "test suite for -fitness nodes (default: the preset's, epd/ecm.epd)")
 	fs.StringVar(&f.openings, "openings", "", "opening book (EPD or PGN) for tournament fitness")
 	fs.StringVar(&f.playerFile, "player", "", "player file whose evaluation is used with -fitness nodes")
+	fs.StringVar(&f.searchGroup, "search-group", "", "-fitness nodes: search parameters tuned: table1 (David et al.'s Table I), modern, all (default: the preset's)")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "folder that relative data names (pgn/…, epd/…, openings/…) are looked up in")
 	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (default: the preset's; -elite 0 turns elitism off)")
 	fs.Float64Var(&f.crossover, "crossover", 0, "crossover rate (GA, MNC; DE's CR) (default: the preset's)")
@@ -63,6 +68,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.resume, "resume", "", "resume the run saved in this checkpoint file")
 	fs.BoolVar(&f.jsonOut, "json", false, "print a JSON summary as the last line of stdout")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress output")
+	f.dist.bind(fs)
 	fs.IntVar(&f.stopAfter, "stop-after", 0, "pause after this many generations: save the checkpoint and the best player so far, resume later with -resume")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: evochess tune -preset NAME | -algo NAME [-scheme NAME] -pgn FILE [-seed N] [-out player.json] [flags]")
@@ -168,6 +174,7 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 		return o, errors.New("tune: give -algo or -preset (evochess tune -h lists them)")
 	}
 	o.Start = c.Start
+	o.SearchGroup = f.searchGroup
 	if c.Start != "" && o.Scheme == "" {
 		// A start naming an evaluation preset implies its scheme (as older
 		// command lines relied on).
@@ -203,6 +210,8 @@ type tuneSummary struct {
 	Checkpoint  string  `json:"checkpoint,omitempty"`
 	Interrupted bool    `json:"interrupted,omitempty"`
 	Paused      bool    `json:"paused,omitempty"`
+	// Dist: the work queue's counts at the end of a -distributed run.
+	Dist *dist.Stats `json:"dist,omitempty"`
 }
 
 func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
@@ -246,8 +255,16 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	}
 	say("tune: %s", runHeader(setup))
 	res := tuner.Resources{Open: dataOpener(f.dataDir), Workers: f.cfg.Workers, Progress: func(s string) { say("tune: %s", s) }}
+	coord, closeDist, err := f.dist.start(ctx, res.Open, f.checkpoint, func(format string, a ...any) { say("tune: "+format, a...) })
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	defer closeDist()
+	if coord != nil {
+		res.Distribute = coord.Distribute
+	}
 	start := time.Now()
-	prep, err := tuner.Prepare(ctx, setup, res)
+	prep, err := tuner.PrepareRun(ctx, setup, res)
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -257,14 +274,14 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		rec tuner.Record
 	)
 	if cp != nil {
-		run, err = cp.Resume(prep.Train, prep.Test)
+		run, err = cp.ResumePrepared(prep)
 	} else {
-		run, err = tuner.NewRun(setup, prep.Train, prep.Test)
+		run, err = tuner.NewRunPrepared(setup, prep)
 	}
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	run.Recompile = prep.Recompile
+	setup = run.Setup()
 	var logw tuner.LogWriter
 	if f.logFile != "" {
 		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
@@ -287,6 +304,11 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	}
 	total := setup.Config.Generations
 	bar := newTuneBar(stderr, total, f.quiet)
+	if coord != nil {
+		bar.extra = func() string { return distLine(coord.Stats()) }
+		stopTick := bar.ticker(time.Second)
+		defer stopTick()
+	}
 	paused := false
 	for n := 0; ; n++ {
 		if f.stopAfter > 0 && n == f.stopAfter {
@@ -351,9 +373,14 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	} else if paused {
 		why = "paused"
 	}
-	say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
-		why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
-		test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	if train.Loss != 0 {
+		say("tune: %s after %d generations: best fitness %g, train loss %.6f, held-out loss %.6f (K %.6f), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Loss, test.Loss, setup.Problem.K, run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	} else {
+		say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
+			test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	}
 	if f.jsonOut {
 		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Fitness: setup.Problem.Fitness, Scheme: setup.Problem.Scheme,
 			Start: setup.Problem.Start, Recompile: setup.Problem.Recompile, Seed: setup.Config.Seed,
@@ -361,6 +388,10 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 			TrainRate: train.Rate(), TestRate: test.Rate(), TrainMatch: train.Matched, TestMatch: test.Matched,
 			Nodes: train.Nodes, TrainLoss: train.Loss, TestLoss: test.Loss, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
 			Out: f.out, Checkpoint: f.checkpoint, Interrupted: interrupted, Paused: paused}
+		if coord != nil {
+			st := coord.Stats()
+			sum.Dist = &st
+		}
 		b, err := json.Marshal(sum)
 		if err != nil {
 			return fmt.Errorf("tune: %w", err)
@@ -435,6 +466,11 @@ func tuneSavePlayer(run *tuner.Run, setup tuner.Setup, prep *tuner.Prepared, f t
 // tuneBar shows progress: a redrawn bar with ETA on a terminal, plain lines
 // otherwise.
 type tuneBar struct {
+	mu sync.Mutex
+	// extra, when set, is appended to every line (the work queue of a
+	// distributed run) and refreshed by ticker between generations.
+	extra   func() string
+	line    string
 	w       io.Writer
 	total   int
 	tty     bool
@@ -458,15 +494,26 @@ func (b *tuneBar) update(r tuner.Record) {
 	if b.quiet {
 		return
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	rates := fmt.Sprintf("best %-10.6g mean %-10.6g", r.Best, r.Mean)
-	if r.TrainTotal > 0 {
+	if r.TrainLoss != 0 {
+		rates += fmt.Sprintf(" loss %.6f", r.TrainLoss)
+		if r.TestLoss != 0 {
+			rates += fmt.Sprintf(" held out %.6f", r.TestLoss)
+		}
+	} else if r.TrainTotal > 0 {
 		rates += fmt.Sprintf(" train %5.1f%%", 100*r.TrainRate)
 	}
-	if r.TestTotal > 0 {
+	if r.TestTotal > 0 && r.TrainLoss == 0 {
 		rates += fmt.Sprintf(" test %5.1f%%", 100*r.TestRate)
 	}
 	if !b.tty {
-		fmt.Fprintf(b.w, "gen %d evals %d %s div %.3f %.1fs\n", r.Generation, r.Evaluations, rates, r.Diversity, r.Seconds)
+		extra := ""
+		if b.extra != nil {
+			extra = " | " + b.extra()
+		}
+		fmt.Fprintf(b.w, "gen %d evals %d %s div %.3f %.1fs%s\n", r.Generation, r.Evaluations, rates, r.Diversity, r.Seconds, extra)
 		return
 	}
 	now := time.Now()
@@ -483,10 +530,52 @@ func (b *tuneBar) update(r tuner.Record) {
 		left := time.Duration(float64(time.Since(b.started)) * (1 - frac) / frac)
 		eta = left.Round(time.Second).String()
 	}
-	fmt.Fprintf(b.w, "\r\x1b[K%sgen %d/%d %s ETA %s", bar, r.Generation, b.total, rates, eta)
+	b.line = fmt.Sprintf("%sgen %d/%d %s ETA %s", bar, r.Generation, b.total, rates, eta)
+	b.draw()
+}
+
+// draw writes the current line with extra (b.mu held).
+func (b *tuneBar) draw() {
+	line := b.line
+	if b.extra != nil {
+		if line != "" {
+			line += " | "
+		}
+		line += b.extra()
+	}
+	fmt.Fprintf(b.w, "\r\x1b[K%s", line)
+	b.drawn = true
+}
+
+// ticker redraws the bar (on a terminal) every d so that extra stays
+// current during long generations; the returned function stops it.
+func (b *tuneBar) ticker(d time.Duration) func() {
+	if b.quiet || !b.tty {
+		return func() {}
+	}
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				b.mu.Lock()
+				b.draw()
+				b.mu.Unlock()
+			}
+		}
+	}()
+	return func() { close(stop); <-done }
 }
 
 func (b *tuneBar) finish() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if b.tty && b.drawn && !b.quiet {
 		fmt.Fprintln(b.w)
 	}

@@ -156,15 +156,14 @@ type runResult struct {
 
 // evolve prepares and runs s to the end.
 func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
-	prep, err := Prepare(e.ctx, s, e.res)
+	prep, err := PrepareRun(e.ctx, s, e.res) // distributed with Resources.Distribute (tuner/dist)
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewRun(s, prep.Train, prep.Test)
+	r, err := NewRunPrepared(s, prep)
 	if err != nil {
 		return nil, err
 	}
-	r.Recompile = prep.Recompile
 	start := time.Now()
 	err = r.RunAll(e.ctx, func(rec Record) {
 		if rec.Generation%20 == 0 {

@@ -62,6 +62,9 @@ type FitnessKind struct {
 	// DefaultProtocol is the tuner/data sampling protocol used when the
 	// problem names none ("" when the fitness samples no positions).
 	DefaultProtocol string
+	// HeldOutPercent is the share of games a problem that did not come
+	// from a preset of this fitness holds out (Problem.TestPercent).
+	HeldOutPercent int
 	// Check reports why a problem cannot use this fitness (with the
 	// scheme it would evaluate with), naming both.
 	Check func(p Problem, sc eval.Scheme) error
@@ -83,8 +86,8 @@ func Fitnesses() []FitnessKind {
 		match("match2", "the same count squared (David et al.)", true, false),
 		match("match-qs", "positions matched at 1 ply with every child resolved by the quiescence search under the reference (the papers' 1-ply searches); held out: the real depth-1 search", false, true),
 		match("match2-qs", "match-qs squared (David et al. with quiescence)", true, true),
-		{Name: "texel", Doc: "negated Texel loss: mean squared error between the game result and sigmoid(K·eval) at fixed K, over the training positions",
-			Needs: Needs{Games: true}, Tunes: TunesEval, Gradient: true, DefaultProtocol: "all", Check: checkTexel, Compile: compileTexel},
+		{Name: "texel", Doc: "negated Texel loss: mean squared error between the game result and sigmoid(K·eval) at fixed K over every position of the training games (from ply 12, not in check) resolved to its quiet leaf under the reference; held out: other games",
+			Needs: Needs{Games: true}, Tunes: TunesEval, Resolved: true, Gradient: true, HeldOutPercent: 10, Check: checkTexel, Compile: compileTexel},
 		{Name: "nodes", Doc: "search parameters: cap·positions minus the nodes to find the suite's best moves (David et al. §IV)",
 			Needs: Needs{Suite: true}, Tunes: TunesSearch, Compile: compileNodes},
 		{Name: "tournament", Doc: "points in games between the candidates (relative; David et al.'s coevolution, Phoenix)",
@@ -198,12 +201,12 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 	}
 	out.Train = matchPool(mm, squared, res.Workers)
 	if qs {
-		out.Recompile = func(_ context.Context, ref []int32) (Evaluator, error) {
+		out.Recompile = func(_ context.Context, ref []int32) (Evaluators, error) {
 			mm, err := compileMatch(sc, train, true, ref, workers)
 			if err != nil {
-				return nil, fmt.Errorf("tuner: recompile training positions: %w", err)
+				return Evaluators{}, fmt.Errorf("tuner: recompile training positions: %w", err)
 			}
-			return matchPool(mm, squared, res.Workers), nil
+			return Evaluators{Train: matchPool(mm, squared, res.Workers)}, nil
 		}
 	}
 	if len(test) > 0 {
@@ -257,39 +260,259 @@ func compileTournament(ctx context.Context, s Setup, res Resources) (*Prepared, 
 	return out, nil
 }
 
-// compileTexel compiles the Texel loss at a K fitted once on the start
-// vector and then kept fixed.
+// compileTexel compiles the Texel loss over every position of the
+// training games (data.Positions: from MinPly, never in check), each
+// resolved to its quiet leaf by the quiescence search under the reference
+// and labelled with its game's result, identical leaves merged; the games
+// are split into training, validation and held-out sets by game. K is
+// fitted once on the start vector (Problem.K keeps it) and then frozen.
 func compileTexel(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 	p := s.Problem
 	sc, err := lookupScheme(p.Scheme)
 	if err != nil {
 		return nil, err
 	}
-	train, test, digest, err := samples(ctx, p, res, res.say)
+	if p.PGN == "" {
+		return nil, fmt.Errorf("tuner: prepare: no training games (PGN) given")
+	}
+	gs, err := gameSet(ctx, res, p.PGN, p.MinElo)
 	if err != nil {
 		return nil, err
 	}
-	tx, err := fitness.CompileTexel(sc, train)
-	if err != nil {
-		return nil, fmt.Errorf("tuner: prepare: compile training positions: %w", err)
+	split := data.GameSplit{Seed: dataSeed(p), TestPercent: p.TestPercent, ValidationPercent: p.ValidationPercent}
+	if p.TestPGN != "" {
+		split.TestPercent = 0
 	}
-	start, err := startOf(s)
-	if err != nil {
-		return nil, err
+	if err := split.Validate(); err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %w", err)
 	}
-	if err := tx.Check(start); err != nil {
-		return nil, fmt.Errorf("tuner: prepare: start point: %w", err)
-	}
-	k, _ := tx.FitK(start)
-	res.say("texel: K = %.6f fitted on the start point", k)
-	out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test), K: k}
-	out.Train = texelPool(tx, k, res.Workers, opt.NeedsGradient(s.Algorithm))
-	if len(test) > 0 {
-		tt, err := fitness.CompileTexel(sc, test)
+	train, valid, test := gs.Split(split)
+	if p.TestPGN != "" {
+		ts, err := gameSet(ctx, res, p.TestPGN, p.MinElo)
 		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
+			return nil, err
 		}
-		out.Test = texelPool(tt, k, 1, false)
+		test = ts.Games
+	}
+	filter := data.PositionFilter{MinPly: data.DefaultOpeningPlies, MaxPly: p.MaxPly}
+	if p.MinPly != 0 {
+		filter.MinPly = p.MinPly
+	}
+	seed := dataSeed(p)
+	trainRefs, err := data.Positions(train, filter, p.Positions, seed)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %s: %w", p.PGN, err)
+	}
+	testRefs, err := data.Positions(test, filter, p.TestPositions, seed+1)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: held-out games: %w", err)
+	}
+	validRefs, err := data.Positions(valid, filter, 0, seed+2)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: validation games: %w", err)
+	}
+	if len(trainRefs) == 0 {
+		return nil, fmt.Errorf("tuner: prepare: %s: no training position (%d games, filter from ply %d)", p.PGN, len(train), filter.MinPly)
+	}
+	ref, err := quiescenceReference(s)
+	if err != nil {
+		return nil, err
+	}
+	workers := workerCount(res)
+	compile := func(ctx context.Context, what string, games []data.Game, refs []data.Ref, ref []int32) (*fitness.Texel, error) {
+		if len(refs) == 0 {
+			return nil, nil
+		}
+		last := -1
+		tx, err := fitness.CompileTexelGames(ctx, sc, games, refs, fitness.TexelOptions{Reference: ref, Workers: workers, Merge: true,
+			Progress: func(done, total int) {
+				if pct := 10 * done / total; pct != last && total >= 100000 {
+					last = pct
+					res.say("texel: resolving %s positions: %d of %d", what, done, total)
+				}
+			}})
+		if err != nil {
+			return nil, fmt.Errorf("tuner: prepare: texel %s positions: %w", what, err)
+		}
+		return tx, nil
+	}
+	res.say("texel: %d training games (%d positions), %d validation (%d), %d held out (%d); resolving under the %s", len(train), len(trainRefs),
+		len(valid), len(validRefs), len(test), len(testRefs), referenceName(s))
+	tx, err := compile(ctx, "training", train, trainRefs, ref)
+	if err != nil {
+		return nil, err
+	}
+	st := tx.Stats()
+	res.say("texel: %d training positions stored (%d identical merged, %d resolved by captures, %d mates dropped), %.1f MB",
+		st.Positions, st.Merged, st.Resolved, st.Mates, float64(tx.Bytes())/1e6)
+	k := p.K
+	if k == 0 {
+		start, err := startOf(s)
+		if err != nil {
+			return nil, err
+		}
+		if err := tx.Check(start); err != nil {
+			return nil, fmt.Errorf("tuner: prepare: start point: %w", err)
+		}
+		k, _ = tx.FitKWorkers(start, workers)
+		res.say("texel: K = %.6f fitted on the start vector (frozen)", k)
+	}
+	grad := opt.NeedsGradient(s.Algorithm)
+	out := &Prepared{Digest: gs.Digest, K: k, Reference: ref, TrainPositions: int(tx.Count())}
+	out.Train = &texelEvaluator{tx: tx, k: k, workers: workers, grad: grad}
+	rest := func(ctx context.Context, ref []int32) (te, ve Evaluator, err error) {
+		tt, err := compile(ctx, "held-out", test, testRefs, ref)
+		if err != nil {
+			return nil, nil, err
+		}
+		tv, err := compile(ctx, "validation", valid, validRefs, ref)
+		if err != nil {
+			return nil, nil, err
+		}
+		if tt != nil {
+			te = &texelEvaluator{tx: tt, k: k, workers: workers}
+		}
+		if tv != nil {
+			ve = &texelEvaluator{tx: tv, k: k, workers: workers}
+		}
+		return te, ve, nil
+	}
+	if out.Test, out.Validation, err = rest(ctx, ref); err != nil {
+		return nil, err
+	}
+	if out.Test != nil {
+		out.TestPositions = int(out.Test.(*texelEvaluator).tx.Count())
+	}
+	if out.Validation != nil {
+		out.ValidationPositions = int(out.Validation.(*texelEvaluator).tx.Count())
+	}
+	out.RecompileHeldOut = func(ctx context.Context, ref []int32) (Evaluators, error) {
+		test, valid, err := rest(ctx, ref)
+		return Evaluators{Test: test, Validation: valid}, err
+	}
+	out.Recompile = func(ctx context.Context, ref []int32) (Evaluators, error) {
+		tx, err := compile(ctx, "training", train, trainRefs, ref)
+		if err != nil {
+			return Evaluators{}, err
+		}
+		evs, err := out.RecompileHeldOut(ctx, ref)
+		if err != nil {
+			return Evaluators{}, err
+		}
+		evs.Train = &texelEvaluator{tx: tx, k: k, workers: workers, grad: grad}
+		return evs, nil
+	}
+	return out, nil
+}
+
+// referenceName describes the weights a resolved fitness resolves under.
+func referenceName(s Setup) string {
+	if s.Problem.Reference != nil {
+		return "recompiled reference (an earlier best)"
+	}
+	return "start vector (" + s.Problem.Start + ")"
+}
+
+// texelEvaluator scores candidates by the negated Texel loss at fixed K,
+// with the fitness gradient (the negated loss gradient) when grad is set.
+// Chunks of positions are spread over workers goroutines; scores do not
+// depend on it.
+type texelEvaluator struct {
+	tx      *fitness.Texel
+	k       float64
+	workers int
+	grad    bool
+}
+
+// Units implements Shardable: one unit per chunk of positions
+// (fitness.TexelChunk), scored for each candidate.
+func (e *texelEvaluator) Units([][]int32) (int, bool) { return e.tx.Chunks(), false }
+
+// exactFloat bounds the integers a float64 holds exactly: partial sums
+// travel as float64 (Score.Loss, Score.Grad) and add up exactly below it.
+const exactFloat = 1 << 53
+
+// NewShardScorer implements Shardable: the partial score of chunks [lo, hi)
+// carries the chunks' fixed-point sums as integer-valued floats (Loss, and
+// Grad by stored index), which add up exactly in any grouping.
+func (e *texelEvaluator) NewShardScorer() (ShardScorer, error) {
+	return func(ctx context.Context, cands [][]int32, lo, hi int) ([]Score, error) {
+		out := make([]Score, len(cands))
+		for i, c := range cands {
+			sums, err := e.tx.ChunkSums(ctx, c, e.k, lo, hi, e.grad)
+			if err != nil {
+				return nil, fmt.Errorf("tuner: texel: %w", err)
+			}
+			out[i].Loss = float64(sums.Loss)
+			if sums.Grad != nil {
+				out[i].Grad = make([]float64, len(sums.Grad))
+				for j, v := range sums.Grad {
+					out[i].Grad[j] = float64(v)
+				}
+			}
+		}
+		return out, nil
+	}, nil
+}
+
+// Finish implements Shardable.
+func (e *texelEvaluator) Finish(cands [][]int32, sums []Score) ([]Score, error) {
+	out := make([]Score, len(sums))
+	for i, s := range sums {
+		if math.Abs(s.Loss) >= exactFloat {
+			return nil, fmt.Errorf("tuner: texel: loss sum %g beyond exact float range", s.Loss)
+		}
+		ts := fitness.TexelSums{Loss: int64(s.Loss)}
+		if e.grad {
+			ts.Grad = make([]int64, len(s.Grad))
+			for j, g := range s.Grad {
+				if math.Abs(g) >= exactFloat {
+					return nil, fmt.Errorf("tuner: texel: gradient sum %g beyond exact float range", g)
+				}
+				ts.Grad[j] = int64(g)
+			}
+		}
+		var grad []float64
+		if e.grad {
+			grad = make([]float64, len(cands[i]))
+		}
+		l, err := e.tx.Finish(ts, e.k, grad)
+		if err != nil {
+			return nil, fmt.Errorf("tuner: texel: %w", err)
+		}
+		out[i] = Score{Fitness: -l, Loss: l, Total: int(e.tx.Count())}
+		if grad != nil {
+			for j := range grad {
+				grad[j] = -grad[j]
+			}
+			out[i].Grad = grad
+		}
+	}
+	return out, nil
+}
+
+// Evaluate implements Evaluator.
+func (e *texelEvaluator) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
+	var grads [][]float64
+	if e.grad {
+		grads = make([][]float64, len(cands))
+		for i, c := range cands {
+			grads[i] = make([]float64, len(c))
+		}
+	}
+	losses, err := e.tx.Evaluate(ctx, cands, e.k, grads, e.workers)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: texel: %w", err)
+	}
+	out := make([]Score, len(cands))
+	for i, l := range losses {
+		out[i] = Score{Fitness: -l, Loss: l, Total: int(e.tx.Count())}
+		if grads != nil {
+			for j := range grads[i] {
+				grads[i][j] = -grads[i][j]
+			}
+			out[i].Grad = grads[i]
+		}
 	}
 	return out, nil
 }
@@ -325,7 +548,7 @@ func compileNodes(ctx context.Context, s Setup, res Resources) (*Prepared, error
 	}
 	res.say("suite: %d positions of %s, cap %d nodes, evaluation %s", len(suite), p.EPD, nodeCap, sc.Name())
 	// Shardable by suite position (shardfit.go): tuner/dist splits it.
-	pool := newSuiteEval(sc, w, suite, nodeCap, res.Workers)
+	pool := newSuiteEval(sc, w, suite, nodeCap, res.Workers, p.SearchGroup)
 	return &Prepared{Train: pool, TrainPositions: len(suite), Digest: p.EPD}, nil
 }
 

@@ -28,12 +28,19 @@ type Resources struct {
 	Cache *DataCache
 	// Progress, if set, receives one line per preparation step.
 	Progress func(string)
+	// Distribute, if set, replaces the training evaluator of a run prepared
+	// with PrepareRun by one that spreads its work over other processes
+	// (tuner/dist); prev is the evaluator it returned before (a
+	// recompilation), nil the first time.
+	Distribute func(ctx context.Context, s Setup, train, prev Evaluator) (Evaluator, error)
 }
 
-// DataCache keeps datasets by file name and protocol.
+// DataCache keeps datasets by file name and protocol, and game sets by
+// file name and rating filter.
 type DataCache struct {
-	mu sync.Mutex
-	m  map[string]*data.Dataset
+	mu    sync.Mutex
+	m     map[string]*data.Dataset
+	games map[string]*data.GameSet
 }
 
 // Prepared holds what a run needs besides its Setup.
@@ -51,9 +58,19 @@ type Prepared struct {
 	// resolved with ("match-qs", "match2-qs"; nil otherwise): pass it as
 	// Problem.Reference to build the same evaluator elsewhere.
 	Reference []int32
-	// Recompile ("match-qs", "match2-qs") resolves the same training
-	// positions with another reference; Run.Recompile calls it.
-	Recompile func(ctx context.Context, reference []int32) (Evaluator, error)
+	// Validation scores candidates on the validation set (texel with
+	// Problem.ValidationPercent; nil otherwise).
+	Validation Evaluator
+	// ValidationPositions is its size.
+	ValidationPositions int
+	// Recompile (a resolved fitness) resolves the same positions with
+	// another reference; Run.Recompile calls it.
+	Recompile func(ctx context.Context, reference []int32) (Evaluators, error)
+	// RecompileHeldOut, when the held-out and validation sets are resolved
+	// under the reference too (texel), rebuilds only those (Evaluators
+	// without Train), for a coordinator whose training evaluator lives in
+	// fitness workers.
+	RecompileHeldOut func(ctx context.Context, reference []int32) (Evaluators, error)
 }
 
 // Prepare loads the data of s.Problem and builds the training and held-out
@@ -73,31 +90,6 @@ func (res Resources) say(format string, a ...any) {
 	if res.Progress != nil {
 		res.Progress(fmt.Sprintf(format, a...))
 	}
-}
-
-// texelPool scores candidates by the negated Texel loss at fixed K, with
-// the fitness gradient (the negated loss gradient) when grad is set.
-func texelPool(tx *fitness.Texel, k float64, workers int, grad bool) *Pool {
-	return &Pool{Workers: workers, New: func() (Scorer, error) {
-		return func(_ context.Context, w []int32) (Score, error) {
-			if err := tx.Check(w); err != nil {
-				return Score{}, err
-			}
-			if !grad {
-				loss := tx.Loss(w, k)
-				return Score{Fitness: -loss, Loss: loss, Total: tx.Positions()}, nil
-			}
-			g := make([]float64, len(w))
-			loss, err := tx.Gradient(w, k, g)
-			if err != nil {
-				return Score{}, err
-			}
-			for i := range g {
-				g[i] = -g[i]
-			}
-			return Score{Fitness: -loss, Loss: loss, Total: tx.Positions(), Grad: g}, nil
-		}, nil
-	}}
 }
 
 func open(res Resources, name string) (io.ReadCloser, error) {
@@ -420,4 +412,48 @@ func openings(res Resources, name string) ([]arena.Opening, error) {
 		return nil, fmt.Errorf("tuner: prepare: %s holds no openings", name)
 	}
 	return ops, nil
+}
+
+// gameSet reads (or takes from the cache) the finished games of name.
+func gameSet(ctx context.Context, res Resources, name string, minElo int) (*data.GameSet, error) {
+	key := fmt.Sprintf("%s|%d", name, minElo)
+	if res.Cache != nil {
+		res.Cache.mu.Lock()
+		gs := res.Cache.games[key]
+		res.Cache.mu.Unlock()
+		if gs != nil {
+			return gs, nil
+		}
+	}
+	f, err := open(res, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := data.Gunzip(f)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
+	}
+	res.say("reading %s", name)
+	gs, err := data.ReadGames(ctx, r, minElo, nil)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
+	}
+	if len(gs.Games) == 0 {
+		msg := fmt.Sprintf("tuner: prepare: %s: no finished game (%d read, %d unreadable, %d without a result or below the rating filter)", name, gs.GamesRead, gs.GamesSkipped, gs.Unfinished)
+		if len(gs.Skipped) > 0 {
+			msg += fmt.Sprintf("; first error: %v", gs.Skipped[0])
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	res.say("%s: %d finished games (%d unreadable skipped)", name, len(gs.Games), gs.GamesSkipped)
+	if res.Cache != nil {
+		res.Cache.mu.Lock()
+		if res.Cache.games == nil {
+			res.Cache.games = map[string]*data.GameSet{}
+		}
+		res.Cache.games[key] = gs
+		res.Cache.mu.Unlock()
+	}
+	return gs, nil
 }

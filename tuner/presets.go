@@ -105,6 +105,12 @@ func Presets() []Preset {
 		func(c *opt.Config) {
 			c.Pop, c.Generations, c.CrossoverRate, c.MutationRate, c.Elite, c.Selection = 10, 50, 0.75, 0.05, 1, "roulette"
 		}))
+	add(preset("modern-search", "ga", "David et al.'s search GA on the modern search group",
+		"the 29 parameters of the modern search group (LMR, LMP, SEE pruning, IIR, singular extensions, improving, reverse futility, histories; Table I's group at the default values) as a Gray chromosome; pop 10, crossover 0.75, mutation 0.02, 30 generations; fitness = nodes to solution of the first 200 ECM positions, cap 50,000 per position, unsolved positions costing the cap; evaluation david-fig3; random start",
+		Problem{Fitness: "nodes", Scheme: "david35", EvalPreset: "david-fig3", SearchGroup: SearchModern, EPD: "epd/ecm.epd", Positions: 200, NodeCap: 50000, Start: StartRandom},
+		func(c *opt.Config) {
+			c.Pop, c.Generations, c.CrossoverRate, c.MutationRate, c.Elite, c.Selection = 10, 30, 0.75, 0.02, 1, "roulette"
+		}))
 	add(preset("vazquez-ep", "ep", "Vázquez-Fernández et al. 2012, Algorithms 1-2",
 		"N = 20, best half survive, Michalewicz non-uniform mutation (b = 5), no crossover, 200 generations; fitness = positions matched at 1 ply with quiescence (match-qs, re-resolved every 20 generations) over 1,000 positions, 1,000 held out; random start",
 		Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1, Start: StartRandom, Recompile: 20},
@@ -144,13 +150,17 @@ func Presets() []Preset {
 		Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1, Start: StartRandom, Recompile: 20},
 		func(c *opt.Config) { c.Pop, c.Generations = 20, 200 }))
 	add(preset("texel", "texel", "Texel tuning (Österlund)",
-		"coordinate local search ±step from material values on the Texel loss (sigmoid of the eval vs game result) over 20,000 positions",
-		Problem{Fitness: "texel", Scheme: "vazquez29", Positions: 20000, TestPositions: 5000, Start: StartMaterial},
+		"coordinate local search ±step (8, halved to 1) from material values on the Texel loss over every position of the training games from ply 12 (not in check), each resolved to its quiet leaf and re-resolved under the best every 200 steps; 10% of the games held out",
+		Problem{Fitness: "texel", Scheme: "david35", TestPercent: 10, Start: StartMaterial, Recompile: 200},
 		func(c *opt.Config) { c.Step = 8 }))
-	add(preset("texel-adam", "adam", "Texel loss, Adam (Kingma and Ba)",
-		"Adam on the Texel loss from material values, step 1 weight unit, 500 generations, 20,000 positions",
-		Problem{Fitness: "texel", Scheme: "vazquez29", Positions: 20000, TestPositions: 5000, Start: StartMaterial},
-		func(c *opt.Config) { c.Generations, c.LR = 500, 1 }))
+	add(preset("texel-adam", "adam", "Texel tuning with Adam (Kingma and Ba), as engine authors tune today",
+		"full-batch Adam (lr 2 weight units, β 0.9/0.999) on the Texel loss over every position of the training games from ply 12 (not in check), resolved to quiet leaves and re-resolved under the best every 100 steps; K fitted once on the material start; 400 steps; 10% of the games held out",
+		Problem{Fitness: "texel", Scheme: "david35", TestPercent: 10, Start: StartMaterial, Recompile: 100},
+		func(c *opt.Config) { c.Generations, c.LR = 400, 2 }))
+	add(preset("modern", "adam", "Texel tuning of the modern tapered scheme",
+		"full-batch Adam (lr 2, β 0.9/0.999) on the Texel loss of the modern scheme from modern-material (piece values only), every position of the training games from ply 12 (not in check), resolved to quiet leaves and re-resolved under the best every 100 steps; 400 steps; 10% of the games held out",
+		Problem{Fitness: "texel", Scheme: "modern", TestPercent: 10, Start: StartMaterial, Recompile: 100},
+		func(c *opt.Config) { c.Generations, c.LR = 400, 2 }))
 	return out
 }
 

@@ -11,7 +11,6 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
-	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner/opt"
 )
 
@@ -49,7 +48,13 @@ type Options struct {
 	MinPly     int
 	MaxPly     int
 	MinElo     int
-	Recompile  int // resolved fitness: re-resolve every that many generations (0: the preset's, -1: never)
+	// SearchGroup ("nodes" fitness): "table1", "modern" or "all" ("": the
+	// preset's).
+	SearchGroup string
+	Recompile   int // resolved fitness: re-resolve every that many generations (0: the preset's, -1: never)
+	// TestPercent and ValidationPercent (texel): shares of the games held
+	// out and kept for validation (0: the preset's).
+	TestPercent, ValidationPercent int
 }
 
 // DefaultRecompile is the re-resolution interval, in generations, of a
@@ -123,9 +128,12 @@ func Configure(o Options) (Setup, error) {
 	num(&s.Problem.NodeCap, o.NodeCap)
 	num(&s.HallOfFame, o.HallOfFame)
 	str(&s.Problem.Protocol, o.Protocol)
+	str(&s.Problem.SearchGroup, o.SearchGroup)
 	num(&s.Problem.MinPly, o.MinPly)
 	num(&s.Problem.MaxPly, o.MaxPly)
 	num(&s.Problem.MinElo, o.MinElo)
+	num(&s.Problem.TestPercent, o.TestPercent)
+	num(&s.Problem.ValidationPercent, o.ValidationPercent)
 	if o.DataSeed != 0 {
 		s.Problem.DataSeed = o.DataSeed
 	}
@@ -166,9 +174,15 @@ func Configure(o Options) (Setup, error) {
 	if opt.NeedsGradient(s.Algorithm) && !kind.Gradient {
 		return Setup{}, fmt.Errorf("tuner: algorithm %s cannot use fitness %s: it needs the fitness gradient, which only %s provides", s.Algorithm, kind.Name, strings.Join(gradientFitnesses(), ", "))
 	}
+	if kind.Tunes != TunesSearch && s.Problem.SearchGroup != "" {
+		return Setup{}, fmt.Errorf("tuner: search group %s: fitness %s tunes evaluation weights", s.Problem.SearchGroup, kind.Name)
+	}
 	specs, err := ProblemSpecs(s.Problem)
 	if err != nil {
 		return Setup{}, err
+	}
+	if kind.HeldOutPercent > 0 && s.Problem.TestPercent == 0 && s.Problem.TestPGN == "" && (pre == nil || pre.Problem.Fitness != kind.Name) {
+		s.Problem.TestPercent = kind.HeldOutPercent
 	}
 
 	// The optimizer configuration: the preset's (complete), or the
@@ -262,7 +276,7 @@ func ProblemSpecs(p Problem) ([]param.Spec, error) {
 		return nil, err
 	}
 	if k.Tunes == TunesSearch {
-		return search.ParamSpecs(), nil
+		return SearchSpecs(p.SearchGroup)
 	}
 	sc, err := eval.Lookup(p.Scheme)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner/opt"
 )
 
@@ -115,5 +116,43 @@ func TestConfigureErrorsNameBoth(t *testing.T) {
 				t.Errorf("%+v: error %q does not name %s", tc.in, err, n)
 			}
 		}
+	}
+}
+
+// TestSearchGroups: the search fitness tunes Table I, the modern group or
+// both, and a candidate of each decodes to full search parameters.
+func TestSearchGroups(t *testing.T) {
+	for _, tc := range []struct {
+		group string
+		n     int
+	}{{"", 18}, {SearchTableI, 18}, {SearchModern, 29}, {SearchAll, 47}} {
+		s, err := Configure(Options{Preset: "david-search", SearchGroup: tc.group, Start: "preset:default"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Config.Specs) != tc.n || len(s.Config.Init[0]) != tc.n {
+			t.Fatalf("group %q: %d parameters, want %d", tc.group, len(s.Config.Specs), tc.n)
+		}
+		p, err := SearchParams(s.Problem.SearchGroup, s.Config.Init[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		def := search.DefaultParams()
+		if tc.group == SearchModern || tc.group == SearchAll {
+			if p != def {
+				t.Fatalf("group %q: default start decodes to %+v", tc.group, p)
+			}
+		} else if !slices.Equal(p.Vector(), def.Vector()) || p.LMRUse {
+			t.Fatalf("group %q: decodes to %+v (modern group must be off)", tc.group, p)
+		}
+	}
+	if _, err := Configure(Options{Preset: "david-search", SearchGroup: "x"}); err == nil {
+		t.Fatal("unknown search group accepted")
+	}
+	if _, err := Configure(Options{Preset: "david-ga", SearchGroup: SearchModern}); err == nil {
+		t.Fatal("search group on an evaluation fitness accepted")
+	}
+	if _, err := LookupPreset("modern-search"); err != nil {
+		t.Fatal(err)
 	}
 }

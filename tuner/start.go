@@ -94,7 +94,9 @@ func StartVector(p Problem, specs []param.Spec, seed uint64) ([]int32, error) {
 			if err != nil {
 				return nil, fmt.Errorf("tuner: start %s: %w", start, err)
 			}
-			x = sp.Vector()
+			if x, err = searchVector(p.SearchGroup, sp); err != nil {
+				return nil, err
+			}
 			break
 		}
 		pr, err := eval.LookupPreset(name)

@@ -40,7 +40,8 @@ const (
 	mdAttack          = mdPassedKingEnemy + 1 // 4: knight, bishop, rook, queen
 	mdAttackSquares   = mdAttack + 4          // 1
 	mdAttackCount     = mdAttackSquares + 1   // 4: 2, 3, 4, 5+ attackers
-	mdShield          = mdAttackCount + 4     // 4: distance 1, 2, 3+, none
+	mdCheck           = mdAttackCount + 4     // 4: safe checks by knight, bishop, rook, queen
+	mdShield          = mdCheck + 4           // 4: distance 1, 2, 3+, none
 	mdStorm           = mdShield + 4          // 4: distance 1, 2, 3, 4+
 	mdStormBlocked    = mdStorm + 4           // 1
 	mdKingOpen        = mdStormBlocked + 1    // 1
@@ -146,6 +147,9 @@ func modernTermList() []modernTerm {
 			s = " or more"
 		}
 		add(fmt.Sprintf("attack.count.%d", n), "king", fmt.Sprintf("king attack: exactly %d%s own knights, bishops, rooks and queens attack the enemy king zone", n, s))
+	}
+	for pt := board.Knight; pt <= board.Queen; pt++ {
+		add("check."+pieceLower[pt], "king", "safe checks: squares attacked by own "+pieceLower[pt]+"s, empty or enemy-held and not attacked by the enemy, from which a "+pieceLower[pt]+" would attack the enemy king")
 	}
 	for _, d := range []string{"1", "2", "3"} {
 		more := ""
@@ -488,6 +492,14 @@ func modernEval(x *posInfo, a *modernAcc) {
 		a.add(c, mdAttackSquares, popcount(ezone&(all[c]&^att[c][board.King])))
 		if n := attackers[c]; n >= 2 {
 			a.add(c, mdAttackCount+min(n, 5)-2, 1)
+		}
+		if k := x.king[e]; k != board.NoSquare {
+			safe := ^all[e] &^ pos.ByColor[c]
+			diag, line := board.BishopAttacks(k, occ)&safe, board.RookAttacks(k, occ)&safe
+			a.add(c, mdCheck+0, popcount(att[c][board.Knight]&board.KnightAttacks(k)&safe))
+			a.add(c, mdCheck+1, popcount(att[c][board.Bishop]&diag))
+			a.add(c, mdCheck+2, popcount(att[c][board.Rook]&line))
+			a.add(c, mdCheck+3, popcount(att[c][board.Queen]&(diag|line)))
 		}
 
 		// Own king shelter, pawn storm and open files.

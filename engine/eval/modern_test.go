@@ -138,8 +138,8 @@ func TestModernFeatures(t *testing.T) {
 				// c4 passed, path free, but Nd5 covers c7.
 				"passed.r4": {1, 0}, "passed.free.r4": {1, 0},
 				"passed.king.own": {4, 0}, "passed.king.enemy": {4, 0},
-				// Rb7 hits f7 in Black's king zone.
-				"attack.rook": {1, 0}, "attack.squares": {1, 0},
+				// Rb7 hits f7 in Black's king zone, and b8 is a safe check.
+				"attack.rook": {1, 0}, "attack.squares": {1, 0}, "check.rook": {1, 0},
 				"king.shield.1": {3, 3}, "king.storm.4": {3, 3},
 				"rook.open": {1, 0}, "rook.7th": {1, 0}, "queen.open": {1, 0},
 				// c4xd5 threat; Nd5 attacked by c4 and Qd1, undefended.
@@ -188,6 +188,9 @@ func TestModernFeatures(t *testing.T) {
 				"passed.r3": {1, 0}, "passed.r2": {0, 2}, "passed.free.r2": {0, 2},
 				"passed.king.own": {3, 4}, "passed.king.enemy": {4, 11},
 				"attack.rook": {0, 1}, "attack.squares": {0, 1}, // Rf4 hits f2
+				// Nxd7+ (the rook is undefended) and Qxc1+ (the rook is
+				// undefended) are safe checks; Nc6+ is not (b7 covers c6).
+				"check.knight": {1, 0}, "check.queen": {0, 1},
 				"king.shield.1": {2, 3}, "king.shield.2": {1, 0},
 				"king.storm.blocked": {1, 0}, // g4 stopped by g3
 				"knight.outpost":     {1, 0}, // Ne5, defended by d4, no f-pawn can chase it

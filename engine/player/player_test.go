@@ -252,7 +252,7 @@ func FuzzLoad(f *testing.F) {
 	})
 }
 
-// TestModernRoundTrip saves a modern player with 766 random weights and
+// TestModernRoundTrip saves a modern player with 774 random weights and
 // loads it back, and loads a file that only lists the weights it changes
 // from the modern-material defaults.
 func TestModernRoundTrip(t *testing.T) {

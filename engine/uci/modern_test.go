@@ -3,9 +3,11 @@ package uci
 import (
 	"strings"
 	"testing"
+
+	"github.com/evochess/evochess/engine/eval"
 )
 
-// TestModernScheme loads the modern scheme (766 weights) by preset: every
+// TestModernScheme loads the modern scheme (774 weights) by preset: every
 // weight becomes a spin option that can be addressed by name (as OpenBench
 // SPSA does), and the engine searches with it.
 func TestModernScheme(t *testing.T) {
@@ -39,7 +41,8 @@ func TestModernScheme(t *testing.T) {
 			n++
 		}
 	}
-	if n != 2*766 { // two "uci" listings
-		t.Errorf("%d Eval_ options over two listings, want %d", n, 2*766)
+	s2, _ := eval.Lookup("modern")
+	if want := 2 * len(s2.Params()); n != want { // two "uci" listings
+		t.Errorf("%d Eval_ options over two listings, want %d", n, want)
 	}
 }

@@ -6,6 +6,11 @@
 //   - protocol.go: the named sampling protocols ("david", "all") with their
 //     filters (minimum Elo, ply range, forced-move skipping, size caps), and
 //     where the papers are silent, the choices made here.
+//   - games.go: ReadGames keeps every finished game compactly (moves, not
+//     FEN strings) for Texel tuning over all positions; GameSplit assigns
+//     each game to training, validation or held out from the seed and its
+//     number alone; Positions enumerates the positions a PositionFilter
+//     keeps (from a ply, never in check), optionally a seeded subset.
 //   - data.go: Build streams PGN through engine/pgn, replays each game once
 //     (twice for the one sampled position of "david"), splits train/test by
 //     game with a seeded shuffle, and fingerprints inputs and protocol in a

@@ -140,6 +140,12 @@ type Progress struct {
 	Evaluations int64   `json:"evaluations"` // fitness evaluations so far
 	ElapsedMS   int64   `json:"elapsedMs"`
 	ETAMS       int64   `json:"etaMs"` // -1 if unknown
+	// TrainLoss, TestLoss and ValidLoss are the best candidate's Texel
+	// losses on the training, held-out and validation positions (texel
+	// fitness; 0 otherwise): the Tune tab's loss chart.
+	TrainLoss float64 `json:"trainLoss,omitempty"`
+	TestLoss  float64 `json:"testLoss,omitempty"`
+	ValidLoss float64 `json:"validLoss,omitempty"`
 	// BestWeights are the best candidate's weights by parameter name.
 	BestWeights map[string]int `json:"bestWeights,omitempty"`
 	// Checkpoint is the run's complete state after this generation (the
@@ -732,6 +738,11 @@ type Capabilities struct {
 	Algorithms []string `json:"algorithms,omitempty"`
 	Schemes    []string `json:"schemes,omitempty"`
 	Version    string   `json:"version,omitempty"` // build version
+	// League is true when the server runs the class league (/api/league).
+	League bool `json:"league,omitempty"`
+	// Teacher is true when this client may take teacher actions (native
+	// runs, league settings); Native is then true as well.
+	Teacher bool `json:"teacher,omitempty"`
 }
 
 // RunCreated is the answer of POST /api/runs.

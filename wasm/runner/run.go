@@ -15,6 +15,7 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/opt"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -197,20 +198,34 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		return nil, stopErr(o.Control, err)
 	}
 	train := prep.Train
-	// The fitness workers compile the same resolved sample: they get the
-	// reference explicitly.
-	setup.Problem.Reference = prep.Reference
-	var recompile func(ctx context.Context, ref []int32) (tuner.Evaluator, error)
+	// The fitness workers compile the same resolved data: they get the
+	// reference (and Texel's K) explicitly.
+	setup = prep.Fix(setup)
+	wrap := func(evs tuner.Evaluators) tuner.Evaluators {
+		if evs.Train != nil {
+			evs.Train = yieldingEvaluator(evs.Train, o.Yield)
+		}
+		if evs.Test != nil {
+			evs.Test = yieldingEvaluator(evs.Test, o.Yield)
+		}
+		if evs.Validation != nil {
+			evs.Validation = yieldingEvaluator(evs.Validation, o.Yield)
+		}
+		return evs
+	}
+	var recompile func(ctx context.Context, ref []int32) (tuner.Evaluators, error)
 	if prep.Recompile != nil {
-		recompile = func(ctx context.Context, ref []int32) (tuner.Evaluator, error) {
-			ev, err := prep.Recompile(ctx, ref)
+		recompile = func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
+			evs, err := prep.Recompile(ctx, ref)
 			if err != nil {
-				return nil, err
+				return tuner.Evaluators{}, err
 			}
-			return yieldingEvaluator(ev, o.Yield), nil
+			return wrap(evs), nil
 		}
 	}
-	if o.Split != nil && !setup.Config.Relative {
+	// A gradient run scores one candidate per generation: it stays in this
+	// worker (its Texel evaluator is parallel itself where threads exist).
+	if o.Split != nil && !setup.Config.Relative && !opt.NeedsGradient(setup.Algorithm) {
 		ev, closeSplit, err := o.Split(runCtx, setup)
 		if err != nil {
 			return nil, stopErr(o.Control, err)
@@ -220,13 +235,20 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		if sp, ok := ev.(interface {
 			Reprepare(context.Context, tuner.Setup) error
 		}); ok && recompile != nil {
-			recompile = func(ctx context.Context, ref []int32) (tuner.Evaluator, error) {
+			recompile = func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
 				s := setup
 				s.Problem.Reference = ref
 				if err := sp.Reprepare(ctx, s); err != nil {
-					return nil, err
+					return tuner.Evaluators{}, err
 				}
-				return ev, nil
+				evs := tuner.Evaluators{}
+				if prep.RecompileHeldOut != nil {
+					if evs, err = prep.RecompileHeldOut(ctx, ref); err != nil {
+						return tuner.Evaluators{}, err
+					}
+				}
+				evs.Train = ev
+				return wrap(evs), nil
 			}
 		} else if setup.Problem.Recompile > 0 {
 			return nil, errors.New("runner: recompile is not available with these fitness workers")
@@ -243,6 +265,9 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	}
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
+	}
+	if prep.Validation != nil {
+		run.SetValidation(yieldingEvaluator(prep.Validation, o.Yield))
 	}
 	if len(o.Resume) > 0 {
 		if best, _, _, ok := run.Best(); ok {
@@ -307,6 +332,7 @@ func resumeRun(setup tuner.Setup, cp []byte, train, test tuner.Evaluator) (*tune
 	}
 	got, want := c.Setup, setup
 	got.Problem.Reference, want.Problem.Reference = nil, nil
+	got.Problem.K, want.Problem.K = 0, 0
 	if want.HallOfFame <= 0 {
 		want.HallOfFame = 10 // tuner.NewRun's default
 	}
@@ -350,6 +376,7 @@ func progress(setup tuner.Setup, rec tuner.Record, best []int32, ok bool) *proto
 	if rec.TestTotal > 0 {
 		p.TestMatch = rec.TestRate
 	}
+	p.TrainLoss, p.TestLoss, p.ValidLoss = rec.TrainLoss, rec.TestLoss, rec.ValidLoss
 	if p.Generations > 0 && rec.Generation > 0 {
 		left := p.Generations - rec.Generation
 		p.ETAMS = max(0, p.ElapsedMS*int64(left)/int64(rec.Generation))
