@@ -14,7 +14,7 @@ WASMEXEC := $(WASMLIB)/go_js_wasm_exec
 
 SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
-FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
+FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css league.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
 .PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock book openbench bench-dist
 

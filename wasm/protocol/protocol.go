@@ -51,6 +51,8 @@
 //
 //   - protocol.go: envelope, Type constants, Encode/Decode, validation helpers.
 //   - messages.go: the payload structs and their Validate methods.
+//   - league.go: the class league's HTTP API types (plain JSON, not
+//     envelopes): state, standings, games, submissions, settings.
 //   - config.go: RunConfig, the run configuration shared by the worker, the
 //     server's native runs and the CLI (`evochess tune`), its flags and the
 //     rendering of the equivalent command line (RunConfig.CommandLine).
