@@ -27,8 +27,8 @@ type DataState struct {
 	Sampling    bool
 	Sampled     *protocol.Sampled
 	sampledWith protocol.SampleConfig // the settings Sampled was drawn with
-	SampleErr string
-	Version   int // incremented for every successful load (a run needs a sample of the current games)
+	SampleErr   string
+	Version     int // incremented for every successful load (a run needs a sample of the current games)
 
 	Paste    string
 	DragOver bool

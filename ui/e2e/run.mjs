@@ -355,6 +355,12 @@ try {
     const link = (await page.locator(T('share-link')).inputValue()).trim();
     assert(link.includes('#p='), `no share link: ${link}`);
     state.link = link;
+    // A QR code of the link (internal/qr): a square of 17+4·version modules plus the 4-module quiet zone.
+    await page.waitForSelector(`${T('share-qr')} svg`);
+    const vb = (await page.locator(`${T('share-qr')} svg`).getAttribute('viewBox')).split(' ').map(Number);
+    const side = vb[2] - 8;
+    assert(vb[2] === vb[3] && side >= 21 && (side - 17) % 4 === 0, `QR viewBox ${vb}`);
+    assert(Number(await page.locator(T('share-qr')).getAttribute('data-link-length')) === link.length, 'the QR code is not of the link shown');
     await page.screenshot({ path: path.join(shots, 'share.png') });
     // The evolved weights as the Tune tab shows them.
     await page.click(T('tab-tune'));
