@@ -188,6 +188,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *asJSON {
 		progressOut = stderr
 	}
+	started := time.Now()
 	cfg := arena.Config{
 		Game:        arena.GameConfig{Limits: limits, Adjudication: adj, TimeMargin: time.Duration(*margin) * time.Millisecond},
 		Openings:    book,
@@ -199,6 +200,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			g := p.Game
 			line := fmt.Sprintf("game %d/%d (#%d): %s - %s %s (%s, %d plies, %s)", p.Done, p.Total, g.Index+1,
 				g.White, g.Black, g.Result, g.Termination, len(g.Opening.Moves)+len(g.Plies), g.Opening.Name)
+			if p.Done < p.Total {
+				per := time.Since(started) / time.Duration(p.Done)
+				line += fmt.Sprintf(" ETA %v", (per * time.Duration(p.Total-p.Done)).Round(time.Second))
+			}
 			if p.SPRT != nil {
 				line += fmt.Sprintf(" LLR %.2f (%.2f, %.2f) pairs %v", p.SPRT.LLR, p.SPRT.Lower, p.SPRT.Upper, p.Penta)
 			}
