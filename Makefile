@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock book calibrate
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock sf-movetime book calibrate
 
 all: build
 
@@ -130,6 +130,13 @@ sf-clock: native
 	for tc in 10+0.1 1+0.01; do echo "== $$tc"; ./$(BIN) match -a "uci:$(abspath $(BIN)) uci $(SFPLAYER)" \
 		-b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
 		-tc $$tc -games $(SFGAMES) -concurrency 1 $(SFPONDER) -pgn sf-clock-$$tc.pgn || exit 1; done
+
+# 100 ms per move against stockfish at UCI_Elo SFELO (issue 10's target table): SFGAMES games, in-process player
+# SFSPEC (default phoenix-default), one game at a time.
+SFSPEC ?= preset:phoenix-default
+sf-movetime: native
+	./$(BIN) match -a "$(SFSPEC)" -b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
+		-movetime 100 -games $(SFGAMES) -concurrency 1 -pgn sf-movetime.pgn
 
 reproduce: native
 	./$(BIN) experiment all
