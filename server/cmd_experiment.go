@@ -44,6 +44,8 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.NodeCap, "node-cap", 0, "david-search: node cap per position (0 = 20000 reduced, 500000 full)")
 	workers := fs.Int("workers", 0, "parallel fitness evaluators (0 = all cores)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
+	var df distFlags
+	df.bind(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: evochess experiment [flags] NAME...   (NAME: "+strings.Join(tuner.Experiments(), ", ")+", all)")
 		fs.PrintDefaults()
@@ -87,12 +89,28 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res := tuner.Resources{Open: dataOpener(*dataDir), Workers: *workers, Cache: &tuner.DataCache{}}
+	// -distributed: every evolution's fitness runs on the work queue.
+	coord, closeDist, err := df.start(ctx, res.Open, "", func(format string, a ...any) {
+		if !*quiet {
+			fmt.Fprintf(stderr, "experiment: "+format+"\n", a...)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("experiment: %w", err)
+	}
+	defer closeDist()
+	if coord != nil {
+		res.Distribute = coord.Distribute
+	}
 	cfg.Cache = &tuner.ExperimentCache{}
 	for _, name := range names {
 		start := time.Now()
 		cfg.Date = start.UTC().Format("2006-01-02")
 		cfg.Progress = func(s string) {
 			if !*quiet {
+				if coord != nil {
+					s += " | " + distLine(coord.Stats())
+				}
 				fmt.Fprintf(stderr, "[%s %4.0fs] %s\n", name, time.Since(start).Seconds(), s)
 			}
 		}
@@ -104,6 +122,11 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err := doc.Markdown(&report); err != nil {
 			return fmt.Errorf("experiment: %w", err)
 		}
+		if coord != nil {
+			st := coord.Stats()
+			fmt.Fprintf(&report, "\nDistributed: %d tasks on NATS JetStream, %.0f s of worker compute time, %d redelivered.\n", st.Done, st.ComputeSeconds, st.Redelivered)
+		}
+		fmt.Fprintf(&report, "\nWall time: %.0f s.\n", time.Since(start).Seconds())
 		path := filepath.Join(*outDir, name+".md")
 		if err := os.WriteFile(path, []byte(report.String()), 0o644); err != nil {
 			return fmt.Errorf("experiment: %w", err)

@@ -11,12 +11,14 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/dist"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -40,6 +42,7 @@ type tuneFlags struct {
 	checkpoint, resume     string
 	jsonOut, quiet         bool
 	stopAfter              int
+	dist                   distFlags
 	explicit               []string // optimizer flags given on the command line
 }
 
@@ -65,6 +68,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.resume, "resume", "", "resume the run saved in this checkpoint file")
 	fs.BoolVar(&f.jsonOut, "json", false, "print a JSON summary as the last line of stdout")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress output")
+	f.dist.bind(fs)
 	fs.IntVar(&f.stopAfter, "stop-after", 0, "pause after this many generations: save the checkpoint and the best player so far, resume later with -resume")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: evochess tune -preset NAME | -algo NAME [-scheme NAME] -pgn FILE [-seed N] [-out player.json] [flags]")
@@ -206,6 +210,8 @@ type tuneSummary struct {
 	Checkpoint  string  `json:"checkpoint,omitempty"`
 	Interrupted bool    `json:"interrupted,omitempty"`
 	Paused      bool    `json:"paused,omitempty"`
+	// Dist: the work queue's counts at the end of a -distributed run.
+	Dist *dist.Stats `json:"dist,omitempty"`
 }
 
 func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
@@ -249,8 +255,16 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	}
 	say("tune: %s", runHeader(setup))
 	res := tuner.Resources{Open: dataOpener(f.dataDir), Workers: f.cfg.Workers, Progress: func(s string) { say("tune: %s", s) }}
+	coord, closeDist, err := f.dist.start(ctx, res.Open, f.checkpoint, func(format string, a ...any) { say("tune: "+format, a...) })
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	defer closeDist()
+	if coord != nil {
+		res.Distribute = coord.Distribute
+	}
 	start := time.Now()
-	prep, err := tuner.Prepare(ctx, setup, res)
+	prep, err := tuner.PrepareRun(ctx, setup, res)
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -290,6 +304,11 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	}
 	total := setup.Config.Generations
 	bar := newTuneBar(stderr, total, f.quiet)
+	if coord != nil {
+		bar.extra = func() string { return distLine(coord.Stats()) }
+		stopTick := bar.ticker(time.Second)
+		defer stopTick()
+	}
 	paused := false
 	for n := 0; ; n++ {
 		if f.stopAfter > 0 && n == f.stopAfter {
@@ -369,6 +388,10 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 			TrainRate: train.Rate(), TestRate: test.Rate(), TrainMatch: train.Matched, TestMatch: test.Matched,
 			Nodes: train.Nodes, TrainLoss: train.Loss, TestLoss: test.Loss, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
 			Out: f.out, Checkpoint: f.checkpoint, Interrupted: interrupted, Paused: paused}
+		if coord != nil {
+			st := coord.Stats()
+			sum.Dist = &st
+		}
 		b, err := json.Marshal(sum)
 		if err != nil {
 			return fmt.Errorf("tune: %w", err)
@@ -443,6 +466,11 @@ func tuneSavePlayer(run *tuner.Run, setup tuner.Setup, prep *tuner.Prepared, f t
 // tuneBar shows progress: a redrawn bar with ETA on a terminal, plain lines
 // otherwise.
 type tuneBar struct {
+	mu sync.Mutex
+	// extra, when set, is appended to every line (the work queue of a
+	// distributed run) and refreshed by ticker between generations.
+	extra   func() string
+	line    string
 	w       io.Writer
 	total   int
 	tty     bool
@@ -466,6 +494,8 @@ func (b *tuneBar) update(r tuner.Record) {
 	if b.quiet {
 		return
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	rates := fmt.Sprintf("best %-10.6g mean %-10.6g", r.Best, r.Mean)
 	if r.TrainLoss != 0 {
 		rates += fmt.Sprintf(" loss %.6f", r.TrainLoss)
@@ -479,7 +509,11 @@ func (b *tuneBar) update(r tuner.Record) {
 		rates += fmt.Sprintf(" test %5.1f%%", 100*r.TestRate)
 	}
 	if !b.tty {
-		fmt.Fprintf(b.w, "gen %d evals %d %s div %.3f %.1fs\n", r.Generation, r.Evaluations, rates, r.Diversity, r.Seconds)
+		extra := ""
+		if b.extra != nil {
+			extra = " | " + b.extra()
+		}
+		fmt.Fprintf(b.w, "gen %d evals %d %s div %.3f %.1fs%s\n", r.Generation, r.Evaluations, rates, r.Diversity, r.Seconds, extra)
 		return
 	}
 	now := time.Now()
@@ -496,10 +530,52 @@ func (b *tuneBar) update(r tuner.Record) {
 		left := time.Duration(float64(time.Since(b.started)) * (1 - frac) / frac)
 		eta = left.Round(time.Second).String()
 	}
-	fmt.Fprintf(b.w, "\r\x1b[K%sgen %d/%d %s ETA %s", bar, r.Generation, b.total, rates, eta)
+	b.line = fmt.Sprintf("%sgen %d/%d %s ETA %s", bar, r.Generation, b.total, rates, eta)
+	b.draw()
+}
+
+// draw writes the current line with extra (b.mu held).
+func (b *tuneBar) draw() {
+	line := b.line
+	if b.extra != nil {
+		if line != "" {
+			line += " | "
+		}
+		line += b.extra()
+	}
+	fmt.Fprintf(b.w, "\r\x1b[K%s", line)
+	b.drawn = true
+}
+
+// ticker redraws the bar (on a terminal) every d so that extra stays
+// current during long generations; the returned function stops it.
+func (b *tuneBar) ticker(d time.Duration) func() {
+	if b.quiet || !b.tty {
+		return func() {}
+	}
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				b.mu.Lock()
+				b.draw()
+				b.mu.Unlock()
+			}
+		}
+	}()
+	return func() { close(stop); <-done }
 }
 
 func (b *tuneBar) finish() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if b.tty && b.drawn && !b.quiet {
 		fmt.Fprintln(b.w)
 	}

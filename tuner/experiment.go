@@ -195,7 +195,7 @@ type runResult struct {
 
 // evolve prepares and runs s to the end.
 func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
-	prep, err := Prepare(e.ctx, s, e.res)
+	prep, err := PrepareRun(e.ctx, s, e.res) // distributed with Resources.Distribute (tuner/dist)
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,11 @@ type Resources struct {
 	Cache *DataCache
 	// Progress, if set, receives one line per preparation step.
 	Progress func(string)
+	// Distribute, if set, replaces the training evaluator of a run prepared
+	// with PrepareRun by one that spreads its work over other processes
+	// (tuner/dist); prev is the evaluator it returned before (a
+	// recompilation), nil the first time.
+	Distribute func(ctx context.Context, s Setup, train, prev Evaluator) (Evaluator, error)
 }
 
 // DataCache keeps datasets by file name and protocol, and game sets by

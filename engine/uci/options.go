@@ -11,6 +11,7 @@ import (
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/engine/strength"
 )
 
 // Option name prefixes for the parameter registries.
@@ -112,7 +113,16 @@ func (e *engine) options() []option {
 				}
 				return nil
 			}},
-		{name: "Threads", kind: "spin", def: "1", min: 1, max: 1, set: func(*engine, string) error { return nil }},
+		// Lazy SMP search threads (engine/search smp.go): up to every core
+		// natively, one in WebAssembly.
+		{name: "Threads", kind: "spin", def: strconv.Itoa(max(e.threads, 1)), min: 1, max: search.NumCPU(),
+			set: func(e *engine, v string) error {
+				e.threads, _ = strconv.Atoi(v)
+				if e.searcher != nil {
+					e.searcher.SetThreads(e.threads)
+				}
+				return nil
+			}},
 		{name: "Move Overhead", kind: "spin", def: strconv.Itoa(int(e.moveOverhead / time.Millisecond)), min: 1, max: maxMoveOverheadMs,
 			set: func(e *engine, v string) error {
 				ms, _ := strconv.Atoi(v)
@@ -127,6 +137,10 @@ func (e *engine) options() []option {
 			}
 			return nil
 		}},
+		{name: "UCI_LimitStrength", kind: "check", def: strconv.FormatBool(e.limitStrength),
+			set: func(e *engine, v string) error { e.limitStrength = v == "true"; return nil }},
+		{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(e.elo), min: strength.MinElo, max: strength.MaxElo(),
+			set: func(e *engine, v string) error { e.elo, _ = strconv.Atoi(v); return nil }},
 		{name: "OwnBook", kind: "check", def: strconv.FormatBool(e.ownBook),
 			set: func(e *engine, v string) error { e.ownBook = v == "true"; return nil }},
 		{name: "Seed", kind: "spin", def: strconv.FormatUint(e.seed, 10), min: 0, max: maxSeed,

@@ -15,6 +15,7 @@ import (
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/engine/strength"
 )
 
 // Options configure Run.
@@ -67,6 +68,7 @@ type engine struct {
 	weights    []int32 // one per scheme.Params()
 	params     search.Params
 	hashMB     int
+	threads    int // search threads (Threads option; 0 means 1)
 	presetName string // last evaluation preset chosen ("" after edits)
 	playerFile string
 	searcher   *search.Searcher // nil: rebuild before the next search
@@ -83,6 +85,9 @@ type engine struct {
 	// moves.
 	seed uint64
 	rng  *rand.Rand
+	// Strength limit: UCI_LimitStrength and UCI_Elo (engine/strength).
+	limitStrength bool
+	elo           int
 
 	// The running search, if any.
 	running  bool
@@ -179,6 +184,7 @@ func newEngine(opts Options, out io.Writer) (*engine, error) {
 	e := &engine{opts: opts, out: &syncWriter{w: out}, pos: board.NewPosition(), hashMB: opts.HashMB,
 		moveOverhead: search.DefaultMoveOverhead}
 	e.setSeed(defaultSeed)
+	e.elo = min(defaultElo, strength.MaxElo())
 	p := opts.Player
 	if p == nil {
 		if opts.Preset == "" {
@@ -310,6 +316,7 @@ func (e *engine) ensureSearcher() error {
 		return fmt.Errorf("search parameters: %w", err)
 	}
 	e.searcher = search.NewSearcher(ev, e.params, e.hashMB)
+	e.searcher.SetThreads(e.threads)
 	e.searcher.Yield = e.opts.Yield
 	return nil
 }
@@ -348,6 +355,17 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 
 // defaultSeed is the Seed option's default.
 const defaultSeed = 1
+
+// defaultElo is the UCI_Elo option's default.
+const defaultElo = 1500
+
+// level returns the strength level of the next search.
+func (e *engine) level() strength.Level {
+	if !e.limitStrength {
+		return strength.Full
+	}
+	return strength.ForElo(e.elo)
+}
 
 // setSeed restarts the random choices from seed.
 func (e *engine) setSeed(seed uint64) {
@@ -424,8 +442,9 @@ func (e *engine) startSearch(ctx context.Context, g goCommand) {
 	e.ponder = lim.Ponder
 	e.results = make(chan search.Result, 1)
 	s, pos, out, results := e.searcher, e.pos.Clone(), e.out, e.results
+	level, seed := e.level(), e.rng.Uint64()
 	go func() {
-		res := s.Search(sctx, pos, lim, func(info search.Info) { out.line(formatInfo(info)) })
+		res := strength.Search(sctx, s, pos, lim, level, seed, func(info search.Info) { out.line(formatInfo(info)) })
 		results <- res
 	}()
 }

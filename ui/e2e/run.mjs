@@ -355,6 +355,12 @@ try {
     const link = (await page.locator(T('share-link')).inputValue()).trim();
     assert(link.includes('#p='), `no share link: ${link}`);
     state.link = link;
+    // A QR code of the link (internal/qr): a square of 17+4·version modules plus the 4-module quiet zone.
+    await page.waitForSelector(`${T('share-qr')} svg`);
+    const vb = (await page.locator(`${T('share-qr')} svg`).getAttribute('viewBox')).split(' ').map(Number);
+    const side = vb[2] - 8;
+    assert(vb[2] === vb[3] && side >= 21 && (side - 17) % 4 === 0, `QR viewBox ${vb}`);
+    assert(Number(await page.locator(T('share-qr')).getAttribute('data-link-length')) === link.length, 'the QR code is not of the link shown');
     await page.screenshot({ path: path.join(shots, 'share.png') });
     // The evolved weights as the Tune tab shows them.
     await page.click(T('tab-tune'));
@@ -416,6 +422,35 @@ try {
     }
   });
 
+  await test('Compare: a match of the evolved player against two paper presets gives Elo with 95% intervals, pairs and SPRT', async () => {
+    await page.click(T('tab-compare'));
+    assert(await page.locator(`${T('mode-match')}[aria-checked="true"]`).count() === 1, 'the Compare tab does not open on the match');
+    const me = await page.locator(T('match-player')).inputValue();
+    assert(me.startsWith('run:'), `the match is not about the evolved player by default: ${me}`);
+    for (const k of ['preset:material', 'preset:david-fig3']) await page.check(`${T('match-opponents')} [data-key="${k}"]`);
+    await page.fill(T('match-games'), '4');
+    await page.dispatchEvent(T('match-games'), 'change');
+    await page.fill(T('match-depth'), '1');
+    await page.dispatchEvent(T('match-depth'), 'change');
+    await page.check(T('match-sprt'));
+    assert(await page.locator(T('match-book')).isChecked(), 'book openings are not the default');
+    await page.click(T('run-match'));
+    await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 120000 });
+    const rows = await page.$$eval(`${T('match-table')} tr[data-opponent]`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+    assert(rows.length === 2 && rows[0][0] === 'material' && rows[1][0] === 'david-fig3', `rows ${JSON.stringify(rows)}`);
+    for (const r of rows) {
+      assert(r[1] === '4 / 4', `${r[0]}: games ${r[1]}`);
+      const [w, d, l] = r[2].match(/\d+/g).map(Number);
+      assert(w + d + l === 4, `${r[0]}: record ${r[2]}`);
+      assert(/^[+−]?(\d+|∞) \[[+−]?(\d+|∞), [+−]?(\d+|∞)\]$/.test(r[4]), `${r[0]}: Elo ${r[4]}`);
+      assert(r[5].split('·').map(Number).reduce((a, b) => a + b, 0) === 2, `${r[0]}: pairs ${r[5]}`);
+    }
+    const sprt = await text(page, 'match-sprt-lines');
+    assert(/material: SPRT LLR -?\d/.test(sprt) && /david-fig3: SPRT LLR/.test(sprt), `SPRT lines: ${sprt}`);
+    assert(await page.locator('[data-testid="compare-error"]').count() === 0, 'compare error');
+    await page.screenshot({ path: path.join(shots, 'match.png'), fullPage: true });
+  });
+
   await test('saved players and finished runs survive a reload; a run cut by the reload is kept and resumed', async () => {
     await page.click(T('tab-tune'));
     await page.fill(T('generations'), '30'); // the long-run test's settings, 30 generations
@@ -449,6 +484,30 @@ try {
     const after = await text(page, 'finished-runs');
     assert(/done after 30 generations/.test(after), `the resumed run is not listed as done: ${after}`);
     assert(await page.locator(T('resume-run')).count() === 0, 'a finished run still offers resume');
+  });
+
+  await test('Tune: a Texel run of the modern scheme draws its training and held-out loss per generation', async () => {
+    await page.click(T('tab-tune'));
+    await page.selectOption(T('preset'), 'modern');
+    assert(/starts from material \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    assert(await page.locator(T('all-positions')).isChecked(), 'a Texel preset does not use every position by default');
+    assert(!/-train /.test(await text(page, 'command-line')), `every position, yet: ${await text(page, 'command-line')}`);
+    await page.uncheck(T('all-positions')); // the Data tab's 1,000 positions keep the test short
+    const cmd = await text(page, 'command-line');
+    assert(/-preset modern -scheme modern -fitness texel .*-train 1000/.test(cmd), `command line: ${cmd}`);
+    await page.fill(T('generations'), '3');
+    await page.dispatchEvent(T('generations'), 'change');
+    await page.click(T('start-run'));
+    await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 120000 });
+    for (const cls of ['train', 'test']) {
+      const d = await page.locator(`${T('loss-chart')} path.${cls}`).getAttribute('d');
+      assert((d.match(/[ML]/g) || []).length === 3, `${cls} loss line: ${d}`);
+    }
+    const tl = Number(await text(page, 'train-loss')), hl = Number(await text(page, 'test-loss'));
+    assert(tl > 0 && tl < 0.25 && hl > 0 && hl < 0.25, `losses ${tl} ${hl}`);
+    assert(await page.locator(T('fitness-chart')).count() === 0, 'a Texel run still shows the fitness chart');
+    await page.screenshot({ path: path.join(shots, 'texel.png') });
+    await page.check(T('all-positions'));
   });
 
   await test('a bad PGN paste reports skipped games with reasons', async () => {

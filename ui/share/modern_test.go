@@ -13,7 +13,8 @@ import (
 // with the full search parameter vector and checks the link length: in the
 // worst case (every weight drawn uniformly over its bounds, ±1000) and for
 // weights of a tuned player's magnitude (material in the hundreds, the rest
-// mostly within ±60, as Texel-tuned tables are).
+// mostly within ±120; a modern player Texel-tuned on 2,000 games encodes to
+// about 1,500 characters).
 func TestModernLink(t *testing.T) {
 	s, err := eval.Lookup("modern")
 	if err != nil {
@@ -27,13 +28,13 @@ func TestModernLink(t *testing.T) {
 		if p.Group == "material" {
 			typical.Weights[i] = int32(80 + rng.IntN(1100))
 		} else {
-			typical.Weights[i] = int32(rng.NormFloat64() * 30)
+			typical.Weights[i] = int32(rng.NormFloat64() * 60)
 		}
 	}
 	for _, c := range []struct {
 		l   Link
 		max int
-	}{{worst, 2100}, {typical, 1400}} {
+	}{{worst, 2100}, {typical, 1700}} {
 		enc, err := Encode(c.l)
 		if err != nil {
 			t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Ready is sent by a worker once its Go runtime has started and its message
@@ -211,6 +212,14 @@ type EvalResult struct {
 // Search asks for a search of FEN (default: the start position) after Moves
 // (UCI). Limits: Depth, MoveTimeMS and Nodes (all 0 = depth 6). Player is an
 // engine/player JSON (absent: the default player).
+//
+// Elo, when not 0, plays at that strength level (engine/strength.ForElo:
+// from strength.MinElo, about Stockfish 15.1's UCI_Elo at 100 ms per move;
+// at or above strength.MaxElo() the full strength): a node budget and a
+// noisy choice among the best moves. Book plays a move of the bundled
+// Polyglot book (BookPath) while the position is in it, answered at once
+// with BestMove.Book set. Seed seeds both choices (with the position), so
+// the same request gives the same move; vary it per game for variety.
 type Search struct {
 	FEN        string          `json:"fen,omitempty"`
 	Moves      []string        `json:"moves,omitempty"`
@@ -218,6 +227,9 @@ type Search struct {
 	MoveTimeMS int             `json:"moveTimeMs,omitempty"`
 	Nodes      int             `json:"nodes,omitempty"`
 	Player     json.RawMessage `json:"player,omitempty"`
+	Elo        int             `json:"elo,omitempty"`
+	Book       bool            `json:"book,omitempty"`
+	Seed       uint64          `json:"seed,omitempty"`
 }
 
 // StopSearch stops the search named by the envelope id.
@@ -242,6 +254,8 @@ type BestMove struct {
 	Mate   int    `json:"mate"`
 	Depth  int    `json:"depth"`
 	Nodes  uint64 `json:"nodes"`
+	// Book is set when Move comes from the opening book (Search.Book).
+	Book bool `json:"book,omitempty"`
 }
 
 // TournamentPlayer is an entrant: an engine/player JSON or the name of an
@@ -362,6 +376,7 @@ func (*Step) Type() Type             { return TypeStep }
 func (*Stop) Type() Type             { return TypeStop }
 func (*RunState) Type() Type         { return TypeRunState }
 func (*Progress) Type() Type         { return TypeProgress }
+func (*Cluster) Type() Type          { return TypeCluster }
 func (*GetPlayer) Type() Type        { return TypeGetPlayer }
 func (*PlayerFile) Type() Type       { return TypePlayer }
 func (*FitnessSetup) Type() Type     { return TypeFitnessSetup }
@@ -577,6 +592,9 @@ func (m *Search) Validate() error {
 	if err := checkRange("nodes", int64(m.Nodes), 0, 1<<40); err != nil {
 		return err
 	}
+	if err := checkRange("elo", int64(m.Elo), 0, 5000); err != nil {
+		return err
+	}
 	if len(m.Player) > 0 && !json.Valid(m.Player) {
 		return errors.New("player is not a JSON value")
 	}
@@ -738,6 +756,11 @@ type Capabilities struct {
 	Algorithms []string `json:"algorithms,omitempty"`
 	Schemes    []string `json:"schemes,omitempty"`
 	Version    string   `json:"version,omitempty"` // build version
+	// League is true when the server runs the class league (/api/league).
+	League bool `json:"league,omitempty"`
+	// Teacher is true when this client may take teacher actions (native
+	// runs, league settings); Native is then true as well.
+	Teacher bool `json:"teacher,omitempty"`
 }
 
 // RunCreated is the answer of POST /api/runs.
@@ -745,4 +768,35 @@ type RunCreated struct {
 	ID          string `json:"id"`
 	Events      string `json:"events"` // URL of the event stream
 	CommandLine string `json:"commandLine"`
+}
+
+// Cluster is the work queue of a distributed native run (NATS JetStream,
+// tuner/dist): worker processes heard from and their task slots, tasks
+// waiting, running and done, and throughput.
+type Cluster struct {
+	Workers        int     `json:"workers"`
+	Slots          int     `json:"slots"`
+	Busy           int     `json:"busy"`
+	Queued         int     `json:"queued"`
+	InFlight       int     `json:"inFlight"`
+	Done           int     `json:"done"`
+	Redelivered    int     `json:"redelivered"`
+	Refusals       int     `json:"refusals"`
+	TasksPerSecond float64 `json:"tasksPerSecond"`
+	// BatchTasks and BatchDone: the generation being scored.
+	BatchTasks int `json:"batchTasks"`
+	BatchDone  int `json:"batchDone"`
+}
+
+// Validate implements Body.
+func (m *Cluster) Validate() error {
+	for _, n := range []int{m.Workers, m.Slots, m.Busy, m.Queued, m.InFlight, m.Done, m.Redelivered, m.Refusals, m.BatchTasks, m.BatchDone} {
+		if n < 0 {
+			return errors.New("negative count")
+		}
+	}
+	if !(m.TasksPerSecond >= 0) || math.IsInf(m.TasksPerSecond, 0) {
+		return fmt.Errorf("tasksPerSecond %v", m.TasksPerSecond)
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/data"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -59,6 +60,7 @@ type Session struct {
 	runs     map[string]*sessionRun
 	searches map[string]context.CancelFunc
 	fitness  tuner.Evaluator
+	book     *book.Book // the bundled opening book, once fetched (openBook)
 	wg       sync.WaitGroup
 }
 
@@ -138,6 +140,8 @@ func (s *Session) Handle(raw []byte) {
 		s.goRun(func() { s.tournament(m.ID, b) })
 	case *protocol.Explain:
 		s.goRun(func() { s.explain(m.ID, b) })
+	case *protocol.Match:
+		s.goRun(func() { s.match(m.ID, b) })
 	default:
 		s.fail(m.ID, m.Type, fmt.Errorf("runner: a worker does not accept %s messages", m.Type))
 	}
