@@ -313,7 +313,12 @@ func (e *experiment) arenaConfig(lim arena.Limits) (arena.Config, error) {
 		return arena.Config{}, err
 	}
 	return arena.Config{Game: arena.GameConfig{Limits: lim, Adjudication: arena.DefaultAdjudication()},
-		Openings: ops, Seed: e.cfg.Seed, Concurrency: e.cfg.Concurrency}, nil
+		Openings: ops, Seed: e.cfg.Seed, Concurrency: e.cfg.Concurrency,
+		Progress: func(p arena.Progress) {
+			if p.Done%20 == 0 || p.Done == p.Total {
+				e.say("games: %d of %d", p.Done, p.Total)
+			}
+		}}, nil
 }
 
 // timeControls are the Elo matches' limits with their column names.
