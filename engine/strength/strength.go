@@ -143,7 +143,8 @@ const rngStream = 0x736b696c6c // "skill"
 // The draw uses a generator seeded by (seed, pos's hash), so the same
 // searcher state, position, limits, level and seed give the same move.
 // Under time limits the main search gets 60% of the hard budget and the
-// candidate searches stop at the budget. progress receives the main
+// candidate searches stop at the budget (at temperature 0 there are no
+// candidate searches and the main search gets the whole budget). progress receives the main
 // search's iterations. The result's Nodes counts every search.
 func Search(ctx context.Context, s *search.Searcher, pos *board.Position, lim search.Limits, l Level, seed uint64,
 	progress func(search.Info)) search.Result {
@@ -160,7 +161,7 @@ func Search(ctx context.Context, s *search.Searcher, pos *board.Position, lim se
 	}
 	_, hard, timed := search.TimeBudget(lim, pos.Side)
 	cctx := ctx
-	if timed && lim.Ponder == nil && l.Candidates > 1 {
+	if timed && lim.Ponder == nil && l.Candidates > 1 && l.Temperature > 0 {
 		main.WTime, main.BTime, main.WInc, main.BInc, main.MovesToGo = 0, 0, 0, 0, 0
 		main.MoveTime = max(hard*6/10, time.Millisecond)
 		var cancel context.CancelFunc
