@@ -12,14 +12,14 @@ import (
 
 func TestForSkill(t *testing.T) {
 	lo, hi := ForSkill(0), ForSkill(1)
-	if lo.Nodes != 128 || lo.Candidates != 12 || lo.Temperature != 150 || lo.MaxLoss != 630 {
+	if lo.Nodes != 128 || lo.Candidates != 8 || lo.Temperature != 120 || lo.MaxLoss != 620 {
 		t.Errorf("skill 0: %+v", lo)
 	}
-	if hi.Nodes != 131072 || hi.Candidates != 3 || hi.Temperature != 0 || hi.MaxLoss != 30 {
+	if hi.Nodes != 131072 || hi.Candidates != 3 || hi.Temperature != 0 || hi.MaxLoss != 20 {
 		t.Errorf("skill 1: %+v", hi)
 	}
 	// A fixed mid value (the same on every platform: make test-wasm runs this).
-	if m := ForSkill(0.5); m.Nodes != 4096 || m.Temperature != 19 || m.Candidates != 5 || m.MaxLoss != 105 {
+	if m := ForSkill(0.5); m.Nodes != 4096 || m.Temperature != 2 || m.Candidates != 4 || m.MaxLoss != 29 {
 		t.Errorf("skill 0.5: %+v", m)
 	}
 	prev := ForSkill(0)
