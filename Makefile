@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css league.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist
 
 # OpenBench builds engines with `make EXE=name` in the repository root: with
 # EXE set, the default target writes the UCI engine there (the evochess binary
@@ -89,6 +89,12 @@ test-bitident: build
 # against the native CLI on one core.
 measure: build
 	node wasm/worker/node/measure.mjs $(SITE) $(BIN) $(SHARED) 3
+
+# The browser Texel run: the modern preset on the bundled games in one
+# worker (worker.wasm under node), its wall time, memory and losses, and the
+# same result as the native CLI.
+measure-texel: build
+	node wasm/worker/node/texel.mjs $(SITE) $(BIN) $(SHARED) modern
 
 # Bytes a first visit transfers (gzip), from the built site.
 size: site
