@@ -486,6 +486,30 @@ try {
     assert(await page.locator(T('resume-run')).count() === 0, 'a finished run still offers resume');
   });
 
+  await test('Tune: a Texel run of the modern scheme draws its training and held-out loss per generation', async () => {
+    await page.click(T('tab-tune'));
+    await page.selectOption(T('preset'), 'modern');
+    assert(/starts from material \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    assert(await page.locator(T('all-positions')).isChecked(), 'a Texel preset does not use every position by default');
+    assert(!/-train /.test(await text(page, 'command-line')), `every position, yet: ${await text(page, 'command-line')}`);
+    await page.uncheck(T('all-positions')); // the Data tab's 1,000 positions keep the test short
+    const cmd = await text(page, 'command-line');
+    assert(/-preset modern -scheme modern -fitness texel .*-train 1000/.test(cmd), `command line: ${cmd}`);
+    await page.fill(T('generations'), '3');
+    await page.dispatchEvent(T('generations'), 'change');
+    await page.click(T('start-run'));
+    await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 120000 });
+    for (const cls of ['train', 'test']) {
+      const d = await page.locator(`${T('loss-chart')} path.${cls}`).getAttribute('d');
+      assert((d.match(/[ML]/g) || []).length === 3, `${cls} loss line: ${d}`);
+    }
+    const tl = Number(await text(page, 'train-loss')), hl = Number(await text(page, 'test-loss'));
+    assert(tl > 0 && tl < 0.25 && hl > 0 && hl < 0.25, `losses ${tl} ${hl}`);
+    assert(await page.locator(T('fitness-chart')).count() === 0, 'a Texel run still shows the fitness chart');
+    await page.screenshot({ path: path.join(shots, 'texel.png') });
+    await page.check(T('all-positions'));
+  });
+
   await test('a bad PGN paste reports skipped games with reasons', async () => {
     await page.click(T('tab-data'));
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent.replace(/\D/g, '')) > 0, T('games-read'), { timeout: 60000 });
