@@ -709,6 +709,10 @@ func (c *TuneTab) IsTexel() bool {
 	return t.fitness() == "texel"
 }
 
+// ConfigTexel reports a configuration (the one being edited) whose fitness
+// is the Texel loss.
+func (c *TuneTab) ConfigTexel() bool { return c.t().fitness() == "texel" }
+
 // LossSeries feeds the Texel loss chart: the best candidate's loss on the
 // training positions, on the held-out positions and (when the run keeps
 // one) on the validation split, per generation.
