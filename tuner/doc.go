@@ -50,6 +50,13 @@
 //     per-worker Scorers on goroutines and stores results by index, so scores
 //     never depend on the worker count (the browser plugs Web Workers in
 //     behind the same interface).
+//   - shard.go, shardfit.go, distribute.go: below a candidate, Shardable
+//     evaluators split a batch into units (suite positions of one
+//     candidate, games of a tournament) whose partial scores add up exactly
+//     (SumPartials, Finish), so tuner/dist can score ranges of units in other
+//     processes and get Evaluate's scores bit for bit; PrepareRun hands a
+//     run's training evaluator (and each recompiled one) to
+//     Resources.Distribute.
 //   - run.go: Run is DEAP's eaSimple loop as a stepper: Step runs one
 //     generation (Ask, score unknown and not-yet-seen vectors, Tell), keeps a
 //     hall of fame, scores the best on held-out data and appends a Record;

@@ -726,6 +726,13 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
+				if c.t().Cluster != nil {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "progress-line muted"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "cluster"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.ClusterText())
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
 				if c.t().Last() != nil {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "stats"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:10px"}}}
 					vgparent.AppendChild(vgn)

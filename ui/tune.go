@@ -31,6 +31,9 @@ type TuneState struct {
 	Player  json.RawMessage // best player when the run ended
 	Err     string
 	Native  bool // the run is on the native server
+	// Cluster is the work queue of a distributed native run (serve
+	// -distributed), nil otherwise.
+	Cluster *protocol.Cluster
 	Started time.Time
 	RunCfg  protocol.RunConfig // the configuration the current run started with
 
@@ -255,6 +258,7 @@ func (a *App) ResumeRun(i int) {
 
 func (t *TuneState) beginRun(id string, native bool, cfg protocol.RunConfig) {
 	t.RunID, t.State, t.Reason, t.Err, t.Native = id, protocol.StateRunning, "", "", native
+	t.Cluster = nil
 	t.History, t.Player = nil, nil
 	t.Command = cfg.CommandLine()
 	t.Started = time.Now()
@@ -286,6 +290,9 @@ func (a *App) onRunMessage(id string, m protocol.Message) {
 				t.Err = err.Error()
 			}
 		}
+	case *protocol.Cluster:
+		c := *b
+		t.Cluster = &c
 	case *protocol.PlayerFile:
 		t.Player = b.Player
 		if !t.Active() {
