@@ -14,11 +14,21 @@ WASMEXEC := $(WASMLIB)/go_js_wasm_exec
 
 SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
-FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
+FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css league.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock sf-movetime book calibrate
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist
 
+# OpenBench builds engines with `make EXE=name` in the repository root: with
+# EXE set, the default target writes the UCI engine there (the evochess binary
+# whose bare start speaks UCI; `EXE bench` prints "<nodes> nodes <nps> nps").
+ifdef EXE
+all: openbench
+else
 all: build
+endif
+
+openbench:
+	$(GO) build -trimpath -ldflags "-X main.defaultCommand=uci" -o $(EXE) ./server
 
 build: site native
 
@@ -80,6 +90,12 @@ test-bitident: build
 measure: build
 	node wasm/worker/node/measure.mjs $(SITE) $(BIN) $(SHARED) 3
 
+# The browser Texel run: the modern preset on the bundled games in one
+# worker (worker.wasm under node), its wall time, memory and losses, and the
+# same result as the native CLI.
+measure-texel: build
+	node wasm/worker/node/texel.mjs $(SITE) $(BIN) $(SHARED) modern
+
 # Bytes a first visit transfers (gzip), from the built site.
 size: site
 	@total=0; for f in $(FIRSTLOAD); do p=$(SITE)/$$f; [ -f $$p ] || p=$(SITE)/pieces/$$f; \
@@ -130,6 +146,14 @@ sf-clock: native
 	for tc in 10+0.1 1+0.01; do echo "== $$tc"; ./$(BIN) match -a "uci:$(abspath $(BIN)) uci $(SFPLAYER)" \
 		-b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
 		-tc $$tc -games $(SFGAMES) -concurrency 1 $(SFPONDER) -pgn sf-clock-$$tc.pgn || exit 1; done
+
+# Distributed tuning on this machine: the same run locally on one core and as a
+# coordinator with 1 and 2 worker processes (one slot each); wall times,
+# speed-up, tasks/s per worker, overhead per task, projection to 16 and 64
+# cores. Needs 3 free cores; WORKLOAD=mnc for tournament fitness.
+WORKLOAD ?= david-search
+bench-dist: native
+	$(GO) run ./internal/distbench -bin $(BIN) -data $(SHARED) -workload $(WORKLOAD)
 
 # 100 ms per move against stockfish at UCI_Elo SFELO (issue 10's target table): SFGAMES games, in-process player
 # SFSPEC (default phoenix-default), one game at a time.

@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/server/league"
+	"github.com/evochess/evochess/tuner/dist"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -55,6 +56,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	hosts := fs.String("host", "", "extra host names the server answers to, comma-separated (e.g. a DNS name for this machine)")
 	maxRuns := fs.Int("max-runs", 1, "native runs at once (more get 429)")
 	dataDir := fs.String("data-dir", "", "folder of .pgn / .pgn.gz files native runs may name as their data source")
+	var df distFlags
+	df.bind(fs)
 	db := fs.String("db", "evochess-league.db", "SQLite file of the class league (created if missing)")
 	workers := fs.Int("league-workers", 0, "league games played at once (0 = all cores)")
 	maxEntries := fs.Int("max-entries", 64, "most players in the league")
@@ -91,7 +94,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return serve(ctx, ln, serveOptions{maxRuns: *maxRuns, dataDir: *dataDir, site: siteRoot(), db: *db,
-		leagueWorkers: *workers, maxEntries: *maxEntries, hosts: extra, class: *class}, stdout)
+		leagueWorkers: *workers, maxEntries: *maxEntries, hosts: extra, class: *class, dist: &df}, stdout)
 }
 
 // serveOptions configures the server.
@@ -99,6 +102,10 @@ type serveOptions struct {
 	maxRuns int
 	dataDir string
 	site    fs.FS // the site's files (the embedded server/site)
+	// dist, with -distributed, runs native runs' fitness on a NATS
+	// JetStream work queue (serve_dist.go); coord is the started coordinator.
+	dist  *distFlags
+	coord *dist.Coordinator
 
 	db            string       // league file
 	leagueWorkers int          // 0 = all cores
@@ -165,6 +172,14 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 
 	runCtx, cancelRuns := context.WithCancel(context.Background())
 	defer cancelRuns()
+	if opt.dist != nil && opt.dist.on && opt.coord == nil {
+		coord, closeDist, err := startServeDist(ctx, opt.dist, st, opt.dataDir, log)
+		if err != nil {
+			return err
+		}
+		defer closeDist()
+		opt.coord = coord
+	}
 	h, runs := newHandler(runCtx, st, opt, gcfg, lg, ca.joinURL)
 	srv := &http.Server{
 		Handler:           h,
@@ -214,7 +229,7 @@ func newHandler(ctx context.Context, st *site, opt serveOptions, gcfg guardConfi
 }
 
 func newHandlerGuard(ctx context.Context, st *site, opt serveOptions, g *guard, lg *league.League, joinURL string) (http.Handler, *runManager) {
-	src := &sources{site: st, dataDir: opt.dataDir}
+	src := &sources{site: st, dataDir: opt.dataDir, coord: opt.coord}
 	run := opt.run
 	if run == nil {
 		run = src.run

@@ -156,7 +156,16 @@ func TestDistributedProcesses(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	problem := []string{"-preset", "david-search", "-positions", "10", "-node-cap", "40000", "-pop", "6", "-gens", "3", "-seed", "5",
+	// The worker of "another version": the same code built with another
+	// identity, linked while the other scenarios run.
+	other := filepath.Join(dir, "evochess-other")
+	otherBuild := exec.Command("go", "build", "-ldflags", "-X github.com/evochess/evochess/tuner/dist.buildOverride=other-build", "-o", other, ".")
+	var otherOut bytes.Buffer
+	otherBuild.Stdout, otherBuild.Stderr = &otherOut, &otherOut
+	if err := otherBuild.Start(); err != nil {
+		t.Fatal(err)
+	}
+	problem := []string{"-preset", "david-search", "-positions", "8", "-node-cap", "30000", "-pop", "6", "-gens", "3", "-seed", "5",
 		"-data-dir", root, "-json", "-quiet"}
 	local := startProc(t, bin, append([]string{"tune", "-out", filepath.Join(dir, "local.json"), "-workers", "2"}, problem...)...)
 	want := local.wait(t, 2*time.Minute)
@@ -230,10 +239,8 @@ func TestDistributedProcesses(t *testing.T) {
 	})
 
 	t.Run("worker of another build", func(t *testing.T) {
-		other := filepath.Join(dir, "evochess-other")
-		b := exec.Command("go", "build", "-ldflags", "-X github.com/evochess/evochess/tuner/dist.buildOverride=other-build", "-o", other, ".")
-		if out, err := b.CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
+		if err := otherBuild.Wait(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, otherOut.String())
 		}
 		addr := freePort(t)
 		args := append([]string{"tune", "-out", filepath.Join(dir, "other.json"), "-distributed", "-nats-listen", addr,

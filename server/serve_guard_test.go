@@ -378,6 +378,10 @@ func FuzzHandler(f *testing.F) {
 		{"GET", "/?teacher=abc", "", ""},
 		{"OPTIONS", "/api/runs", "Origin: http://evil.example\nAccess-Control-Request-Method: POST", ""},
 		{"GET", "/api/league/standings.csv", "Sec-Fetch-Site: cross-site", ""},
+		{"POST", "/api/league/settings", "Content-Type: application/json\nAuthorization: Bearer fuzz-token", `{"moveTimeMs":50,"gamesPerPair":4}`},
+		{"POST", "/api/league/reset", "Content-Type: application/json\nCookie: evochess_teacher=fuzz-token", `{"entries":false}`},
+		{"DELETE", "/api/league/entries/1", "Content-Type: application/json\nAuthorization: Bearer fuzz-token", ""},
+		{"POST", "/api/runs", "Content-Type: application/json\nAuthorization: Bearer fuzz-token\nOrigin: http://127.0.0.1:8080", `{"algorithm":"ep"}`},
 	}
 	for _, s := range seeds {
 		f.Add(s.method, s.target, s.headers, s.body)

@@ -88,6 +88,8 @@ func Fitnesses() []FitnessKind {
 		match("match2-qs", "match-qs squared (David et al. with quiescence)", true, true),
 		{Name: "texel", Doc: "negated Texel loss: mean squared error between the game result and sigmoid(K·eval) at fixed K over every position of the training games (from ply 12, not in check) resolved to its quiet leaf under the reference; held out: other games",
 			Needs: Needs{Games: true}, Tunes: TunesEval, Resolved: true, Gradient: true, HeldOutPercent: 10, Check: checkTexel, Compile: compileTexel},
+		{Name: "search-match", Doc: "positions whose grandmaster move the candidate's real search plays at Problem.Depth (default search parameters with quiescence): exact at any depth and slow, for small sets; held out: the same search",
+			Needs: Needs{Games: true}, Tunes: TunesEval, DefaultProtocol: "david", Check: checkSearchMatch, Compile: compileSearchMatch},
 		{Name: "nodes", Doc: "search parameters: cap·positions minus the nodes to find the suite's best moves (David et al. §IV)",
 			Needs: Needs{Suite: true}, Tunes: TunesSearch, Compile: compileNodes},
 		{Name: "tournament", Doc: "points in games between the candidates (relative; David et al.'s coevolution, Phoenix)",
@@ -130,9 +132,50 @@ func checkMatch(p Problem, sc eval.Scheme) error {
 		return fmt.Errorf("tuner: fitness %s cannot use scheme %s: %d parameters exceed the compiled form's %d", p.Fitness, sc.Name(), n, compiledLimit)
 	}
 	if p.Depth > 1 {
-		return fmt.Errorf("tuner: fitness %s: depth %d: the compiled move match is 1 ply", p.Fitness, p.Depth)
+		return fmt.Errorf("tuner: fitness %s: depth %d: the compiled move match is 1 ply (fitness search-match searches deeper)", p.Fitness, p.Depth)
 	}
 	return nil
+}
+
+func checkSearchMatch(p Problem, sc eval.Scheme) error {
+	if p.Depth < 1 || p.Depth > 8 {
+		return fmt.Errorf("tuner: fitness search-match: depth %d outside 1..8", p.Depth)
+	}
+	return nil
+}
+
+// compileSearchMatch scores candidates by the move their real search plays
+// at Problem.Depth with the default search parameters.
+func compileSearchMatch(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
+	p := s.Problem
+	sc, err := lookupScheme(p.Scheme)
+	if err != nil {
+		return nil, err
+	}
+	train, test, digest, err := samples(ctx, p, res, res.say)
+	if err != nil {
+		return nil, err
+	}
+	params := search.DefaultParams()
+	lim := search.Limits{Depth: p.Depth}
+	out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test)}
+	out.Train = &Pool{Workers: res.Workers, New: func() (Scorer, error) {
+		return func(ctx context.Context, w []int32) (Score, error) {
+			ev, err := eval.New(sc, w)
+			if err != nil {
+				return Score{}, err
+			}
+			r, err := fitness.SearchMoveMatch(ctx, ev, params, lim, 4, train, nil, nil)
+			if err != nil {
+				return Score{}, err
+			}
+			return Score{Fitness: float64(r.Matched), Matched: r.Matched, Total: r.Positions, Nodes: int64(r.Nodes)}, nil
+		}, nil
+	}}
+	if len(test) > 0 {
+		out.Test = searchTest(sc, test, workerCount(res), params, lim)
+	}
+	return out, nil
 }
 
 func checkTexel(p Problem, sc eval.Scheme) error {

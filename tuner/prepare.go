@@ -203,11 +203,15 @@ func quiescenceReference(s Setup) ([]int32, error) {
 // positions are split over workers goroutines; the count does not depend on
 // the split.
 func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) Evaluator {
-	plain, perr := search.PresetParams("plain")
+	plain, _ := search.PresetParams(search.PresetPlain)
+	return searchTest(sc, test, workers, plain, search.Limits{Depth: 1})
+}
+
+// searchTest scores candidates by the moves their real search plays on
+// test with params at lim, the positions split over workers goroutines
+// (the count does not depend on the split).
+func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.Params, lim search.Limits) Evaluator {
 	return EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]Score, error) {
-		if perr != nil {
-			return nil, fmt.Errorf("tuner: held-out positions: %w", perr)
-		}
 		out := make([]Score, len(cands))
 		parts := max(1, min(workers, len(test)/64))
 		for i, w := range cands {
@@ -224,7 +228,7 @@ func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) Evalua
 						return
 					}
 					lo, hi := k*len(test)/parts, (k+1)*len(test)/parts
-					r, err := fitness.SearchMoveMatch(ctx, ev, plain, search.Limits{Depth: 1}, 1, test[lo:hi], nil, nil)
+					r, err := fitness.SearchMoveMatch(ctx, ev, params, lim, 1, test[lo:hi], nil, nil)
 					matched[k], errs[k] = r.Matched, err
 				}()
 			}

@@ -27,8 +27,8 @@ type DataState struct {
 	Sampling    bool
 	Sampled     *protocol.Sampled
 	sampledWith protocol.SampleConfig // the settings Sampled was drawn with
-	SampleErr string
-	Version   int // incremented for every successful load (a run needs a sample of the current games)
+	SampleErr   string
+	Version     int // incremented for every successful load (a run needs a sample of the current games)
 
 	Paste    string
 	DragOver bool
@@ -319,8 +319,12 @@ func (c *DataTab) SampleNote() string {
 		}
 		return fmt.Sprintf("%s: %s available, the run uses all %s", what, thousands(avail), thousands(used))
 	}
-	return part("Training positions", d.sampledWith.Train, s.Train, s.TrainAvailable) + ". " +
+	note := part("Training positions", d.sampledWith.Train, s.Train, s.TrainAvailable) + ". " +
 		part("Held-out positions", d.sampledWith.Test, s.Test, s.TestAvailable) + "."
+	if t := &c.App.Tune; t.AllPositions && t.fitness() == "texel" {
+		note += " The Tune tab's Texel run does not sample: it uses every position of the training games after the opening."
+	}
+	return note
 }
 
 // Fewer reports a sample smaller than asked for (the protocol's filters and

@@ -9,7 +9,8 @@
 //   - islands.go: display-only fragments (charts, weights table, option lists) written
 //     as HTML only when they change, outside Vugu's every-render DOM sync.
 //   - catalog.go: schemes, presets, algorithms and sampling protocols from the registries.
-//   - root.vugu/.go: top bar and tabs; datatab, tunetab, playtab, sharetab, comparetab (.vugu + .go): the five tabs.
+//   - root.vugu/.go: top bar and tabs; datatab, tunetab, playtab, sharetab, comparetab (.vugu + .go): the five tabs;
+//     league-tab.vugu + league.go: the class league (served by `evochess serve`; board.go shows its replays read-only).
 //   - board.vugu/.go: the chess board (hints, promotion, flip); boardinput.go: tap-tap and drag
 //     moves by pointer events (mouse, pen and touch alike).
 //   - chart.vugu/.go: the SVG fitness chart (geometry in ui/chart).

@@ -150,7 +150,7 @@ func (c *CompareTab) MatchRows() []matchRow {
 	for _, x := range r.Rows {
 		row := matchRow{Opponent: x.Opponent, Played: fmt.Sprintf("%d / %d", x.Games, x.Planned),
 			Record: fmt.Sprintf("+%d =%d −%d", x.Wins, x.Draws, x.Losses),
-			Elo: eloRange(x.Elo, x.EloLow, x.EloHigh), Penta: fmt.Sprintf("%d·%d·%d·%d·%d", x.Penta[0], x.Penta[1], x.Penta[2], x.Penta[3], x.Penta[4]),
+			Elo:    eloRange(x.Elo, x.EloLow, x.EloHigh), Penta: fmt.Sprintf("%d·%d·%d·%d·%d", x.Penta[0], x.Penta[1], x.Penta[2], x.Penta[3], x.Penta[4]),
 			PentaElo: eloRange(x.PentaElo, x.PentaLow, x.PentaHigh), LOS: fmt.Sprintf("%.0f%%", 100*x.LOS)}
 		if x.Games > 0 {
 			row.Score = fmt.Sprintf("%.1f%%", 100*(float64(x.Wins)+float64(x.Draws)/2)/float64(x.Games))

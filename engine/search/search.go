@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
@@ -119,6 +120,15 @@ type Searcher struct {
 	pv       [MaxPly + 2][MaxPly + 2]board.Move
 	pvLen    [MaxPly + 2]int
 
+	// Lazy SMP (smp.go).
+	threads     int
+	helpers     []*Searcher
+	helperEvSrc Evaluator     // the evaluator the helpers' clones come from
+	helper      bool          // this Searcher is a helper thread
+	smp         *smpRun       // the multi-threaded search in progress
+	published   atomic.Uint64 // a helper's node count, as of its last poll
+	done        helperResult  // a helper's last completed iteration
+
 	// Per-search state.
 	ctx          context.Context
 	nodes        uint64
@@ -145,7 +155,7 @@ func NewSearcher(ev Evaluator, p Params, hashMB int) *Searcher {
 	if ev == nil {
 		ev = MaterialPST{}
 	}
-	s := &Searcher{ev: ev, hashMB: max(hashMB, 1)}
+	s := &Searcher{ev: ev, hashMB: max(hashMB, 1), threads: DefaultThreads}
 	s.setParams(p.Clamp())
 	s.tt = newTransTable(s.hashMB)
 	return s
@@ -219,11 +229,12 @@ func (s *Searcher) SetParams(p Params) error {
 // Params returns the search parameters in use.
 func (s *Searcher) Params() Params { return s.params }
 
-// SetHashSize resizes (and clears) the transposition table to mb MiB
-// (at least 1).
+// SetHashSize resizes the transposition table to mb MiB (at least 1) and
+// clears it and the history tables, as Clear does.
 func (s *Searcher) SetHashSize(mb int) {
 	s.hashMB = max(mb, 1)
 	s.tt.resize(s.hashMB)
+	s.clearHistories()
 }
 
 // HashSize returns the transposition table size in MiB as requested.
@@ -235,25 +246,22 @@ func (s *Searcher) HashSize() int { return s.hashMB }
 func (s *Searcher) Clear() {
 	s.tt.clear()
 	s.clearHistories()
+	for _, h := range s.helpers {
+		h.clearHistories()
+	}
 }
 
-// clearHistories empties the killer and history tables (every search
-// starts with them empty, so that it depends only on the position and the
-// transposition table).
+// clearHistories empties the killer and history tables. The histories
+// (butterfly, capture, continuation) carry over from one search to the next
+// until Clear, like the transposition table: within a game they keep
+// ordering moves well from the first iteration on. The killers, which are
+// indexed by ply, start empty in every search.
 func (s *Searcher) clearHistories() {
 	s.killers = [MaxPly + 2][2]board.Move{}
 	s.history = [2][64][64]int32{}
-	if s.params.CaptureHist {
-		s.capHist = [12][64][6]int16{}
-	}
-	if s.params.ContHist > 0 {
-		if s.contHist == nil {
-			s.contHist = new([12][64]contTable)
-		} else {
-			clear(s.contHist[:])
-		}
-	} else {
-		s.contHist = nil
+	s.capHist = [12][64][6]int16{}
+	if s.contHist != nil {
+		clear(s.contHist[:])
 	}
 }
 
@@ -275,7 +283,10 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	s.selDepth = 0
 	s.stopped = false
 	s.noQuiescence = lim.NoQuiescence
-	s.clearHistories()
+	s.killers = [MaxPly + 2][2]board.Move{}
+	if s.params.ContHist > 0 && s.contHist == nil {
+		s.contHist = new([12][64]contTable)
+	}
 	s.tt.newSearch()
 
 	s.tm.begin(lim, pos.Side, s.start)
@@ -310,34 +321,10 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxDepth)
 	}
+	smp := s.startHelpers(ctx, pos, lim, maxDepth)
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.rootDepth = depth
-		s.rootBest = board.NoMove
-		alpha, beta := -Infinity, Infinity
-		delta := 25
-		if depth >= 4 && !IsMateScore(score) {
-			alpha, beta = max(score-delta, -Infinity), min(score+delta, Infinity)
-		}
-		var v int
-		for {
-			v = s.rootSearch(pos, alpha, beta, depth)
-			if s.stopped {
-				break
-			}
-			if v <= alpha && alpha > -Infinity {
-				beta = (alpha + beta) / 2
-				alpha = max(v-delta, -Infinity)
-			} else if v >= beta && beta < Infinity {
-				beta = min(v+delta, Infinity)
-			} else {
-				break
-			}
-			delta += delta / 2
-			if delta > 1000 {
-				alpha, beta = -Infinity, Infinity
-			}
-		}
+		v := s.aspirate(pos, depth, score)
 		if s.stopped {
 			// A move that beat the previous best in the unfinished iteration
 			// was fully searched: prefer it.
@@ -352,7 +339,7 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 		res.Mate = MateIn(v)
 		res.PV = s.rootPV
 		if progress != nil {
-			progress(Info{Depth: depth, SelDepth: s.selDepth, Score: v, Mate: res.Mate, Nodes: s.nodes,
+			progress(Info{Depth: depth, SelDepth: s.selDepth, Score: v, Mate: res.Mate, Nodes: s.totalNodes(),
 				Time: time.Since(s.start), Hashfull: s.tt.hashfull(), PV: append([]board.Move(nil), res.PV...)})
 		}
 		if s.tm.stopAfterIteration(iterationResult{depth: depth, score: v, best: res.Best, nodes: s.nodes,
@@ -360,15 +347,50 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 			break
 		}
 	}
+	res.SelDepth = s.selDepth
+	if smp != nil {
+		res = s.joinHelpers(smp, res)
+	}
 	if len(res.PV) > 1 {
 		res.Ponder = res.PV[1]
 	} else {
 		res.Ponder = s.ponderFromTT(pos, res.Best)
 	}
-	res.Nodes = s.nodes
-	res.SelDepth = s.selDepth
+	res.Nodes = s.totalNodes()
 	res.Time = time.Since(s.start)
 	return res
+}
+
+// aspirate searches the root to depth plies with an aspiration window
+// around the previous iteration's score (from depth 4, ±25 cp, widened on
+// each failure, full width beyond ±1000) and returns the score; when the
+// search is stopped the value is meaningless.
+func (s *Searcher) aspirate(pos *board.Position, depth, score int) int {
+	s.rootDepth = depth
+	s.rootBest = board.NoMove
+	alpha, beta := -Infinity, Infinity
+	delta := 25
+	if depth >= 4 && !IsMateScore(score) {
+		alpha, beta = max(score-delta, -Infinity), min(score+delta, Infinity)
+	}
+	for {
+		v := s.rootSearch(pos, alpha, beta, depth)
+		if s.stopped {
+			return v
+		}
+		if v <= alpha && alpha > -Infinity {
+			beta = (alpha + beta) / 2
+			alpha = max(v-delta, -Infinity)
+		} else if v >= beta && beta < Infinity {
+			beta = min(v+delta, Infinity)
+		} else {
+			return v
+		}
+		delta += delta / 2
+		if delta > 1000 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
 }
 
 func abs(x int) int {
@@ -494,7 +516,15 @@ func (s *Searcher) yieldSetup() {
 
 // poll checks the context and the hard time limit, and yields.
 func (s *Searcher) poll() {
+	if s.helper {
+		s.pollHelper()
+		return
+	}
 	s.nextPoll = s.nodes + pollInterval
+	if s.smp != nil && s.nodeLimit > 0 && s.totalNodes() >= s.nodeLimit {
+		s.stopped = true
+		return
+	}
 	if s.ctx.Err() != nil {
 		s.stopped = true
 		return

@@ -1,6 +1,10 @@
 package search
 
-import "github.com/evochess/evochess/engine/board"
+import (
+	"sync/atomic"
+
+	"github.com/evochess/evochess/engine/board"
+)
 
 // Bound kinds of a transposition-table score.
 const (
@@ -10,9 +14,8 @@ const (
 	boundExact = boundUpper | boundLower
 )
 
-// ttEntry is one 16-byte transposition-table slot.
+// ttEntry is one decoded transposition-table slot.
 type ttEntry struct {
-	key   uint32     // upper 32 bits of the Zobrist key
 	move  board.Move // best or refutation move, NoMove if none
 	score int16      // relative to the node (mate distance from the node)
 	eval  int16      // static evaluation, or noEval
@@ -22,16 +25,55 @@ type ttEntry struct {
 
 const noEval = -32768
 
-// ttBucket is four entries: one 64-byte cache line.
-type ttBucket [4]ttEntry
+// A slot is two 64-bit words, written and read atomically one by one:
+// data packs the entry (move 18 bits, score 16, eval 16, depth 8, bound 2,
+// generation 4) and check is the full Zobrist key XOR data. A reader that
+// sees words of two different writes (threads of a Lazy SMP search store
+// concurrently) finds check^data != key and treats the slot as a miss —
+// Hyatt and Mann's lockless hashing — so no lock is needed and a torn
+// entry is never used.
+type ttSlot struct {
+	check uint64
+	data  uint64
+}
+
+// genBits is the width of the search generation kept in each slot.
+const (
+	genBits = 4
+	genMask = 1<<genBits - 1
+)
+
+func packEntry(move board.Move, score, eval, depth, bound int, gen uint8) uint64 {
+	return uint64(move)&(1<<18-1) |
+		uint64(uint16(int16(score)))<<18 |
+		uint64(uint16(int16(eval)))<<34 |
+		uint64(uint8(depth))<<50 |
+		uint64(bound&3)<<58 |
+		uint64(gen&genMask)<<60
+}
+
+func unpackEntry(d uint64) ttEntry {
+	return ttEntry{
+		move:  board.Move(d & (1<<18 - 1)),
+		score: int16(uint16(d >> 18)),
+		eval:  int16(uint16(d >> 34)),
+		depth: uint8(d >> 50),
+		flags: uint8(d>>58&3) | uint8(d>>60&genMask)<<2,
+	}
+}
+
+// ttBucket is four slots: one 64-byte cache line.
+type ttBucket [4]ttSlot
 
 // transTable is a transposition table indexed by the low bits of the Zobrist
 // key, four entries per bucket. Replacement prefers the same key, then an
-// empty slot, then the slot of an older search, then the shallowest.
+// empty slot, then the slot of an older search, then the shallowest. It is
+// safe for concurrent use by the threads of one search (lockless slots);
+// resize and clear need the table to be idle.
 type transTable struct {
 	buckets []ttBucket
 	mask    uint64
-	gen     uint8 // 6-bit search generation
+	gen     uint8 // search generation (genBits bits)
 }
 
 // newTransTable returns a table of at most mb MiB (at least one bucket,
@@ -64,15 +106,15 @@ func (t *transTable) clear() {
 
 // newSearch advances the generation so entries of earlier searches are
 // replaced first.
-func (t *transTable) newSearch() { t.gen = (t.gen + 1) & 63 }
+func (t *transTable) newSearch() { t.gen = (t.gen + 1) & genMask }
 
 // probe returns the entry for key, if stored.
 func (t *transTable) probe(key uint64) (ttEntry, bool) {
 	b := &t.buckets[key&t.mask]
-	k := uint32(key >> 32)
 	for i := range b {
-		if b[i].key == k && b[i].flags&3 != boundNone {
-			return b[i], true
+		d := atomic.LoadUint64(&b[i].data)
+		if atomic.LoadUint64(&b[i].check)^d == key && d>>58&3 != boundNone {
+			return unpackEntry(d), true
 		}
 	}
 	return ttEntry{}, false
@@ -82,23 +124,23 @@ func (t *transTable) probe(key uint64) (ttEntry, bool) {
 // to the node.
 func (t *transTable) store(key uint64, move board.Move, score, eval, depth, bound int) {
 	b := &t.buckets[key&t.mask]
-	k := uint32(key >> 32)
 	slot := 0
 	best := 1 << 30
 	for i := range b {
-		e := &b[i]
-		if e.key == k && e.flags&3 != boundNone {
+		d := atomic.LoadUint64(&b[i].data)
+		used := d>>58&3 != boundNone
+		if used && atomic.LoadUint64(&b[i].check)^d == key {
 			slot = i
 			if move == board.NoMove {
-				move = e.move // keep the old move
+				move = board.Move(d & (1<<18 - 1)) // keep the old move
 			}
 			break
 		}
-		// Worth of keeping e: deeper and of this search is worth more.
-		worth := int(e.depth)
-		if e.flags&3 == boundNone {
+		// Worth of keeping the slot: deeper and of this search is worth more.
+		worth := int(uint8(d >> 50))
+		if !used {
 			worth = -1 << 20
-		} else if e.flags>>2 != t.gen {
+		} else if uint8(d>>60) != t.gen {
 			worth -= 1 << 10
 		}
 		if worth < best {
@@ -110,8 +152,9 @@ func (t *transTable) store(key uint64, move board.Move, score, eval, depth, boun
 	} else if depth > 255 {
 		depth = 255
 	}
-	b[slot] = ttEntry{key: k, move: move, score: int16(score), eval: int16(eval),
-		depth: uint8(depth), flags: uint8(bound) | t.gen<<2}
+	d := packEntry(move, score, eval, depth, bound, t.gen)
+	atomic.StoreUint64(&b[slot].check, key^d)
+	atomic.StoreUint64(&b[slot].data, d)
 }
 
 // hashfull returns the permille of used slots among the first 1000 buckets'
@@ -120,8 +163,9 @@ func (t *transTable) hashfull() int {
 	n := min(len(t.buckets), 250)
 	used := 0
 	for i := range n {
-		for _, e := range t.buckets[i] {
-			if e.flags&3 != boundNone && e.flags>>2 == t.gen {
+		for j := range t.buckets[i] {
+			d := atomic.LoadUint64(&t.buckets[i][j].data)
+			if d>>58&3 != boundNone && uint8(d>>60) == t.gen {
 				used++
 			}
 		}

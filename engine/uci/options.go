@@ -113,7 +113,16 @@ func (e *engine) options() []option {
 				}
 				return nil
 			}},
-		{name: "Threads", kind: "spin", def: "1", min: 1, max: 1, set: func(*engine, string) error { return nil }},
+		// Lazy SMP search threads (engine/search smp.go): up to every core
+		// natively, one in WebAssembly.
+		{name: "Threads", kind: "spin", def: strconv.Itoa(max(e.threads, 1)), min: 1, max: search.NumCPU(),
+			set: func(e *engine, v string) error {
+				e.threads, _ = strconv.Atoi(v)
+				if e.searcher != nil {
+					e.searcher.SetThreads(e.threads)
+				}
+				return nil
+			}},
 		{name: "Move Overhead", kind: "spin", def: strconv.Itoa(int(e.moveOverhead / time.Millisecond)), min: 1, max: maxMoveOverheadMs,
 			set: func(e *engine, v string) error {
 				ms, _ := strconv.Atoi(v)

@@ -68,6 +68,7 @@ type engine struct {
 	weights    []int32 // one per scheme.Params()
 	params     search.Params
 	hashMB     int
+	threads    int // search threads (Threads option; 0 means 1)
 	presetName string // last evaluation preset chosen ("" after edits)
 	playerFile string
 	searcher   *search.Searcher // nil: rebuild before the next search
@@ -315,6 +316,7 @@ func (e *engine) ensureSearcher() error {
 		return fmt.Errorf("search parameters: %w", err)
 	}
 	e.searcher = search.NewSearcher(ev, e.params, e.hashMB)
+	e.searcher.SetThreads(e.threads)
 	e.searcher.Yield = e.opts.Yield
 	return nil
 }

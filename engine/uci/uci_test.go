@@ -30,7 +30,7 @@ func TestSessions(t *testing.T) {
 			"< ^id name evochess$",
 			"< ^id author ",
 			"< ^option name Hash type spin default 16 min 1 max 4096$",
-			"< ^option name Threads type spin default 1 min 1 max 1$",
+			"< ^option name Threads type spin default 1 min 1 max \\d+$",
 			"< ^option name Move Overhead type spin default 50 min 1 max 5000$",
 			"< ^option name Ponder type check default false$",
 			"< ^option name Clear Hash type button$",

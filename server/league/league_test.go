@@ -387,11 +387,11 @@ func TestLeagueLifecycle(t *testing.T) {
 			t.Errorf("recent game %d still lists Ana", r.ID)
 		}
 	}
-	// Ana's name is free again.
-	submit(t, l, "ana", "material", "10.0.0.2")
+	// Ana's name is free again (paused first, so that no new game starts).
 	if err := l.SetPaused(ctx, true); err != nil {
 		t.Fatal(err)
 	}
+	submit(t, l, "ana", "material", "10.0.0.2")
 	// Reset: a new epoch from zero, entries kept; with entries, none left.
 	if err := l.Reset(ctx, false); err != nil {
 		t.Fatal(err)

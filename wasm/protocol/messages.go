@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Ready is sent by a worker once its Go runtime has started and its message
@@ -375,6 +376,7 @@ func (*Step) Type() Type             { return TypeStep }
 func (*Stop) Type() Type             { return TypeStop }
 func (*RunState) Type() Type         { return TypeRunState }
 func (*Progress) Type() Type         { return TypeProgress }
+func (*Cluster) Type() Type          { return TypeCluster }
 func (*GetPlayer) Type() Type        { return TypeGetPlayer }
 func (*PlayerFile) Type() Type       { return TypePlayer }
 func (*FitnessSetup) Type() Type     { return TypeFitnessSetup }
@@ -766,4 +768,35 @@ type RunCreated struct {
 	ID          string `json:"id"`
 	Events      string `json:"events"` // URL of the event stream
 	CommandLine string `json:"commandLine"`
+}
+
+// Cluster is the work queue of a distributed native run (NATS JetStream,
+// tuner/dist): worker processes heard from and their task slots, tasks
+// waiting, running and done, and throughput.
+type Cluster struct {
+	Workers        int     `json:"workers"`
+	Slots          int     `json:"slots"`
+	Busy           int     `json:"busy"`
+	Queued         int     `json:"queued"`
+	InFlight       int     `json:"inFlight"`
+	Done           int     `json:"done"`
+	Redelivered    int     `json:"redelivered"`
+	Refusals       int     `json:"refusals"`
+	TasksPerSecond float64 `json:"tasksPerSecond"`
+	// BatchTasks and BatchDone: the generation being scored.
+	BatchTasks int `json:"batchTasks"`
+	BatchDone  int `json:"batchDone"`
+}
+
+// Validate implements Body.
+func (m *Cluster) Validate() error {
+	for _, n := range []int{m.Workers, m.Slots, m.Busy, m.Queued, m.InFlight, m.Done, m.Redelivered, m.Refusals, m.BatchTasks, m.BatchDone} {
+		if n < 0 {
+			return errors.New("negative count")
+		}
+	}
+	if !(m.TasksPerSecond >= 0) || math.IsInf(m.TasksPerSecond, 0) {
+		return fmt.Errorf("tasksPerSecond %v", m.TasksPerSecond)
+	}
+	return nil
 }

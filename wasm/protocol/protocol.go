@@ -51,6 +51,8 @@
 //
 //   - protocol.go: envelope, Type constants, Encode/Decode, validation helpers.
 //   - messages.go: the payload structs and their Validate methods.
+//   - league.go: the class league's HTTP API types (plain JSON, not
+//     envelopes): state, standings, games, submissions, settings.
 //   - config.go: RunConfig, the run configuration shared by the worker, the
 //     server's native runs and the CLI (`evochess tune`), its flags and the
 //     rendering of the equivalent command line (RunConfig.CommandLine).
@@ -110,6 +112,9 @@ const (
 	TypeRunState Type = "run-state"
 	// TypeProgress reports one finished generation.
 	TypeProgress Type = "progress"
+	// TypeCluster reports the work queue of a distributed native run
+	// (evochess serve -distributed): workers, tasks, throughput.
+	TypeCluster Type = "cluster"
 	// TypeGetPlayer asks for the best player of the run named by id.
 	TypeGetPlayer Type = "get-player"
 	// TypePlayer carries a player file (engine/player JSON).
@@ -159,7 +164,7 @@ func Types() []Type {
 		TypeReady, TypeError,
 		TypeLoadData, TypeLoadProgress, TypeLoaded,
 		TypeSample, TypeSampled,
-		TypeStartRun, TypePause, TypeResume, TypeStep, TypeStop, TypeRunState, TypeProgress,
+		TypeStartRun, TypePause, TypeResume, TypeStep, TypeStop, TypeRunState, TypeProgress, TypeCluster,
 		TypeGetPlayer, TypePlayer,
 		TypeFitnessSetup, TypeFitnessReady, TypeEvalBatch, TypeEvalResult,
 		TypeSearch, TypeStopSearch, TypeInfo, TypeBestMove,
@@ -200,6 +205,8 @@ func newBody(t Type) Body {
 		return &RunState{}
 	case TypeProgress:
 		return &Progress{}
+	case TypeCluster:
+		return &Cluster{}
 	case TypeGetPlayer:
 		return &GetPlayer{}
 	case TypePlayer:

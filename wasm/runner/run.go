@@ -111,6 +111,9 @@ type Options struct {
 	// the last one sent (0: never; negative: every generation). Checkpoints larger than
 	// protocol.MaxCheckpointBytes are not sent.
 	CheckpointEvery time.Duration
+	// Distribute, when set, spreads the training work over other processes
+	// (tuner.Resources.Distribute: evochess serve -distributed, natively).
+	Distribute func(ctx context.Context, s tuner.Setup, train, prev tuner.Evaluator) (tuner.Evaluator, error)
 	// Resume, when set, is a checkpoint (a progress message's Checkpoint)
 	// the run continues from instead of starting afresh.
 	Resume []byte
@@ -193,7 +196,9 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	o.Emit(&protocol.RunState{State: protocol.StateRunning, CommandLine: cfg.CommandLine()})
 	runCtx, cancel := o.Control.Context(ctx)
 	defer cancel()
-	prep, err := tuner.Prepare(runCtx, setup, gameResources(games, o.Open, o.Workers))
+	res := gameResources(games, o.Open, o.Workers)
+	res.Distribute = o.Distribute
+	prep, err := tuner.PrepareRun(runCtx, setup, res)
 	if err != nil {
 		return nil, stopErr(o.Control, err)
 	}
