@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css league.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm bench-browser clean reproduce sf-clock book openbench bench-dist
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm bench-browser clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist
 
 # OpenBench builds engines with `make EXE=name` in the repository root: with
 # EXE set, the default target writes the UCI engine there (the evochess binary
@@ -99,6 +99,12 @@ bench-browser: build
 	cd ui/e2e && npm ci --no-audit --no-fund
 	node wasm/worker/node/classroom.mjs $(BIN) $(SITE) $(FITNESS_WORKERS)
 
+# The browser Texel run: the modern preset on the bundled games in one
+# worker (worker.wasm under node), its wall time, memory and losses, and the
+# same result as the native CLI.
+measure-texel: build
+	node wasm/worker/node/texel.mjs $(SITE) $(BIN) $(SHARED) modern
+
 # Bytes a first visit transfers (gzip), from the built site.
 size: site
 	@total=0; for f in $(FIRSTLOAD); do p=$(SITE)/$$f; [ -f $$p ] || p=$(SITE)/pieces/$$f; \
@@ -137,6 +143,14 @@ book: native
 	./$(BIN) book -pgn $(SHARED)/pgn/gm_train_2000-2018_20000.pgn.gz -out assets/data/book.bin -plies $(BOOKPLIES) -min-games $(BOOKMIN)
 	sha256sum assets/data/book.bin
 
+# Strength levels (UCI_Elo): CALGAMES games per level against stockfish's UCI_Elo levels at 100 ms per move (chained
+# below its range); writes docs/calibration.md and the table engine/strength/calibration.go. calibrate-state.json
+# records each finished match: an interrupted run resumes; delete it to measure afresh.
+CALGAMES ?= 100
+calibrate: native
+	./$(BIN) calibrate -games $(CALGAMES) -movetime 100 -state calibrate-state.json -pgn calibrate.pgn \
+		-md docs/calibration.md -go engine/strength/calibration.go
+
 sf-clock: native
 	for tc in 10+0.1 1+0.01; do echo "== $$tc"; ./$(BIN) match -a "uci:$(abspath $(BIN)) uci $(SFPLAYER)" \
 		-b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
@@ -149,6 +163,13 @@ sf-clock: native
 WORKLOAD ?= david-search
 bench-dist: native
 	$(GO) run ./internal/distbench -bin $(BIN) -data $(SHARED) -workload $(WORKLOAD)
+
+# 100 ms per move against stockfish at UCI_Elo SFELO (issue 10's target table): SFGAMES games, in-process player
+# SFSPEC (default phoenix-default), one game at a time.
+SFSPEC ?= preset:phoenix-default
+sf-movetime: native
+	./$(BIN) match -a "$(SFSPEC)" -b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
+		-movetime 100 -games $(SFGAMES) -concurrency 1 -pgn sf-movetime.pgn
 
 reproduce: native
 	./$(BIN) experiment all

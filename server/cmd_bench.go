@@ -39,9 +39,12 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	movetime := fs.Duration("movetime", 0, "time per EPD position, e.g. 1s")
 	nodes := fs.Uint64("nodes", 0, "node limit per EPD position")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	playerFile := fs.String("player", "", "evaluate with this player file's weights (default: the built-in material + piece-square tables)")
+	evalPreset := fs.String("preset", "", "evaluate with this evaluation preset (instead of -player): "+presetNames())
+	threads := fs.Int("threads", 1, "search threads (Lazy SMP; node counts are deterministic only with 1)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: evochess bench [-depth N] [-hash MB] [-params PRESET] [-set NAME=V,...]")
-		fmt.Fprintln(stderr, "       evochess bench -epd FILE (-movetime 1s | -nodes N | -depth N) [-hash MB] [-params PRESET] [-set NAME=V,...]")
+		fmt.Fprintln(stderr, "usage: evochess bench [-depth N] [-hash MB] [-params PRESET] [-set NAME=V,...] [-player FILE | -preset NAME] [-threads N]")
+		fmt.Fprintln(stderr, "       evochess bench -epd FILE (-movetime 1s | -nodes N | -depth N) [-hash MB] [-params PRESET] [-set NAME=V,...] [-player FILE | -preset NAME] [-threads N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -59,6 +62,21 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	p, err := search.PresetParams(*preset)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
+	}
+	if *threads < 1 || *threads > search.MaxThreads {
+		return fmt.Errorf("bench: -threads %d outside [1, %d]", *threads, search.MaxThreads)
+	}
+	var ev search.Evaluator // nil: search.MaterialPST
+	if *playerFile != "" || *evalPreset != "" {
+		pl, err := loadPlayer(*playerFile, *evalPreset)
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		e, err := pl.Evaluator()
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		ev = e
 	}
 	if *set != "" {
 		if p, err = benchOverrides(p, *set); err != nil {
@@ -83,7 +101,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if *movetime != 0 || *nodes != 0 {
 			return fmt.Errorf("bench: -movetime and -nodes need -epd")
 		}
-		return benchFixed(ctx, stdout, p, *depth, *hash)
+		return benchFixed(ctx, stdout, ev, p, *depth, *hash, *threads)
 	}
 	lim := search.Limits{MoveTime: *movetime, Nodes: *nodes}
 	if depthSet {
@@ -92,12 +110,12 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if lim.MoveTime <= 0 && lim.Nodes == 0 && lim.Depth == 0 {
 		return fmt.Errorf("bench: -epd needs a limit: -movetime, -nodes or -depth")
 	}
-	return benchEPD(ctx, stdout, stderr, *epd, p, lim, *hash)
+	return benchEPD(ctx, stdout, stderr, *epd, ev, p, lim, *hash, *threads)
 }
 
-func benchFixed(ctx context.Context, stdout io.Writer, p search.Params, depth, hash int) error {
+func benchFixed(ctx context.Context, stdout io.Writer, ev search.Evaluator, p search.Params, depth, hash, threads int) error {
 	fens := search.BenchFENs()
-	tot, err := search.Bench(ctx, fens, nil, p, depth, hash, func(l search.BenchLine) {
+	tot, err := search.BenchThreads(ctx, fens, ev, p, depth, hash, threads, func(l search.BenchLine) {
 		r := l.Result
 		fmt.Fprintf(stdout, "position %2d/%d  best %-6s score %-9s depth %2d  nodes %10d  time %7.3fs  %s\n",
 			l.Index+1, len(fens), r.Best.UCI(), benchScore(r.Score, r.Mate), r.Depth, r.Nodes, r.Time.Seconds(), l.FEN)
@@ -110,7 +128,7 @@ func benchFixed(ctx context.Context, stdout io.Writer, p search.Params, depth, h
 	return nil
 }
 
-func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, p search.Params, lim search.Limits, hash int) error {
+func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev search.Evaluator, p search.Params, lim search.Limits, hash, threads int) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
@@ -140,23 +158,33 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, p sear
 	}
 	solved := 0
 	start := time.Now()
-	tot, err := search.RunSuite(ctx, items, nil, p, lim, hash, func(sr search.SuiteResult) {
+	tot, err := search.RunSuiteThreads(ctx, items, ev, p, lim, hash, threads, func(sr search.SuiteResult) {
 		it := items[sr.Index]
 		mark := "FAIL"
+		toSolution := "-"
 		if sr.Solved {
 			mark = "ok"
 			solved++
+			toSolution = fmt.Sprint(sr.SolvedNodes)
 		}
 		r := sr.Result
-		fmt.Fprintf(stdout, "%4d/%d %-4s %-12s played %-7s want %-14s score %-9s depth %2d nodes %9d solved %d/%d\n",
+		fmt.Fprintf(stdout, "%4d/%d %-4s %-12s played %-7s want %-14s score %-9s depth %2d nodes %9d to-solution %9s solved %d/%d\n",
 			sr.Index+1, len(items), mark, it.ID, benchSAN(it.Pos, r.Best), benchWanted(it), benchScore(r.Score, r.Mate),
-			r.Depth, r.Nodes, solved, sr.Index+1)
+			r.Depth, r.Nodes, toSolution, solved, sr.Index+1)
 	})
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
 	el := time.Since(start)
 	fmt.Fprintf(stdout, "%d nodes %d nps in %.1fs\n", tot.Nodes, uint64(float64(tot.Nodes)/max(el.Seconds(), 1e-9)), el.Seconds())
+	// Nodes to solution as the "nodes" fitness and evochess eval -epd count
+	// them: with a node limit an unsolved position counts the limit.
+	if lim.Nodes > 0 && lim.MoveTime == 0 && lim.Depth == 0 {
+		fmt.Fprintf(stdout, "nodes to solution %d (solved %d, unsolved counted at %d)\n",
+			tot.SolvedNodes+uint64(tot.Positions-tot.Solved)*lim.Nodes, tot.SolvedNodes, lim.Nodes)
+	} else {
+		fmt.Fprintf(stdout, "nodes to solution %d (solved positions only)\n", tot.SolvedNodes)
+	}
 	fmt.Fprintf(stdout, "solved %d/%d\n", tot.Solved, tot.Positions)
 	return nil
 }

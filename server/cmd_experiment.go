@@ -126,7 +126,6 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			st := coord.Stats()
 			fmt.Fprintf(&report, "\nDistributed: %d tasks on NATS JetStream, %.0f s of worker compute time, %d redelivered.\n", st.Done, st.ComputeSeconds, st.Redelivered)
 		}
-		fmt.Fprintf(&report, "\nWall time: %.0f s.\n", time.Since(start).Seconds())
 		path := filepath.Join(*outDir, name+".md")
 		if err := os.WriteFile(path, []byte(report.String()), 0o644); err != nil {
 			return fmt.Errorf("experiment: %w", err)

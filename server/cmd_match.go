@@ -20,6 +20,7 @@ import (
 	"github.com/evochess/evochess/assets"
 	pbook "github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/engine/strength"
 	"github.com/evochess/evochess/tuner/arena"
 )
 
@@ -44,8 +45,10 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 //	    [-openings FILE | -book book.bin|bundled [-book-plies 8]] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
 //	    [-resign movecount=N,score=CP] [-draw movenumber=N,movecount=N,score=CP]
 //
-// where SPEC is player.json, preset:NAME or "uci:/path/to/engine [args...][,Option=Value...]"
-// (the command line before the first comma is split at spaces). Two players
+// where SPEC is player.json or preset:NAME, optionally followed by ",elo=E"
+// (a strength level), ",skill=X" and ",seed=N", or
+// "uci:/path/to/engine [args...][,Option=Value...]" (the command line before
+// the first comma is split at spaces). Two players
 // play game pairs (each opening twice, colours swapped): the report adds
 // the pentanomial pair counts, Elo and normalized Elo; with -sprt the match
 // stops as soon as the LLR crosses a bound (-games is then the maximum).
@@ -53,7 +56,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var specs stringList
-	a := fs.String("a", "", "first player: player.json, preset:NAME or \"uci:/path/to/engine [args][,Option=Value...]\"")
+	a := fs.String("a", "", "first player: player.json or preset:NAME [,elo=E|,skill=X][,seed=N], or \"uci:/path/to/engine [args][,Option=Value...]\"")
 	b := fs.String("b", "", "second player (same forms as -a)")
 	fs.Var(&specs, "p", "another player for a round robin (repeatable)")
 	games := fs.Int("games", 2, "games per pair of players (colours alternate, two games per opening); with -sprt the maximum (default 20000 there)")
@@ -185,6 +188,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *asJSON {
 		progressOut = stderr
 	}
+	started := time.Now()
 	cfg := arena.Config{
 		Game:        arena.GameConfig{Limits: limits, Adjudication: adj, TimeMargin: time.Duration(*margin) * time.Millisecond},
 		Openings:    book,
@@ -196,6 +200,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			g := p.Game
 			line := fmt.Sprintf("game %d/%d (#%d): %s - %s %s (%s, %d plies, %s)", p.Done, p.Total, g.Index+1,
 				g.White, g.Black, g.Result, g.Termination, len(g.Opening.Moves)+len(g.Plies), g.Opening.Name)
+			if p.Done < p.Total {
+				per := time.Since(started) / time.Duration(p.Done)
+				line += fmt.Sprintf(" ETA %v", (per * time.Duration(p.Total-p.Done)).Round(time.Second))
+			}
 			if p.SPRT != nil {
 				line += fmt.Sprintf(" LLR %.2f (%.2f, %.2f) pairs %v", p.SPRT.LLR, p.SPRT.Lower, p.SPRT.Upper, p.Penta)
 			}
@@ -277,27 +285,72 @@ func matchPlayer(spec string, hashMB int, ponder bool) (arena.Player, error) {
 		}
 		cfg.Name = name
 		return arena.UCIPlayer(cfg), nil
-	case strings.HasPrefix(spec, "preset:"):
-		p, err := player.FromPreset(strings.TrimPrefix(spec, "preset:"))
+	}
+	// In-process players: "preset:NAME" or a player file, then optional
+	// ",elo=E" (a strength level, engine/strength), ",skill=X" (a level by
+	// its skill in [0, 1]) and ",seed=N" (the level's choices).
+	parts := strings.Split(spec, ",")
+	var p *player.Player
+	var err error
+	name := ""
+	if pre, ok := strings.CutPrefix(parts[0], "preset:"); ok {
+		if p, err = player.FromPreset(pre); err != nil {
+			return arena.Player{}, err
+		}
+		name = pre
+	} else {
+		f, err := os.Open(parts[0])
 		if err != nil {
 			return arena.Player{}, err
 		}
-		return arena.FromPlayer(p, strings.TrimPrefix(spec, "preset:"), hashMB)
+		p, err = player.Load(f)
+		f.Close()
+		if err != nil {
+			return arena.Player{}, fmt.Errorf("player %s: %w", parts[0], err)
+		}
+		name = p.Name
+		if name == "" {
+			name = strings.TrimSuffix(filepath.Base(parts[0]), filepath.Ext(parts[0]))
+		}
 	}
-	f, err := os.Open(spec)
+	c, err := arena.PlayerConfig(p, name, hashMB)
 	if err != nil {
 		return arena.Player{}, err
 	}
-	defer f.Close()
-	p, err := player.Load(f)
-	if err != nil {
-		return arena.Player{}, fmt.Errorf("player %s: %w", spec, err)
+	for _, kv := range parts[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		var perr error
+		switch {
+		case !ok:
+			perr = errors.New("want elo=E, skill=X or seed=N")
+		case k == "elo":
+			var e int
+			if e, perr = strconv.Atoi(v); perr == nil {
+				if e < 0 {
+					perr = errors.New("negative Elo")
+				}
+				c.Level = strength.ForElo(e)
+				c.Name += " @" + v
+			}
+		case k == "skill":
+			var x float64
+			if x, perr = strconv.ParseFloat(v, 64); perr == nil {
+				if !(x >= 0 && x <= 1) {
+					perr = errors.New("skill outside [0, 1]")
+				}
+				c.Level = strength.ForSkill(x)
+				c.Name += " skill " + v
+			}
+		case k == "seed":
+			c.Seed, perr = strconv.ParseUint(v, 10, 64)
+		default:
+			perr = errors.New("want elo=E, skill=X or seed=N")
+		}
+		if perr != nil {
+			return arena.Player{}, fmt.Errorf("player %q: option %q: %v", spec, kv, perr)
+		}
 	}
-	name := p.Name
-	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(spec), filepath.Ext(spec))
-	}
-	return arena.FromPlayer(p, name, hashMB)
+	return c.Player()
 }
 
 func fmtElo(x float64) string {

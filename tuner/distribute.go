@@ -15,7 +15,7 @@ func PrepareRun(ctx context.Context, s Setup, res Resources) (*Prepared, error) 
 	if err != nil || res.Distribute == nil {
 		return prep, err
 	}
-	s.Problem.Reference = prep.Reference
+	s = prep.Fix(s) // the reference and Texel's K, made explicit for the workers
 	train, err := res.Distribute(ctx, s, prep.Train, nil)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: distribute: %w", err)

@@ -16,14 +16,22 @@
 //     fitness — each move's quiet leaf resolved by the quiescence search
 //     under the reference, in parts compiled on the workers; their held-out
 //     score is the real depth-1 + quiescence search of the vector itself),
-//     Texel loss at a K fitted once on the start vector, suite node counts
-//     for search parameters (fitness = cap·positions − nodes), and
-//     tournaments. Vázquez-Fernández's Hooke-Jeeves objective (M positions
-//     no start player solves) is Problem.Unsolved on the move match.
+//     "search-match" (the real search's move at Problem.Depth, exact and
+//     slow), "texel" (every position of the training games resolved to its
+//     quiet leaf under the reference, fitness.CompileTexelGames; games split
+//     into training, held-out and validation sets by game; K fitted once on
+//     the start and kept in Problem.K; the evaluator is parallel over fixed
+//     chunks and Shardable), suite node counts for search parameters
+//     (fitness = cap·positions − nodes, the search group of
+//     searchgroup.go), and tournaments. Vázquez-Fernández's Hooke-Jeeves
+//     objective (M positions no start player solves) is Problem.Unsolved on
+//     the move match.
+//   - searchgroup.go: the search-parameter groups "nodes" fitness tunes
+//     (Table I, the modern group, both) and their decoding.
 //   - presets.go: the algorithm registry (Algorithms) and the paper presets
-//     (Presets: david-ga, david-coevolution, david-search, vazquez-ep,
-//     hooke-jeeves, history-ea, mnc, mnc-match, cmaes, de, pso, texel,
-//     texel-adam). A preset's Config is complete (opt.Defaults plus the
+//     (Presets: david-ga, david-coevolution, david-search, modern-search,
+//     vazquez-ep, hooke-jeeves, history-ea, mnc, mnc-match, cmaes, de, pso,
+//     texel, texel-adam, modern). A preset's Config is complete (opt.Defaults plus the
 //     paper's values: optimizer fields are used as given, a zero is a zero),
 //     and its Problem names the start and, for resolved fitness, the
 //     re-resolution interval.
@@ -70,12 +78,19 @@
 //     re-scored vectors seed the score cache), since values are not
 //     comparable across compilations; the reference lives in the Setup, so
 //     checkpoints resume exactly.
-//     A cancelled Step leaves the run unchanged.
+//     With a validation set (Prepared.Validation), each new best is scored
+//     on it and Selected returns the best by validation among the bests
+//     (the player a report uses). A cancelled Step leaves the run unchanged.
 //   - log.go: CSV and JSON-lines writers for the per-generation log.
 //   - player.go: the best candidate as an engine/player file with
 //     provenance (algorithm, seed, generation, fitness, dataset digest, date).
-//   - experiment.go: the papers' experiments with their published figures
-//     beside ours, and evaluation matches (tuner/arena) with Elo intervals.
+//   - experiment.go: the experiments (the presets' round robin, one per
+//     paper, modern, hybrids): they run the tuner and tuner/arena matches
+//     (each evolved player against material, its paper's presets and the
+//     strongest paper preset, at fixed nodes and per-move time, pentanomial
+//     95% intervals) and return a tuner/report Doc with the papers'
+//     published figures (report.Published) beside ours; the reported player
+//     is always chosen by training fitness.
 //
 // Nothing here prints, keeps package-level mutable state or touches
 // syscall/js; progress goes through callbacks and Records.

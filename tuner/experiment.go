@@ -313,7 +313,12 @@ func (e *experiment) arenaConfig(lim arena.Limits) (arena.Config, error) {
 		return arena.Config{}, err
 	}
 	return arena.Config{Game: arena.GameConfig{Limits: lim, Adjudication: arena.DefaultAdjudication()},
-		Openings: ops, Seed: e.cfg.Seed, Concurrency: e.cfg.Concurrency}, nil
+		Openings: ops, Seed: e.cfg.Seed, Concurrency: e.cfg.Concurrency,
+		Progress: func(p arena.Progress) {
+			if p.Done%20 == 0 || p.Done == p.Total {
+				e.say("games: %d of %d", p.Done, p.Total)
+			}
+		}}, nil
 }
 
 // timeControls are the Elo matches' limits with their column names.
@@ -495,7 +500,18 @@ func (e *experiment) runs(def int) int {
 	return def
 }
 
-// eloCommand is the command line that reruns this experiment at its sizes.
+// commands are the command lines of a report: the one that gave it and,
+// for a reduced report, the full-size one.
+func (e *experiment) commands(name string) []string {
+	out := []string{"# this report", e.command(name)}
+	if !e.cfg.Full {
+		out = append(out, "# full size (the papers' sizes; Elo matches of 400 games at 20,000 nodes and at 100 ms per move)",
+			"evochess experiment -full -data-dir ../shared/data "+name)
+	}
+	return out
+}
+
+// command is the command line that reruns this experiment at its sizes.
 func (e *experiment) command(name string) string {
 	args := []string{"evochess experiment"}
 	if e.cfg.Full {
@@ -552,7 +568,7 @@ func (e *experiment) presets() error {
 	e.cfg.Cache.mu.Unlock()
 	sec.Text("Strongest paper preset: **%s**.", winner)
 	e.doc.Sections = append(e.doc.Sections, sec)
-	e.doc.Commands = []string{e.command("presets")}
+	e.doc.Commands = e.commands("presets")
 	return nil
 }
 
@@ -621,7 +637,7 @@ func (e *experiment) david() error {
 		return err
 	}
 	e.doc.Section("The paper").Text("Paper: %s (%s); that comparison needs Crafty and is not reproduced.", report.Published("david", "crafty").Value, report.Published("david", "crafty").Source)
-	e.doc.Commands = []string{e.command("david")}
+	e.doc.Commands = e.commands("david")
 	return nil
 }
 
@@ -689,7 +705,7 @@ func (e *experiment) davidCoevolution() error {
 		return err
 	}
 	e.doc.Section("The paper").Text("Paper: %s (%s).", report.Published("david", "coevol").Value, report.Published("david", "coevol").Source)
-	e.doc.Commands = []string{e.command("david-coevolution")}
+	e.doc.Commands = e.commands("david-coevolution")
 	return nil
 }
 
@@ -788,7 +804,7 @@ func (e *experiment) davidSearch() error {
 	}
 	sec.Text("Evolved values: %s.", paramString(s.Config.Specs, r.best.X))
 	e.doc.Section("The paper").Text("Paper: %s (%s).", report.Published("david", "search").Value, report.Published("david", "search").Source)
-	e.doc.Commands = []string{e.command("david-search")}
+	e.doc.Commands = e.commands("david-search")
 	return nil
 }
 
@@ -874,7 +890,7 @@ func (e *experiment) vazquez() error {
 		return err
 	}
 	e.doc.Section("The paper").Text("Paper (%s): %s.", report.Published("vazquez", "games").Source, report.Published("vazquez", "games").Value)
-	e.doc.Commands = []string{e.command("vazquez")}
+	e.doc.Commands = e.commands("vazquez")
 	return nil
 }
 
@@ -935,7 +951,7 @@ func (e *experiment) phoenix() error {
 		return err
 	}
 	e.doc.Section("The paper").Text("Paper (%s): %s; that comparison needs CuckooChess and is not reproduced.", report.Published("phoenix", "games").Source, report.Published("phoenix", "games").Value)
-	e.doc.Commands = []string{e.command("phoenix")}
+	e.doc.Commands = e.commands("phoenix")
 	return nil
 }
 
@@ -978,7 +994,7 @@ func (e *experiment) prasad() error {
 		return err
 	}
 	e.doc.Section("The paper").Text("Paper: claims %s.", report.Published("prasad", "ratings").Value)
-	e.doc.Commands = []string{e.command("prasad")}
+	e.doc.Commands = e.commands("prasad")
 	return nil
 }
 
@@ -1105,8 +1121,8 @@ func (e *experiment) modern() error {
 			et.Add(row...)
 		}
 	}
-	e.doc.Commands = []string{e.command("modern"),
-		"evochess tune -preset modern -pgn ../shared/data/pgn/gm_train_2000-2018_20000.pgn.gz -seed 1 -out modern.json -json"}
+	e.doc.Commands = append(e.commands("modern"),
+		"evochess tune -preset modern -pgn ../shared/data/pgn/gm_train_2000-2018_20000.pgn.gz -seed 1 -out modern.json -json")
 	return nil
 }
 
@@ -1186,6 +1202,6 @@ func (e *experiment) hybrids() error {
 	if err := e.eloSection("Elo", ev); err != nil {
 		return err
 	}
-	e.doc.Commands = []string{e.command("hybrids")}
+	e.doc.Commands = e.commands("hybrids")
 	return nil
 }

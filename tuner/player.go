@@ -2,6 +2,7 @@ package tuner
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
@@ -16,7 +17,8 @@ import (
 // base is nil). The provenance records the algorithm, preset, seed,
 // generation and fitness; date, dataset digest and note come from prov.
 func (r *Run) Player(base *player.Player, prov player.Provenance) (*player.Player, error) {
-	if !r.hasBest {
+	best, bestScore, valid, ok := r.Selected()
+	if !ok {
 		return nil, fmt.Errorf("tuner: player: the run has no scored candidate yet")
 	}
 	var (
@@ -25,7 +27,7 @@ func (r *Run) Player(base *player.Player, prov player.Provenance) (*player.Playe
 	)
 	pr := r.setup.Problem
 	if pr.Fitness == "nodes" {
-		sp, err := SearchParams(pr.SearchGroup, r.best.X)
+		sp, err := SearchParams(pr.SearchGroup, best.X)
 		if err != nil {
 			return nil, fmt.Errorf("tuner: player: %w", err)
 		}
@@ -58,19 +60,25 @@ func (r *Run) Player(base *player.Player, prov player.Provenance) (*player.Playe
 				return nil, fmt.Errorf("tuner: player: %w", err)
 			}
 		}
-		if p, err = player.FromVector(pr.Scheme, r.best.X, sp); err != nil {
+		if p, err = player.FromVector(pr.Scheme, best.X, sp); err != nil {
 			return nil, fmt.Errorf("tuner: player: %w", err)
 		}
 	}
 	prov.Algorithm = r.setup.Algorithm
 	prov.Seed = r.setup.Config.Seed
 	prov.Generation = r.o.Generation()
-	prov.Fitness = r.best.Fitness
+	prov.Fitness = best.Fitness
 	note := fmt.Sprintf("tuner preset %q, fitness %s", r.setup.Preset, pr.Fitness)
-	if r.bestScore.Total > 0 {
-		note += fmt.Sprintf(", train %d/%d", r.bestScore.Matched, r.bestScore.Total)
+	if bestScore.Loss != 0 {
+		note += fmt.Sprintf(", train loss %.6f", bestScore.Loss)
+	} else if bestScore.Total > 0 {
+		note += fmt.Sprintf(", train %d/%d", bestScore.Matched, bestScore.Total)
 	}
-	if r.testScore.Total > 0 {
+	if valid.Fitness != 0 || valid.Total > 0 {
+		note += fmt.Sprintf(", chosen by validation (fitness %g)", valid.Fitness)
+	} else if r.testScore.Loss != 0 && slices.Equal(r.testX, best.X) {
+		note += fmt.Sprintf(", held-out loss %.6f", r.testScore.Loss)
+	} else if r.testScore.Total > 0 && slices.Equal(r.testX, best.X) {
 		note += fmt.Sprintf(", held out %d/%d", r.testScore.Matched, r.testScore.Total)
 	}
 	if prov.Note != "" {

@@ -3,8 +3,10 @@ package tuner
 import (
 	"bytes"
 	"context"
+	"io"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -89,5 +91,21 @@ func TestTexelExactResume(t *testing.T) {
 				t.Fatal("no validation score for the selected candidate")
 			}
 		})
+	}
+}
+
+// TestTexelBadGames: a file without a readable finished game is refused
+// with an error naming it and the first reader error.
+func TestTexelBadGames(t *testing.T) {
+	s, err := Configure(Options{Preset: "texel-adam", PGN: "bad.pgn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Resources{Open: func(name string) (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Kf7 1-0\n")), nil
+	}}
+	_, err = Prepare(context.Background(), s, res)
+	if err == nil || !strings.Contains(err.Error(), "bad.pgn") || !strings.Contains(err.Error(), "no finished game") || !strings.Contains(err.Error(), "Kf7") {
+		t.Fatalf("error %v", err)
 	}
 }

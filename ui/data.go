@@ -319,8 +319,12 @@ func (c *DataTab) SampleNote() string {
 		}
 		return fmt.Sprintf("%s: %s available, the run uses all %s", what, thousands(avail), thousands(used))
 	}
-	return part("Training positions", d.sampledWith.Train, s.Train, s.TrainAvailable) + ". " +
+	note := part("Training positions", d.sampledWith.Train, s.Train, s.TrainAvailable) + ". " +
 		part("Held-out positions", d.sampledWith.Test, s.Test, s.TestAvailable) + "."
+	if t := &c.App.Tune; t.AllPositions && t.fitness() == "texel" {
+		note += " The Tune tab's Texel run does not sample: it uses every position of the training games after the opening."
+	}
+	return note
 }
 
 // Fewer reports a sample smaller than asked for (the protocol's filters and

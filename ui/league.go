@@ -121,13 +121,16 @@ func (a *App) followLeague() {
 		if err := json.Unmarshal([]byte(args[0].Get("data").String()), &st); err != nil {
 			return nil
 		}
+		// Paced like worker messages (App.scheduleRender): a busy league
+		// never takes the main thread from a run going on in this page.
 		a.env.Lock()
-		defer a.env.UnlockRender()
+		defer a.env.UnlockOnly()
 		s.Live = true
 		if s.Info == nil {
 			s.Info = &protocol.LeagueInfo{}
 		}
 		s.Info.State = st
+		a.scheduleRender()
 		return nil
 	}))
 	es.Call("addEventListener", "error", js.FuncOf(func(this js.Value, args []js.Value) any {

@@ -175,7 +175,7 @@ func (c *CompareTab) MatchRows() []matchRow {
 		case hi < 0:
 			row.Verdict = "weaker"
 		default:
-			row.Verdict = "not yet told apart"
+			row.Verdict = "too close to call"
 		}
 		out = append(out, row)
 	}

@@ -37,6 +37,10 @@ type TuneState struct {
 	Started time.Time
 	RunCfg  protocol.RunConfig // the configuration the current run started with
 
+	// AllPositions makes a Texel run use every position of the training
+	// games, as its preset says (the Data tab's sample sizes otherwise).
+	AllPositions bool
+
 	// Queued says that a start is waiting for the games to load (queued
 	// runs it then).
 	Queued string
@@ -59,6 +63,7 @@ func (t *TuneState) init() {
 	t.applyPreset("vazquez-ep")
 	t.Cfg.Generations = 30
 	t.Cfg.Seed = 1
+	t.AllPositions = true
 }
 
 // applyPreset selects a tuner preset and fills the fields it implies.
@@ -119,6 +124,10 @@ func (t *TuneState) Last() *protocol.Progress {
 func (a *App) runConfig() protocol.RunConfig {
 	cfg := a.Tune.Cfg
 	cfg.Data = protocol.DataConfig{Source: a.Data.Source, Sample: a.Data.Sample}
+	if a.Tune.AllPositions && cfg.Fitness == "texel" {
+		// Every position of the training games: the preset's sizes.
+		cfg.Data.Sample.Train, cfg.Data.Sample.Test = 0, 0
+	}
 	if cfg.Data.Source == "" {
 		cfg.Data.Source = protocol.BundledSource
 	}
@@ -459,6 +468,9 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 	v := strings.TrimSpace(e.PropString("target", "value"))
 	t := c.t()
 	t.Err = ""
+	if !t.Active() && field != "compare" && field != "group" {
+		t.Command = "" // the command line follows the settings being edited again
+	}
 	num := func() (int, bool) {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -491,6 +503,8 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 		if n, ok := num(); ok {
 			t.Cfg.Generations = n
 		}
+	case "allPositions":
+		t.AllPositions = e.PropBool("target", "checked")
 	case "workers":
 		if n, ok := num(); ok {
 			t.FitnessWorkers = min(n, 16)
@@ -509,6 +523,9 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 func (c *TuneTab) SetParam(key string, e vugu.DOMEvent) {
 	t := c.t()
 	v := strings.TrimSpace(e.PropString("target", "value"))
+	if !t.Active() {
+		t.Command = ""
+	}
 	if v == "" {
 		delete(t.Cfg.Params, key)
 		return
@@ -693,6 +710,63 @@ func (c *TuneTab) FitnessSeries() []chart.Series {
 		mean.X, mean.Y = append(mean.X, g), append(mean.Y, p.Mean)
 	}
 	return []chart.Series{mean, best}
+}
+
+// IsTexel reports a run (or, before one, a configuration) whose fitness is
+// the Texel loss: its chart shows the loss per generation.
+func (c *TuneTab) IsTexel() bool {
+	t := c.t()
+	if t.RunID != "" && t.RunCfg.Fitness != "" {
+		return t.RunCfg.Fitness == "texel"
+	}
+	return t.fitness() == "texel"
+}
+
+// ConfigTexel reports a configuration (the one being edited) whose fitness
+// is the Texel loss.
+func (c *TuneTab) ConfigTexel() bool { return c.t().fitness() == "texel" }
+
+// LossSeries feeds the Texel loss chart: the best candidate's loss on the
+// training positions, on the held-out positions and (when the run keeps
+// one) on the validation split, per generation.
+func (c *TuneTab) LossSeries() []chart.Series {
+	train := chart.Series{Name: "training loss", Class: "train"}
+	test := chart.Series{Name: "held-out loss", Class: "test"}
+	valid := chart.Series{Name: "validation loss", Class: "mean"}
+	for _, p := range c.t().History {
+		g := float64(p.Generation)
+		nan := func(v float64) float64 {
+			if v == 0 {
+				return math.NaN()
+			}
+			return v
+		}
+		train.X, train.Y = append(train.X, g), append(train.Y, nan(p.TrainLoss))
+		test.X, test.Y = append(test.X, g), append(test.Y, nan(p.TestLoss))
+		valid.X, valid.Y = append(valid.X, g), append(valid.Y, nan(p.ValidLoss))
+	}
+	out := []chart.Series{train, test}
+	if slices.ContainsFunc(valid.Y, func(v float64) bool { return !math.IsNaN(v) }) {
+		out = append(out, valid)
+	}
+	return out
+}
+
+// HasValidation reports a validation loss in the run's history.
+func (c *TuneTab) HasValidation() bool {
+	return slices.ContainsFunc(c.t().History, func(p protocol.Progress) bool { return p.ValidLoss != 0 })
+}
+
+// HasMatch reports move-match rates in the history (a Texel run may not measure them).
+func (c *TuneTab) HasMatch() bool {
+	return !c.IsTexel() || slices.ContainsFunc(c.t().History, func(p protocol.Progress) bool { return p.TrainMatch > 0 || p.TestMatch > 0 })
+}
+
+func lossText(v float64) string {
+	if v == 0 {
+		return "–"
+	}
+	return strconv.FormatFloat(v, 'f', 5, 64)
 }
 
 func (c *TuneTab) MatchSeries() []chart.Series {

@@ -47,7 +47,7 @@ const phoenixMaterial = 640
 
 // phoenixFixedMaterial holds the fixed material values (pawn to queen):
 // Michniewski's 100, 320, 330, 500, 900.
-var phoenixFixedMaterial = [5]int32{100, 320, 330, 500, 900}
+var phoenixFixedMaterial = MichniewskiMaterial
 
 // pieceNames holds the piece types' names for parameter names and docs.
 var pieceNames = [6]string{"Pawn", "Knight", "Bishop", "Rook", "Queen", "King"}
@@ -68,10 +68,13 @@ var phoenixByPiece = func() (m [6][2]int32) {
 }()
 
 // michniewski holds the Simplified Evaluation Function tables (Tomasz
-// Michniewski, chessprogramming wiki), written rank 8 first as on a diagram
-// from White's side; see phoenixDefault.
-var michniewski = map[string][64]int32{
-	"pawn": {
+// Michniewski, chessprogramming wiki) as printed: rank 8 first as on a
+// diagram from White's side, indexed pawn … queen, king middle game (5),
+// king end game (6). They are defined here once; MichniewskiTable gives
+// them by square, and engine/search's MaterialPST and the phoenix-default
+// preset are built from them.
+var michniewski = [7][64]int32{
+	{ // pawn
 		0, 0, 0, 0, 0, 0, 0, 0,
 		50, 50, 50, 50, 50, 50, 50, 50,
 		10, 10, 20, 30, 30, 20, 10, 10,
@@ -81,7 +84,7 @@ var michniewski = map[string][64]int32{
 		5, 10, 10, -20, -20, 10, 10, 5,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	"knight": {
+	{ // knight
 		-50, -40, -30, -30, -30, -30, -40, -50,
 		-40, -20, 0, 0, 0, 0, -20, -40,
 		-30, 0, 10, 15, 15, 10, 0, -30,
@@ -91,7 +94,7 @@ var michniewski = map[string][64]int32{
 		-40, -20, 0, 5, 5, 0, -20, -40,
 		-50, -40, -30, -30, -30, -30, -40, -50,
 	},
-	"bishop": {
+	{ // bishop
 		-20, -10, -10, -10, -10, -10, -10, -20,
 		-10, 0, 0, 0, 0, 0, 0, -10,
 		-10, 0, 5, 10, 10, 5, 0, -10,
@@ -101,7 +104,7 @@ var michniewski = map[string][64]int32{
 		-10, 5, 0, 0, 0, 0, 5, -10,
 		-20, -10, -10, -10, -10, -10, -10, -20,
 	},
-	"rook": {
+	{ // rook
 		0, 0, 0, 0, 0, 0, 0, 0,
 		5, 10, 10, 10, 10, 10, 10, 5,
 		-5, 0, 0, 0, 0, 0, 0, -5,
@@ -111,7 +114,7 @@ var michniewski = map[string][64]int32{
 		-5, 0, 0, 0, 0, 0, 0, -5,
 		0, 0, 0, 5, 5, 0, 0, 0,
 	},
-	"queen": {
+	{ // queen
 		-20, -10, -10, -5, -5, -10, -10, -20,
 		-10, 0, 0, 0, 0, 0, 0, -10,
 		-10, 0, 5, 5, 5, 5, 0, -10,
@@ -121,7 +124,7 @@ var michniewski = map[string][64]int32{
 		-10, 0, 5, 0, 0, 0, 0, -10,
 		-20, -10, -10, -5, -5, -10, -10, -20,
 	},
-	"kingMG": {
+	{ // king, middle game
 		-30, -40, -40, -50, -50, -40, -40, -30,
 		-30, -40, -40, -50, -50, -40, -40, -30,
 		-30, -40, -40, -50, -50, -40, -40, -30,
@@ -131,7 +134,7 @@ var michniewski = map[string][64]int32{
 		20, 20, 0, 0, 0, 0, 20, 20,
 		20, 30, 10, 0, 0, 10, 30, 20,
 	},
-	"kingEG": {
+	{ // king, end game
 		-50, -40, -30, -20, -20, -30, -40, -50,
 		-30, -20, -10, 0, 0, -10, -20, -30,
 		-30, -10, 20, 30, 30, 20, -10, -30,
@@ -141,6 +144,28 @@ var michniewski = map[string][64]int32{
 		-30, -30, 0, 0, 0, 0, -30, -30,
 		-50, -30, -30, -30, -30, -30, -30, -50,
 	},
+}
+
+// MichniewskiMaterial holds Michniewski's material values, pawn to queen.
+var MichniewskiMaterial = [5]int32{100, 320, 330, 500, 900}
+
+// MichniewskiTable returns Michniewski's piece-square table for piece type
+// pt (Pawn … King; for the king, its middle-game table, or its end-game
+// table when kingEndgame is set) indexed by square from White's side, a1 =
+// 0 … h8 = 63. Black reads the rank-mirrored square (sq ^ 56).
+func MichniewskiTable(pt board.PieceType, kingEndgame bool) [64]int32 {
+	i := int(pt)
+	if pt == board.King && kingEndgame {
+		i = 6
+	}
+	var out [64]int32
+	if i < 0 || i > 6 {
+		return out
+	}
+	for sq := 0; sq < 64; sq++ {
+		out[sq] = michniewski[i][(7-sq/8)*8+sq%8]
+	}
+	return out
 }
 
 // pawnEndgameByRank is our end-game pawn table (Michniewski has none): a
@@ -153,23 +178,17 @@ var pawnEndgameByRank = [8]int32{0, 0, 5, 10, 20, 35, 60, 0}
 // table, and the fixed material.
 var phoenixDefault = func() []int32 {
 	w := make([]int32, phoenixMaterial+5)
-	diagram := func(t [64]int32) (out [64]int32) {
-		for sq := 0; sq < 64; sq++ {
-			out[sq] = t[(7-sq/8)*8+sq%8]
-		}
-		return out
-	}
 	var pawnEG [64]int32
 	for sq := 8; sq < 56; sq++ {
 		pawnEG[sq] = pawnEndgameByRank[sq/8]
 	}
 	tables := [10][64]int32{
-		diagram(michniewski["pawn"]), pawnEG,
-		diagram(michniewski["rook"]),
-		diagram(michniewski["knight"]), diagram(michniewski["knight"]),
-		diagram(michniewski["bishop"]), diagram(michniewski["bishop"]),
-		diagram(michniewski["queen"]),
-		diagram(michniewski["kingMG"]), diagram(michniewski["kingEG"]),
+		MichniewskiTable(board.Pawn, false), pawnEG,
+		MichniewskiTable(board.Rook, false),
+		MichniewskiTable(board.Knight, false), MichniewskiTable(board.Knight, false),
+		MichniewskiTable(board.Bishop, false), MichniewskiTable(board.Bishop, false),
+		MichniewskiTable(board.Queen, false),
+		MichniewskiTable(board.King, false), MichniewskiTable(board.King, true),
 	}
 	for t := range tables {
 		copy(w[t*64:], tables[t][:])

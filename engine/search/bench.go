@@ -81,6 +81,12 @@ func (t BenchTotals) NPS() uint64 {
 // search; the time is wall-clock. It stops early (with an error) when ctx
 // is cancelled or a FEN does not parse.
 func Bench(ctx context.Context, fens []string, ev Evaluator, p Params, depth, hashMB int, line func(BenchLine)) (BenchTotals, error) {
+	return BenchThreads(ctx, fens, ev, p, depth, hashMB, 1, line)
+}
+
+// BenchThreads is Bench with threads search threads per position (Lazy
+// SMP; the node counts are deterministic only with one).
+func BenchThreads(ctx context.Context, fens []string, ev Evaluator, p Params, depth, hashMB, threads int, line func(BenchLine)) (BenchTotals, error) {
 	var tot BenchTotals
 	for i, fen := range fens {
 		pos, err := board.ParseFEN(fen)
@@ -88,6 +94,7 @@ func Bench(ctx context.Context, fens []string, ev Evaluator, p Params, depth, ha
 			return tot, fmt.Errorf("search: bench position %d: %w", i+1, err)
 		}
 		s := NewSearcher(ev, p, hashMB)
+		s.SetThreads(threads)
 		start := time.Now()
 		r := s.Search(ctx, pos, Limits{Depth: depth}, nil)
 		tot.Time += time.Since(start)

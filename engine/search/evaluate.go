@@ -1,6 +1,9 @@
 package search
 
-import "github.com/evochess/evochess/engine/board"
+import (
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/eval"
+)
 
 // Evaluator scores a position statically in centipawns from the side to
 // move's point of view. engine/eval's *Evaluator satisfies it; MaterialPST is
@@ -13,7 +16,9 @@ type Evaluator interface {
 // MaterialPST is the default evaluator: material plus tapered piece-square
 // tables. The values are Tomasz Michniewski's "Simplified Evaluation
 // Function" (pawn 100, knight 320, bishop 330, rook 500, queen 900, and his
-// six piece-square tables), a well-known hand-made set that we do not tune.
+// six piece-square tables, defined once in engine/eval:
+// eval.MichniewskiMaterial, eval.MichniewskiTable), a well-known hand-made
+// set that we do not tune.
 // Only the king has separate middlegame and endgame tables; the two sums are
 // blended by game phase (knight and bishop 1, rook 2, queen 4; 24 = full
 // middlegame), in integers. The zero value is ready to use and stateless.
@@ -50,104 +55,33 @@ func (MaterialPST) Evaluate(pos *board.Position) int {
 var phaseWeight = [6]int{0, 1, 1, 2, 4, 0}
 
 // pieceValue is the material value in centipawns of each piece type used by
-// MaterialPST and by move ordering (king 0).
-var pieceValue = [7]int{100, 320, 330, 500, 900, 0, 0}
-
-// Michniewski's tables as printed: a8..h8 on the first row, from White's view.
-var sefTables = [7][64]int16{
-	{ // pawn
-		0, 0, 0, 0, 0, 0, 0, 0,
-		50, 50, 50, 50, 50, 50, 50, 50,
-		10, 10, 20, 30, 30, 20, 10, 10,
-		5, 5, 10, 25, 25, 10, 5, 5,
-		0, 0, 0, 20, 20, 0, 0, 0,
-		5, -5, -10, 0, 0, -10, -5, 5,
-		5, 10, 10, -20, -20, 10, 10, 5,
-		0, 0, 0, 0, 0, 0, 0, 0,
-	},
-	{ // knight
-		-50, -40, -30, -30, -30, -30, -40, -50,
-		-40, -20, 0, 0, 0, 0, -20, -40,
-		-30, 0, 10, 15, 15, 10, 0, -30,
-		-30, 5, 15, 20, 20, 15, 5, -30,
-		-30, 0, 15, 20, 20, 15, 0, -30,
-		-30, 5, 10, 15, 15, 10, 5, -30,
-		-40, -20, 0, 5, 5, 0, -20, -40,
-		-50, -40, -30, -30, -30, -30, -40, -50,
-	},
-	{ // bishop
-		-20, -10, -10, -10, -10, -10, -10, -20,
-		-10, 0, 0, 0, 0, 0, 0, -10,
-		-10, 0, 5, 10, 10, 5, 0, -10,
-		-10, 5, 5, 10, 10, 5, 5, -10,
-		-10, 0, 10, 10, 10, 10, 0, -10,
-		-10, 10, 10, 10, 10, 10, 10, -10,
-		-10, 5, 0, 0, 0, 0, 5, -10,
-		-20, -10, -10, -10, -10, -10, -10, -20,
-	},
-	{ // rook
-		0, 0, 0, 0, 0, 0, 0, 0,
-		5, 10, 10, 10, 10, 10, 10, 5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		0, 0, 0, 5, 5, 0, 0, 0,
-	},
-	{ // queen
-		-20, -10, -10, -5, -5, -10, -10, -20,
-		-10, 0, 0, 0, 0, 0, 0, -10,
-		-10, 0, 5, 5, 5, 5, 0, -10,
-		-5, 0, 5, 5, 5, 5, 0, -5,
-		0, 0, 5, 5, 5, 5, 0, -5,
-		-10, 5, 5, 5, 5, 5, 0, -10,
-		-10, 0, 5, 0, 0, 0, 0, -10,
-		-20, -10, -10, -5, -5, -10, -10, -20,
-	},
-	{ // king, middlegame
-		-30, -40, -40, -50, -50, -40, -40, -30,
-		-30, -40, -40, -50, -50, -40, -40, -30,
-		-30, -40, -40, -50, -50, -40, -40, -30,
-		-30, -40, -40, -50, -50, -40, -40, -30,
-		-20, -30, -30, -40, -40, -30, -30, -20,
-		-10, -20, -20, -20, -20, -20, -20, -10,
-		20, 20, 0, 0, 0, 0, 20, 20,
-		20, 30, 10, 0, 0, 10, 30, 20,
-	},
-	{ // king, endgame
-		-50, -40, -30, -20, -20, -30, -40, -50,
-		-30, -20, -10, 0, 0, -10, -20, -30,
-		-30, -10, 20, 30, 30, 20, -10, -30,
-		-30, -10, 30, 40, 40, 30, -10, -30,
-		-30, -10, 30, 40, 40, 30, -10, -30,
-		-30, -10, 20, 30, 30, 20, -10, -30,
-		-30, -30, 0, 0, 0, 0, -30, -30,
-		-50, -30, -30, -30, -30, -30, -30, -50,
-	},
-}
+// MaterialPST and by move ordering (king 0): Michniewski's values.
+var pieceValue = func() (v [7]int) {
+	for pt, x := range eval.MichniewskiMaterial {
+		v[pt] = int(x)
+	}
+	return v
+}()
 
 // pstMG and pstEG hold material + table value per piece and square, signed
-// from White's point of view (black entries negative). Built once at init.
+// from White's point of view (black entries negative), built once from
+// Michniewski's tables as engine/eval defines them (eval.MichniewskiTable).
 var pstMG, pstEG = buildPST()
 
 func buildPST() (mg, eg [12][64]int16) {
 	for pc := board.WhitePawn; pc <= board.BlackKing; pc++ {
 		pt := pc.Type()
+		mt, et := eval.MichniewskiTable(pt, false), eval.MichniewskiTable(pt, true)
 		for sq := board.Square(0); sq < 64; sq++ {
-			idx := int(sq) ^ 56 // White: row 0 of the printed table is rank 8
+			idx := int(sq) // White: the table's own square
 			sign := int16(1)
 			if pc.Color() == board.Black {
-				idx = int(sq) // mirrored for Black
+				idx = int(sq) ^ 56 // mirrored for Black
 				sign = -1
 			}
 			v := int16(pieceValue[pt])
-			m, e := sefTables[pt][idx], sefTables[pt][idx]
-			if pt == board.King {
-				e = sefTables[6][idx]
-			}
-			mg[pc][sq] = sign * (v + m)
-			eg[pc][sq] = sign * (v + e)
+			mg[pc][sq] = sign * (v + int16(mt[idx]))
+			eg[pc][sq] = sign * (v + int16(et[idx]))
 		}
 	}
 	return mg, eg

@@ -93,3 +93,47 @@ func TestSearcherSettings(t *testing.T) {
 		t.Errorf("SetParams: %v", err)
 	}
 }
+
+// TestSolutionTracker pins the one definition of nodes to solution.
+func TestSolutionTracker(t *testing.T) {
+	pos := mustFEN(t, BenchFENs()[0])
+	mv := func(s string) board.Move {
+		m, err := pos.ParseUCIMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	e4, d4, c4 := mv("e2e4"), mv("d2d4"), mv("c2c4")
+	it := func(n uint64, m board.Move) Info { return Info{Nodes: n, PV: []board.Move{m}} }
+	tests := []struct {
+		name   string
+		iters  []Info
+		final  board.Move
+		solved bool
+		nodes  uint64
+	}{
+		{"right from the first iteration", []Info{it(10, e4), it(50, e4), it(200, e4)}, e4, true, 10},
+		{"found at the third", []Info{it(10, d4), it(50, c4), it(200, e4), it(900, e4)}, e4, true, 200},
+		{"found, lost, found again", []Info{it(10, e4), it(50, d4), it(200, e4)}, e4, true, 200},
+		{"found in the unfinished iteration", []Info{it(10, d4), it(50, d4)}, e4, true, 1000},
+		{"lost in the unfinished iteration", []Info{it(10, e4), it(50, e4)}, d4, false, 0},
+		{"no iteration completed", nil, e4, true, 1000},
+	}
+	for _, tc := range tests {
+		tr := NewSolutionTracker([]board.Move{e4}, nil)
+		for _, inf := range tc.iters {
+			tr.Iteration(inf)
+		}
+		solved, n := tr.Result(Result{Best: tc.final, Nodes: 1000})
+		if solved != tc.solved || n != tc.nodes {
+			t.Errorf("%s: solved %v nodes %d, want %v %d", tc.name, solved, n, tc.solved, tc.nodes)
+		}
+	}
+	// am only: any move but the avoided one.
+	tr := NewSolutionTracker(nil, []board.Move{d4})
+	tr.Iteration(it(5, c4))
+	if solved, n := tr.Result(Result{Best: c4, Nodes: 9}); !solved || n != 5 {
+		t.Errorf("am: %v %d", solved, n)
+	}
+}

@@ -109,3 +109,35 @@ func TestOwnBook(t *testing.T) {
 	s.expect(bestmoveRe)
 	s.finish()
 }
+
+// TestLimitStrength: UCI_LimitStrength/UCI_Elo are declared with the
+// calibrated range, out-of-range values are refused, and a limited engine
+// plays legal moves that depend only on Seed and the commands.
+func TestLimitStrength(t *testing.T) {
+	run := func(seed string) string {
+		s := startSession(t, Options{})
+		s.send("uci")
+		s.expect(`^option name UCI_LimitStrength type check default false$`)
+		s.expect(`^option name UCI_Elo type spin default \d+ min 800 max \d+$`)
+		s.expect("^uciok$")
+		s.send("setoption name UCI_Elo value 100")
+		s.expect("^info string error: option UCI_Elo: 100 outside")
+		s.send("setoption name UCI_LimitStrength value true")
+		s.send("setoption name UCI_Elo value 900")
+		s.send("setoption name Seed value " + seed)
+		var moves []string
+		for _, pos := range []string{"startpos", "startpos moves e2e4 e7e5 g1f3", "fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"} {
+			s.send("position " + pos)
+			s.send("go wtime 60000 btime 60000")
+			moves = append(moves, s.expect(bestmoveRe))
+		}
+		if err := s.finish(); err != nil {
+			t.Fatal(err)
+		}
+		checkWellFormed(t, s.out.snapshot())
+		return strings.Join(moves, ",")
+	}
+	if a, b := run("3"), run("3"); a != b {
+		t.Errorf("seed 3: %s then %s", a, b)
+	}
+}

@@ -21,12 +21,17 @@
 //     with a Polyglot book move (engine/book; BookFile or the host's
 //     Options.DefaultBook, the bundled book for `evochess uci`), drawn with
 //     probability weight/Σweight from a generator seeded by the Seed option:
-//     the same seed and commands give the same moves.
+//     the same seed and commands give the same moves. With
+//     UCI_LimitStrength on, every search plays at engine/strength's level
+//     for UCI_Elo (node budget, MultiPV-style candidates and a choice
+//     seeded from the same generator), calibrated so that UCI_Elo X plays
+//     about like Stockfish 15.1's UCI_Elo X at 100 ms per move.
 //   - command.go: parsing of "go", "position" and "setoption" into typed
 //     commands; malformed input becomes an error that Run reports as
 //     "info string error: …" and otherwise ignores.
 //   - options.go: the option registry, derived from the parameter
 //     registries: Hash, Threads (1), Move Overhead, Ponder, Clear Hash,
+//     UCI_LimitStrength, UCI_Elo (strength.MinElo to strength.MaxElo),
 //     OwnBook, Seed, BookFile (when a file opener is given),
 //     Preset (evaluation presets), Scheme (evaluation schemes with default
 //     weights), SearchPreset, PlayerFile (when a file opener is given), one

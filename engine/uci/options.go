@@ -11,6 +11,7 @@ import (
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/engine/strength"
 )
 
 // Option name prefixes for the parameter registries.
@@ -136,6 +137,10 @@ func (e *engine) options() []option {
 			}
 			return nil
 		}},
+		{name: "UCI_LimitStrength", kind: "check", def: strconv.FormatBool(e.limitStrength),
+			set: func(e *engine, v string) error { e.limitStrength = v == "true"; return nil }},
+		{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(e.elo), min: strength.MinElo, max: strength.MaxElo(),
+			set: func(e *engine, v string) error { e.elo, _ = strconv.Atoi(v); return nil }},
 		{name: "OwnBook", kind: "check", def: strconv.FormatBool(e.ownBook),
 			set: func(e *engine, v string) error { e.ownBook = v == "true"; return nil }},
 		{name: "Seed", kind: "spin", def: strconv.FormatUint(e.seed, 10), min: 0, max: maxSeed,

@@ -15,6 +15,7 @@ import (
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/engine/strength"
 )
 
 // Options configure Run.
@@ -84,6 +85,9 @@ type engine struct {
 	// moves.
 	seed uint64
 	rng  *rand.Rand
+	// Strength limit: UCI_LimitStrength and UCI_Elo (engine/strength).
+	limitStrength bool
+	elo           int
 
 	// The running search, if any.
 	running  bool
@@ -180,6 +184,7 @@ func newEngine(opts Options, out io.Writer) (*engine, error) {
 	e := &engine{opts: opts, out: &syncWriter{w: out}, pos: board.NewPosition(), hashMB: opts.HashMB,
 		moveOverhead: search.DefaultMoveOverhead}
 	e.setSeed(defaultSeed)
+	e.elo = min(defaultElo, strength.MaxElo())
 	p := opts.Player
 	if p == nil {
 		if opts.Preset == "" {
@@ -351,6 +356,17 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 // defaultSeed is the Seed option's default.
 const defaultSeed = 1
 
+// defaultElo is the UCI_Elo option's default.
+const defaultElo = 1500
+
+// level returns the strength level of the next search.
+func (e *engine) level() strength.Level {
+	if !e.limitStrength {
+		return strength.Full
+	}
+	return strength.ForElo(e.elo)
+}
+
 // setSeed restarts the random choices from seed.
 func (e *engine) setSeed(seed uint64) {
 	e.seed = seed
@@ -426,8 +442,9 @@ func (e *engine) startSearch(ctx context.Context, g goCommand) {
 	e.ponder = lim.Ponder
 	e.results = make(chan search.Result, 1)
 	s, pos, out, results := e.searcher, e.pos.Clone(), e.out, e.results
+	level, seed := e.level(), e.rng.Uint64()
 	go func() {
-		res := s.Search(sctx, pos, lim, func(info search.Info) { out.line(formatInfo(info)) })
+		res := strength.Search(sctx, s, pos, lim, level, seed, func(info search.Info) { out.line(formatInfo(info)) })
 		results <- res
 	}()
 }

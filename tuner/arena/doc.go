@@ -3,8 +3,9 @@
 //
 // Engines (engine.go) answer one move at a time through the Engine
 // interface. InProcess (inprocess.go) runs an evaluation scheme with a
-// weight vector on engine/search in this process; at a fixed depth or node
-// count its games are deterministic. UCIEngine (uciengine.go) drives an
+// weight vector on engine/search in this process, optionally at an
+// engine/strength Level (seeded); at a fixed depth or node count its games
+// are deterministic. UCIEngine (uciengine.go) drives an
 // external UCI process with os/exec: the uci/uciok handshake, setoption,
 // position/go with depth, nodes, move time or clocks, a deadline per move
 // after which it sends stop and, if the engine still hangs, kills it.
@@ -53,6 +54,10 @@
 // asserted by fastchess's test suite. With Config.SPRT, Run evaluates the
 // test after every completed pair in schedule order and stops the
 // tournament as soon as it decides (deterministic at any concurrency).
+// RateAgainstAnchors (anchored.go) rates a player from scores against
+// opponents of known Elo (maximum likelihood, anchor errors in quadrature)
+// and Isotonic fits a non-decreasing curve: `evochess calibrate` uses them
+// for the strength levels.
 //
 // The package prints nothing and keeps no mutable package-level state; it
 // compiles for js/wasm, where only in-process engines can run (yield_js.go

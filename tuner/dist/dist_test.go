@@ -94,12 +94,13 @@ func addWorker(t *testing.T, c *Coordinator, w *Worker) func() error {
 
 // runRecords runs setup for its generations with train and returns the
 // records (without times), the best candidate and the hall of fame.
-func runRecords(t *testing.T, s tuner.Setup, train, test tuner.Evaluator) ([]tuner.Record, []int32, any) {
+func runRecords(t *testing.T, s tuner.Setup, prep *tuner.Prepared) ([]tuner.Record, []int32, any) {
 	t.Helper()
-	r, err := tuner.NewRun(s, train, test)
+	r, err := tuner.NewRun(s, prep.Train, prep.Test)
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.Recompile = prep.Recompile
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if err := r.RunAll(ctx, nil); err != nil {
@@ -123,8 +124,8 @@ func TestDistributedBitIdentical(t *testing.T) {
 		name string
 		opts tuner.Options
 	}{
-		{"match2-qs ga", tuner.Options{Algorithm: "ga", Scheme: "vazquez29", Fitness: "match2-qs", PGN: "pgn/gm_demo_1500.pgn",
-			Positions: 300, TestPositions: 100, Population: 8, Generations: 3, Seed: 3}},
+		{"match2-qs ga recompiling", tuner.Options{Algorithm: "ga", Scheme: "vazquez29", Fitness: "match2-qs", PGN: "pgn/gm_demo_1500.pgn",
+			Positions: 200, TestPositions: 100, Population: 8, Generations: 4, Seed: 3, Recompile: 2}},
 		{"nodes david-search", tuner.Options{Preset: "david-search", Positions: 4, NodeCap: 4000, Population: 4, Generations: 2, Seed: 2}},
 		{"tournament mnc", tuner.Options{Algorithm: "mnc", Scheme: "vazquez29", Fitness: "tournament", Games: 2, GameDepth: 1,
 			Population: 6, Generations: 2, Seed: 1, Params: map[string]float64{"cs": 2, "cf": 2, "s": 2}}},
@@ -137,11 +138,11 @@ func TestDistributedBitIdentical(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := tuner.Resources{Open: open, Workers: 2}
-			prep, err := tuner.Prepare(context.Background(), s, res)
+			prep, err := tuner.PrepareRun(context.Background(), s, res)
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantRecs, wantBest, wantHOF := runRecords(t, s, prep.Train, prep.Test)
+			wantRecs, wantBest, wantHOF := runRecords(t, s, prep)
 			for _, layout := range []struct {
 				local int
 				other []int
@@ -150,18 +151,16 @@ func TestDistributedBitIdentical(t *testing.T) {
 				for _, slots := range layout.other {
 					addWorker(t, c, &Worker{Slots: slots, Open: open})
 				}
-				prep2, err := tuner.Prepare(context.Background(), s, res)
+				dres := res
+				dres.Distribute = c.Distribute
+				prep2, err := tuner.PrepareRun(context.Background(), s, dres)
 				if err != nil {
 					t.Fatal(err)
 				}
-				ev, err := c.Evaluator(context.Background(), s, prep2.Train)
-				if err != nil {
-					t.Fatal(err)
+				if _, ok := prep2.Train.(*Evaluator); !ok {
+					t.Fatalf("PrepareRun did not distribute: %T", prep2.Train)
 				}
-				t0 := time.Now()
-				recs, best, hof := runRecords(t, s, ev, prep2.Test)
-				t.Logf("layout %v: run %v", layout, time.Since(t0))
-				ev.Close()
+				recs, best, hof := runRecords(t, s, prep2)
 				if !reflect.DeepEqual(recs, wantRecs) || !reflect.DeepEqual(best, wantBest) || !reflect.DeepEqual(hof, wantHOF) {
 					t.Fatalf("local %d + workers %v: run differs from the local run\n got %+v\nwant %+v", layout.local, layout.other, recs, wantRecs)
 				}

@@ -102,13 +102,11 @@ type SuiteResult struct {
 
 // SuiteNodes runs the search-parameter fitness of David et al. §IV
 // (Björnsson and Marsland's measure): for each EPD position, a search
-// limited to opt.Cap nodes; the position counts the nodes searched until the
-// search first found the best move and kept it — the node count at the
-// start of the iterative-deepening iteration from which the best move (an
-// EPD "bm", and no "am") stays best through every later iteration and the
-// final answer — or opt.Cap if the final move is wrong. Records without bm
-// or am are an error. Each position starts from cleared tables. done, if not
-// nil, is called after every position.
+// limited to opt.Cap nodes; the position counts its nodes to solution as
+// search.SolutionTracker defines them (the one definition that evochess
+// bench -epd also reports), or opt.Cap if the final move is wrong. Records
+// without bm or am are an error. Each position starts from cleared tables
+// (as a new Searcher). done, if not nil, is called after every position.
 func SuiteNodes(ctx context.Context, ev search.Evaluator, p search.Params, suite []*pgn.EPD, opt SuiteOptions,
 	done func(SuitePosition)) (SuiteResult, error) {
 	if opt.Cap == 0 {
@@ -127,31 +125,14 @@ func SuiteNodes(ctx context.Context, ev search.Evaluator, p search.Params, suite
 			return tot, fmt.Errorf("fitness: suite position %d (line %d, %s) has no bm or am", i+1, e.Line, e.ID)
 		}
 		s.Clear()
-		// start: nodes at the start of the iteration from which the
-		// right move has stayed best (valid while keep is true).
-		var start, prevEnd uint64
-		keep := false
-		r := s.Search(ctx, e.Position, lim, func(inf search.Info) {
-			right := len(inf.PV) > 0 && search.IsSolution(inf.PV[0], e.Best, e.Avoid)
-			if right && !keep {
-				start = prevEnd
-			}
-			keep = right
-			prevEnd = inf.Nodes
-		})
+		tr := search.NewSolutionTracker(e.Best, e.Avoid)
+		r := s.Search(ctx, e.Position, lim, tr.Iteration)
 		if err := ctx.Err(); err != nil {
 			return tot, fmt.Errorf("fitness: suite stopped at position %d: %w", i+1, err)
 		}
 		sp := SuitePosition{Index: i, ID: e.ID, Best: r.Best, Depth: r.Depth, Nodes: opt.Cap}
-		if search.IsSolution(r.Best, e.Best, e.Avoid) {
-			sp.Solved = true
-			if keep {
-				sp.Nodes = start
-			} else {
-				// Found only in the unfinished last iteration, which
-				// started at prevEnd.
-				sp.Nodes = prevEnd
-			}
+		if solved, n := tr.Result(r); solved {
+			sp.Solved, sp.Nodes = true, n
 			tot.Solved++
 		}
 		tot.Positions++

@@ -532,17 +532,17 @@ func (t *Texel) Bytes() int {
 
 // weights holds a candidate's weights in the stored index space.
 type weights struct {
-	w      []int64 // generic: by parameter
-	mg, eg []int64 // phased: by term
+	w  []int64 // generic: by parameter
+	me []int64 // phased: term j's middlegame weight at 2j, endgame at 2j+1
 }
 
 func (t *Texel) widen(w []int32) weights {
 	if t.phased == nil {
 		return weights{w: widen(w)}
 	}
-	out := weights{mg: make([]int64, len(t.termMG)), eg: make([]int64, len(t.termEG))}
+	out := weights{me: make([]int64, 2*len(t.termMG))}
 	for i := range t.termMG {
-		out.mg[i], out.eg[i] = int64(w[t.termMG[i]]), int64(w[t.termEG[i]])
+		out.me[2*i], out.me[2*i+1] = int64(w[t.termMG[i]]), int64(w[t.termEG[i]])
 	}
 	return out
 }
@@ -556,18 +556,20 @@ func (t *Texel) Eval(w []int32, i int) int64 {
 
 func (t *Texel) eval(wv weights, i int) int64 {
 	lo, hi := t.off[i], t.off[i+1]
+	idx, cnt := t.idx[lo:hi], t.cnt[lo:hi]
 	if t.phased == nil {
 		var d int64
-		for e := lo; e < hi; e++ {
-			d += wv.w[t.idx[e]] * int64(t.cnt[e])
+		for e, j := range idx {
+			d += wv.w[j] * int64(cnt[e])
 		}
 		return floorDiv(d, t.scale)
 	}
 	var m, g int64
-	for e := lo; e < hi; e++ {
-		j, c := t.idx[e], int64(t.cnt[e])
-		m += wv.mg[j] * c
-		g += wv.eg[j] * c
+	me := wv.me
+	for e, j := range idx {
+		c := int64(cnt[e])
+		m += me[2*int(j)] * c
+		g += me[2*int(j)+1] * c
 	}
 	ph := int64(t.phase[i])
 	return floorDiv(m*ph+g*(t.maxPh-ph), t.scale)
@@ -606,15 +608,16 @@ func (a *texelAcc) add(dst *int64, x, scale float64) {
 
 // chunk adds chunk c's loss (and gradient sums, when acc.grad is set) to
 // acc. scratch holds one float per gradient entry, zero on entry and exit.
+// The float sums run over the chunk's positions in storage order.
 func (t *Texel) chunk(c int, wv weights, k float64, acc *texelAcc, scratch []float64) {
 	lo, hi := c*TexelChunk, min(t.Positions(), (c+1)*TexelChunk)
 	grad := acc.grad != nil
-	nt := len(t.termMG)
 	var loss float64
 	for i := lo; i < hi; i++ {
 		x := float64(k * float64(t.eval(wv, i)))
 		s := Sigmoid(x)
-		nw, nd, nl := float64(t.out[3*i]), float64(t.out[3*i+1]), float64(t.out[3*i+2])
+		o := t.out[3*i : 3*i+3]
+		nw, nd, nl := float64(o[0]), float64(o[1]), float64(o[2])
 		ew, ed, el := 1-s, 0.5-s, -s // r − σ
 		loss += float64(nw*float64(ew*ew)) + float64(nd*float64(ed*ed)) + float64(nl*float64(el*el))
 		if !grad {
@@ -624,18 +627,20 @@ func (t *Texel) chunk(c int, wv weights, k float64, acc *texelAcc, scratch []flo
 		// k/Scale applied at the end: Σ −2(r−σ)·σ(1−σ).
 		g := -2 * float64(float64(float64(nw*ew)+float64(nd*ed)+float64(nl*el))*float64(s*(1-s)))
 		eLo, eHi := t.off[i], t.off[i+1]
+		idx, cnt := t.idx[eLo:eHi], t.cnt[eLo:eHi]
 		if t.phased == nil {
-			for e := eLo; e < eHi; e++ {
-				scratch[t.idx[e]] += float64(g * float64(t.cnt[e]))
+			for e, j := range idx {
+				scratch[j] += float64(g * float64(cnt[e]))
 			}
 			continue
 		}
 		ph := float64(t.phase[i])
 		gm, ge := float64(g*ph), float64(g*(float64(t.maxPh)-ph))
-		for e := eLo; e < eHi; e++ {
-			j, cn := int(t.idx[e]), float64(t.cnt[e])
-			scratch[j] += float64(gm * cn)
-			scratch[nt+j] += float64(ge * cn)
+		for e, j := range idx {
+			cn := float64(cnt[e])
+			p := scratch[2*int(j) : 2*int(j)+2]
+			p[0] += float64(gm * cn)
+			p[1] += float64(ge * cn)
 		}
 	}
 	acc.add(&acc.loss, loss, lossFix)
@@ -666,7 +671,7 @@ func (t *Texel) gradDims() int {
 // integers, so sums over any split of the chunks add up exactly.
 type TexelSums struct {
 	Loss int64   // squared errors · 2^32
-	Grad []int64 // gradient sums by stored index · 2^24 (nil without gradient)
+	Grad []int64 // gradient sums · 2^24 by stored index (phased: term j's middlegame at 2j, endgame at 2j+1); nil without gradient
 }
 
 // Add adds o to s.
@@ -735,10 +740,9 @@ func (t *Texel) Finish(s TexelSums, k float64, grad []float64) (float64, error) 
 		}
 		return loss, nil
 	}
-	nt := len(t.termMG)
-	for j := range nt {
-		grad[t.termMG[j]] += float64(float64(s.Grad[j]) * f)
-		grad[t.termEG[j]] += float64(float64(s.Grad[nt+j]) * f)
+	for j := range t.termMG {
+		grad[t.termMG[j]] += float64(float64(s.Grad[2*j]) * f)
+		grad[t.termEG[j]] += float64(float64(s.Grad[2*j+1]) * f)
 	}
 	return loss, nil
 }
@@ -866,7 +870,7 @@ func (t *Texel) FitKWorkers(w []int32, workers int) (k, loss float64) {
 	a := hi - float64(phi*(hi-lo))
 	b := lo + float64(phi*(hi-lo))
 	fa, fb := f(a), f(b)
-	for range 48 {
+	for range 40 {
 		if fa <= fb {
 			hi, b, fb = b, a, fa
 			a = hi - float64(phi*(hi-lo))

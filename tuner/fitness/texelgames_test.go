@@ -190,8 +190,11 @@ func TestTexelEvaluateDeterministic(t *testing.T) {
 }
 
 // MaterialLike is a material-only vector of s (piece values, other weights
-// as close to zero as the bounds allow).
+// as close to zero as the bounds allow; modern-material for modern).
 func MaterialLike(s eval.Scheme) []int32 {
+	if p, err := eval.LookupPreset(s.Name() + "-material"); err == nil {
+		return p.Weights
+	}
 	vals := map[string]int{"PawnValue": 100, "KnightValue": 320, "BishopValue": 330, "RookValue": 500, "QueenValue": 900}
 	w := make([]int32, len(s.Params()))
 	for i, p := range s.Params() {
@@ -309,11 +312,21 @@ func TestTexelGamesCancel(t *testing.T) {
 }
 
 // BenchmarkTexelGradient measures the full-batch loss and gradient of the
-// resolved demo games (david35) on all cores, in positions per second.
+// resolved demo games on all cores, in positions per second: david35
+// (generic features) and modern (phased terms).
 func BenchmarkTexelGradient(b *testing.B) {
+	for _, name := range []string{"david35", "modern"} {
+		b.Run(name, func(b *testing.B) { benchTexelGradient(b, name) })
+	}
+}
+
+func benchTexelGradient(b *testing.B, name string) {
 	games := demoGames(b)
 	refs := demoRefs(b, games, 0)
-	s, _ := eval.Lookup("david35")
+	s, err := eval.Lookup(name)
+	if err != nil {
+		b.Skip(err)
+	}
 	tx, err := CompileTexelGames(context.Background(), s, games, refs, TexelOptions{Reference: MaterialLike(s), Workers: 4, Merge: true})
 	if err != nil {
 		b.Fatal(err)

@@ -288,6 +288,11 @@ try {
     step('board shown');
     await page.selectOption(T('opponent'), { index: 1 }); // the evolved player
     await page.selectOption(T('strength'), '2');
+    // Strength levels by Elo for every player, from 800; the book varies the openings (on by default).
+    const levels = await page.$$eval(`${T('level')} option`, (os) => os.map((o) => o.textContent));
+    assert(levels[0] === 'full strength' && levels[1] === 'about 800 Elo' && levels.length >= 3, `levels ${levels}`);
+    await page.selectOption(T('level'), '800');
+    assert(await page.locator(T('vary-openings')).isChecked(), 'vary openings is not on by default');
     step('opponent chosen');
     await page.click('[data-square="e2"]');
     assert(await page.locator('[data-square="e4"].hint').count() === 1, 'no legal-move hint on e4 after selecting e2');
@@ -296,6 +301,7 @@ try {
       document.querySelector(sel)?.dataset.thinking === 'false' && / w /.test(document.querySelector(sel)?.dataset.fen || '') &&
       document.querySelector(sel).dataset.fen !== 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', T('play-board'), { timeout: 60000 });
     step('engine replied');
+    assert(await text(page, 'engine-eval') === 'book move', `the reply to 1.e4 is not from the book: ${await text(page, 'engine-eval')}`);
     const moves = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves.length === 2 && moves[0] === 'e4', `move list ${JSON.stringify(moves)}`);
     if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);
@@ -484,6 +490,30 @@ try {
     const after = await text(page, 'finished-runs');
     assert(/done after 30 generations/.test(after), `the resumed run is not listed as done: ${after}`);
     assert(await page.locator(T('resume-run')).count() === 0, 'a finished run still offers resume');
+  });
+
+  await test('Tune: a Texel run of the modern scheme draws its training and held-out loss per generation', async () => {
+    await page.click(T('tab-tune'));
+    await page.selectOption(T('preset'), 'modern');
+    assert(/starts from material \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    assert(await page.locator(T('all-positions')).isChecked(), 'a Texel preset does not use every position by default');
+    assert(!/-train /.test(await text(page, 'command-line')), `every position, yet: ${await text(page, 'command-line')}`);
+    await page.uncheck(T('all-positions')); // the Data tab's 1,000 positions keep the test short
+    const cmd = await text(page, 'command-line');
+    assert(/-preset modern -scheme modern -fitness texel .*-train 1000/.test(cmd), `command line: ${cmd}`);
+    await page.fill(T('generations'), '3');
+    await page.dispatchEvent(T('generations'), 'change');
+    await page.click(T('start-run'));
+    await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 120000 });
+    for (const cls of ['train', 'test']) {
+      const d = await page.locator(`${T('loss-chart')} path.${cls}`).getAttribute('d');
+      assert((d.match(/[ML]/g) || []).length === 3, `${cls} loss line: ${d}`);
+    }
+    const tl = Number(await text(page, 'train-loss')), hl = Number(await text(page, 'test-loss'));
+    assert(tl > 0 && tl < 0.25 && hl > 0 && hl < 0.25, `losses ${tl} ${hl}`);
+    assert(await page.locator(T('fitness-chart')).count() === 0, 'a Texel run still shows the fitness chart');
+    await page.screenshot({ path: path.join(shots, 'texel.png') });
+    await page.check(T('all-positions'));
   });
 
   await test('a bad PGN paste reports skipped games with reasons', async () => {

@@ -232,6 +232,14 @@ type EvalResult struct {
 // Search asks for a search of FEN (default: the start position) after Moves
 // (UCI). Limits: Depth, MoveTimeMS and Nodes (all 0 = depth 6). Player is an
 // engine/player JSON (absent: the default player).
+//
+// Elo, when not 0, plays at that strength level (engine/strength.ForElo:
+// from strength.MinElo, about Stockfish 15.1's UCI_Elo at 100 ms per move;
+// at or above strength.MaxElo() the full strength): a node budget and a
+// noisy choice among the best moves. Book plays a move of the bundled
+// Polyglot book (BookPath) while the position is in it, answered at once
+// with BestMove.Book set. Seed seeds both choices (with the position), so
+// the same request gives the same move; vary it per game for variety.
 type Search struct {
 	FEN        string          `json:"fen,omitempty"`
 	Moves      []string        `json:"moves,omitempty"`
@@ -239,6 +247,9 @@ type Search struct {
 	MoveTimeMS int             `json:"moveTimeMs,omitempty"`
 	Nodes      int             `json:"nodes,omitempty"`
 	Player     json.RawMessage `json:"player,omitempty"`
+	Elo        int             `json:"elo,omitempty"`
+	Book       bool            `json:"book,omitempty"`
+	Seed       uint64          `json:"seed,omitempty"`
 }
 
 // StopSearch stops the search named by the envelope id.
@@ -263,6 +274,8 @@ type BestMove struct {
 	Mate   int    `json:"mate"`
 	Depth  int    `json:"depth"`
 	Nodes  uint64 `json:"nodes"`
+	// Book is set when Move comes from the opening book (Search.Book).
+	Book bool `json:"book,omitempty"`
 }
 
 // TournamentPlayer is an entrant: an engine/player JSON or the name of an
@@ -600,6 +613,9 @@ func (m *Search) Validate() error {
 		return err
 	}
 	if err := checkRange("nodes", int64(m.Nodes), 0, 1<<40); err != nil {
+		return err
+	}
+	if err := checkRange("elo", int64(m.Elo), 0, 5000); err != nil {
 		return err
 	}
 	if len(m.Player) > 0 && !json.Valid(m.Player) {

@@ -38,7 +38,9 @@
 //   - player.go: the best candidate as an engine/player file (no date, so the
 //     bytes are reproducible); player files to evaluators for play.
 //   - search.go: play searches (engine/search) with info per iteration,
-//     stop-search, and the Searcher's Yield hook.
+//     stop-search, and the Searcher's Yield hook; Search.Elo plays at an
+//     engine/strength level and Search.Book answers from the bundled
+//     Polyglot book while in book, both seeded by Search.Seed.
 //   - tournament.go: the Compare tab's round robin (tuner/arena, embedded
 //     opening book).
 //   - match.go: the Compare tab's match: one player against each opponent
