@@ -154,6 +154,26 @@ type Progress struct {
 	// cut by a page reload can be resumed (start-run's Checkpoint); absent
 	// in most progress messages and when larger than MaxCheckpointBytes.
 	Checkpoint json.RawMessage `json:"checkpoint,omitempty"`
+	// Timing splits the run's clock by what it was spent on (wall clock,
+	// like ElapsedMS: never part of a run's result).
+	Timing *RunTiming `json:"timing,omitempty"`
+}
+
+// RunTiming is where a run's time went since this worker (or server) started
+// or resumed it: scoring candidates on the training positions, scoring the
+// best on the held-out (and validation) positions, and re-resolving the
+// training positions (recompilation); the rest of ElapsedMS is the
+// optimizer's own work and the run's bookkeeping. TrainScorings counts
+// candidate × training-position scorings, so TrainScorings / TrainMS is the
+// fitness path's throughput (`make bench-browser`).
+type RunTiming struct {
+	TrainMS       int64 `json:"trainMs"`
+	TrainScorings int64 `json:"trainScorings"`
+	HeldOutMS     int64 `json:"heldOutMs"`
+	ResolveMS     int64 `json:"resolveMs"`
+	// Workers is the number of nested fitness workers scoring the training
+	// positions (0: the run's own worker or goroutines).
+	Workers int `json:"workers"`
 }
 
 // GetPlayer asks for the best player of the run named by the envelope id.
@@ -509,6 +529,9 @@ func (m *Progress) Validate() error {
 		if err := checkFinite(f.n, f.v); err != nil {
 			return err
 		}
+	}
+	if t := m.Timing; t != nil && (t.TrainMS < 0 || t.TrainScorings < 0 || t.HeldOutMS < 0 || t.ResolveMS < 0 || t.Workers < 0) {
+		return errors.New("timing: negative value")
 	}
 	return nil
 }

@@ -151,7 +151,7 @@ func gameResources(g *Games, open func(string) (io.ReadCloser, error), workers i
 // between, so a single-threaded WebAssembly worker serves its event loop
 // between candidates. Relative evaluators (tournaments) are returned as is.
 func yieldingEvaluator(ev tuner.Evaluator, yield func()) tuner.Evaluator {
-	if yield == nil {
+	if yield == nil || ev == nil {
 		return ev
 	}
 	if _, relative := ev.(*tuner.Tournament); relative {
@@ -206,17 +206,16 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	// The fitness workers compile the same resolved data: they get the
 	// reference (and Texel's K) explicitly.
 	setup = prep.Fix(setup)
-	wrap := func(evs tuner.Evaluators) tuner.Evaluators {
-		if evs.Train != nil {
-			evs.Train = yieldingEvaluator(evs.Train, o.Yield)
-		}
-		if evs.Test != nil {
-			evs.Test = yieldingEvaluator(evs.Test, o.Yield)
-		}
-		if evs.Validation != nil {
-			evs.Validation = yieldingEvaluator(evs.Validation, o.Yield)
-		}
+	tm := &runTimer{now: o.Now}
+	positions := prep.TrainPositions
+	wrapHeldOut := func(evs tuner.Evaluators) tuner.Evaluators {
+		evs.Test = tm.heldOutEv(yieldingEvaluator(evs.Test, o.Yield))
+		evs.Validation = tm.heldOutEv(yieldingEvaluator(evs.Validation, o.Yield))
 		return evs
+	}
+	wrap := func(evs tuner.Evaluators) tuner.Evaluators {
+		evs.Train = tm.trainEv(yieldingEvaluator(evs.Train, o.Yield), positions)
+		return wrapHeldOut(evs)
 	}
 	var recompile func(ctx context.Context, ref []int32) (tuner.Evaluators, error)
 	if prep.Recompile != nil {
@@ -236,7 +235,10 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 			return nil, stopErr(o.Control, err)
 		}
 		defer closeSplit()
-		train = ev
+		train = tm.trainEv(ev, positions)
+		if w, ok := ev.(interface{ Workers() int }); ok {
+			tm.workers = w.Workers()
+		}
 		if sp, ok := ev.(interface {
 			Reprepare(context.Context, tuner.Setup) error
 		}); ok && recompile != nil {
@@ -252,16 +254,19 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 						return tuner.Evaluators{}, err
 					}
 				}
-				evs.Train = ev
-				return wrap(evs), nil
+				// The nested workers score a whole batch at once: the
+				// split is not wrapped to score one candidate at a time.
+				evs = wrapHeldOut(evs)
+				evs.Train = tm.trainEv(ev, positions)
+				return evs, nil
 			}
 		} else if setup.Problem.Recompile > 0 {
 			return nil, errors.New("runner: recompile is not available with these fitness workers")
 		}
 	} else {
-		train = yieldingEvaluator(train, o.Yield)
+		train = tm.trainEv(yieldingEvaluator(train, o.Yield), positions)
 	}
-	test := yieldingEvaluator(prep.Test, o.Yield)
+	test := tm.heldOutEv(yieldingEvaluator(prep.Test, o.Yield))
 	var run *tuner.Run
 	if len(o.Resume) > 0 {
 		run, err = resumeRun(setup, o.Resume, train, test)
@@ -272,7 +277,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		return nil, fmt.Errorf("runner: %w", err)
 	}
 	if prep.Validation != nil {
-		run.SetValidation(yieldingEvaluator(prep.Validation, o.Yield))
+		run.SetValidation(tm.heldOutEv(yieldingEvaluator(prep.Validation, o.Yield)))
 	}
 	if len(o.Resume) > 0 {
 		if best, _, _, ok := run.Best(); ok {
@@ -282,7 +287,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		}
 	}
 	var lastCheckpoint time.Time
-	run.Recompile = recompile
+	run.Recompile = tm.resolveFn(recompile)
 	run.Now = o.Now
 	var rec tuner.Record
 	paused := false
@@ -315,6 +320,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 			o.Live.set(setup, best.X, rec)
 		}
 		p := progress(setup, rec, best.X, ok)
+		p.Timing = tm.timing()
 		if now := o.Now(); o.CheckpointEvery != 0 && (lastCheckpoint.IsZero() || o.CheckpointEvery < 0 || now.Sub(lastCheckpoint) >= o.CheckpointEvery) {
 			var b bytes.Buffer
 			if cerr := run.Checkpoint(&b); cerr == nil && b.Len() <= protocol.MaxCheckpointBytes {

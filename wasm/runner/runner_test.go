@@ -132,14 +132,14 @@ func runSession(t testing.TB, h Host, cfg protocol.RunConfig, fitnessWorkers int
 }
 
 // normalized renders run messages as JSON lines without the wall-clock
-// fields (elapsedMs, etaMs), which are the only ones allowed to differ.
+// fields (elapsedMs, etaMs, timing), which are the only ones allowed to differ.
 func normalized(t testing.TB, msgs []protocol.Message) string {
 	t.Helper()
 	var b strings.Builder
 	for _, m := range msgs {
 		if p, ok := m.Body.(*protocol.Progress); ok {
 			q := *p
-			q.ElapsedMS, q.ETAMS, q.Checkpoint = 0, 0, nil
+			q.ElapsedMS, q.ETAMS, q.Checkpoint, q.Timing = 0, 0, nil, nil
 			m.Body = &q
 		}
 		enc, err := protocol.Encode(m.ID, m.Body)
@@ -586,6 +586,90 @@ func TestResumeFromCheckpoint(t *testing.T) {
 		}
 	}
 	s3.Wait()
+}
+
+// countingRemote counts the eval-batch messages each nested worker gets.
+type countingRemote struct {
+	Remote
+	mu      sync.Mutex
+	batches []int
+}
+
+func (r *countingRemote) Send(i int, msg []byte) {
+	if m, err := protocol.Decode(msg); err == nil && m.Type == protocol.TypeEvalBatch {
+		r.mu.Lock()
+		r.batches[i]++
+		r.mu.Unlock()
+	}
+	r.Remote.Send(i, msg)
+}
+
+// TestSplitAfterRecompile: after a recompilation the nested workers still
+// share every batch (a regression: the split was wrapped to score one
+// candidate at a time, all on the first worker).
+func TestSplitAfterRecompile(t *testing.T) {
+	cfg := tinyConfig()
+	cfg.Fitness, cfg.Recompile, cfg.Generations = "match-qs", 1, 5
+	var cr *countingRemote
+	start := func(n int, onMessage func(int, []byte)) (Remote, error) {
+		r, err := startInProcess(n, onMessage)
+		cr = &countingRemote{Remote: r, batches: make([]int, n)}
+		return cr, err
+	}
+	// A yield, as in a browser worker (the bug's trigger).
+	runSession(t, Host{Workers: 1, FitnessWorkers: start, Yield: func() {}}, cfg, 2)
+	// One batch per generation and one per recompilation at least, each
+	// split over both workers.
+	if got := cr.batches[1]; got < cfg.Generations {
+		t.Errorf("the second worker got %d eval-batches in %d generations (all: %v)", got, cfg.Generations, cr.batches)
+	}
+}
+
+// TestRunTiming: progress messages split the run's clock into training,
+// held-out and re-resolving time, and count the training scorings
+// (candidates × positions).
+func TestRunTiming(t *testing.T) {
+	var mu sync.Mutex
+	tick := time.Unix(0, 0)
+	now := func() time.Time { // every reading advances 1 ms
+		mu.Lock()
+		defer mu.Unlock()
+		tick = tick.Add(time.Millisecond)
+		return tick
+	}
+	cfg := tinyConfig()
+	cfg.Recompile = 2
+	for _, n := range []int{0, 2} {
+		msgs := runSession(t, Host{Workers: 1, Now: now, FitnessWorkers: startInProcess}, cfg, n)
+		var last *protocol.Progress
+		positions := int64(0) // training positions: the first generation scores each candidate once
+		for _, m := range msgs {
+			p, ok := m.Body.(*protocol.Progress)
+			if !ok {
+				continue
+			}
+			tm := p.Timing
+			if tm == nil {
+				t.Fatalf("%d workers: progress %d has no timing", n, p.Generation)
+			}
+			if p.Generation == 1 && p.Evaluations > 0 && tm.TrainScorings%p.Evaluations == 0 {
+				positions = tm.TrainScorings / p.Evaluations
+			}
+			if positions <= 0 || tm.TrainScorings%positions != 0 || tm.TrainMS <= 0 || tm.HeldOutMS <= 0 || tm.Workers != n {
+				t.Errorf("%d workers: generation %d: timing %+v", n, p.Generation, *tm)
+			}
+			if tm.TrainMS+tm.HeldOutMS+tm.ResolveMS > p.ElapsedMS {
+				t.Errorf("%d workers: generation %d: timing %+v exceeds the run's %d ms", n, p.Generation, *tm, p.ElapsedMS)
+			}
+			if last != nil && (tm.TrainScorings <= last.Timing.TrainScorings || tm.TrainMS < last.Timing.TrainMS) {
+				t.Errorf("%d workers: generation %d: timing %+v after %+v", n, p.Generation, *tm, *last.Timing)
+			}
+			last = p
+		}
+		if last == nil || last.Timing.ResolveMS <= 0 {
+			t.Errorf("%d workers: no re-resolving time after a recompiling run: %+v", n, last)
+		}
+	}
 }
 
 // TestTexelRun: the Texel runs (the modern preset with Adam, EP on the

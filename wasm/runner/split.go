@@ -96,6 +96,9 @@ func (sp *Split) broadcast(ctx context.Context, body protocol.Body, want protoco
 // Close terminates the nested workers.
 func (sp *Split) Close() { sp.remote.Close() }
 
+// Workers returns the number of nested workers.
+func (sp *Split) Workers() int { return sp.remote.Workers() }
+
 func (sp *Split) expect() (string, chan protocol.Message) {
 	sp.mu.Lock()
 	defer sp.mu.Unlock()
