@@ -204,7 +204,11 @@ func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
 		return nil, err
 	}
 	err = r.RunAll(e.ctx, func(rec Record) {
-		if rec.Generation%20 == 0 {
+		switch {
+		case rec.Generation%20 != 0:
+		case rec.TrainLoss != 0:
+			e.say("%s: generation %d train loss %.5f held-out loss %.5f", label, rec.Generation, rec.TrainLoss, rec.TestLoss)
+		default:
 			e.say("%s: generation %d best %g train %.3f test %.3f", label, rec.Generation, rec.Best, rec.TrainRate, rec.TestRate)
 		}
 	})
