@@ -188,14 +188,25 @@ type PlayerFile struct {
 // run: Setup is the run's tuner.Setup (JSON). The worker must have received
 // the run's games (load-data) first; it then prepares the training evaluator
 // exactly as the coordinator does (tuner.Prepare), so its scores are the
-// coordinator's. Worker-internal: the page never sends it.
+// coordinator's. With Shard it prepares only that share of the positions,
+// training and held out (tuner.PrepareShard), and answers eval-batches with
+// partial scores. Worker-internal: the page never sends it.
 type FitnessSetup struct {
 	Setup json.RawMessage `json:"setup"`
+	Shard *Shard          `json:"shard,omitempty"`
 }
 
-// FitnessReady answers a fitness-setup.
+// Shard names share Index of Count of a run's positions (tuner.PositionShard).
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// FitnessReady answers a fitness-setup: the training (and, for a shard,
+// held-out) positions prepared.
 type FitnessReady struct {
 	Train  int `json:"train"`
+	Test   int `json:"test,omitempty"`
 	Params int `json:"params"` // weight vector length
 }
 
@@ -206,6 +217,9 @@ const MaxBatch = 100_000
 // parameter order).
 type EvalBatch struct {
 	Candidates [][]int32 `json:"candidates"`
+	// HeldOut asks a shard for the candidates' partial scores on its
+	// held-out positions instead of its training positions.
+	HeldOut bool `json:"heldOut,omitempty"`
 }
 
 // Score is the fitness of one candidate with what it is made of (the JSON of
@@ -552,12 +566,15 @@ func (m *FitnessSetup) Validate() error {
 	if len(m.Setup) == 0 || !json.Valid(m.Setup) {
 		return errors.New("setup is not a JSON value")
 	}
+	if sh := m.Shard; sh != nil && (sh.Count < 1 || sh.Count > MaxWorkers || sh.Index < 0 || sh.Index >= sh.Count) {
+		return fmt.Errorf("shard %d of %d", sh.Index, sh.Count)
+	}
 	return nil
 }
 
 // Validate implements Body.
 func (m *FitnessReady) Validate() error {
-	if m.Train < 0 || m.Params < 0 {
+	if m.Train < 0 || m.Test < 0 || m.Params < 0 {
 		return errors.New("negative count")
 	}
 	return nil

@@ -198,14 +198,28 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	defer cancel()
 	res := gameResources(games, o.Open, o.Workers)
 	res.Distribute = o.Distribute
-	prep, err := tuner.PrepareRun(runCtx, setup, res)
-	if err != nil {
-		return nil, stopErr(o.Control, err)
+	// A gradient run scores one candidate per generation: it stays in this
+	// worker (its Texel evaluator is parallel itself where threads exist).
+	split := o.Split != nil && !setup.Config.Relative && !opt.NeedsGradient(setup.Algorithm)
+	// Split by positions, the nested workers hold every position (a share
+	// each): this worker prepares none.
+	shards := split && tuner.ShardsPositions(setup)
+	var prep *tuner.Prepared
+	if shards {
+		if setup, err = tuner.ShardSetup(setup); err != nil {
+			return nil, err
+		}
+		prep = &tuner.Prepared{}
+	} else {
+		if prep, err = tuner.PrepareRun(runCtx, setup, res); err != nil {
+			return nil, stopErr(o.Control, err)
+		}
+		// The fitness workers compile the same resolved data: they get the
+		// reference (and Texel's K) explicitly.
+		setup = prep.Fix(setup)
 	}
 	train := prep.Train
-	// The fitness workers compile the same resolved data: they get the
-	// reference (and Texel's K) explicitly.
-	setup = prep.Fix(setup)
+	heldOut := prep.Test
 	tm := &runTimer{now: o.Now}
 	positions := prep.TrainPositions
 	wrapHeldOut := func(evs tuner.Evaluators) tuner.Evaluators {
@@ -227,21 +241,30 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 			return wrap(evs), nil
 		}
 	}
-	// A gradient run scores one candidate per generation: it stays in this
-	// worker (its Texel evaluator is parallel itself where threads exist).
-	if o.Split != nil && !setup.Config.Relative && !opt.NeedsGradient(setup.Algorithm) {
+	if split {
 		ev, closeSplit, err := o.Split(runCtx, setup)
 		if err != nil {
 			return nil, stopErr(o.Control, err)
 		}
 		defer closeSplit()
-		train = tm.trainEv(ev, positions)
 		if w, ok := ev.(interface{ Workers() int }); ok {
 			tm.workers = w.Workers()
 		}
+		if shards {
+			sp, ok := ev.(interface {
+				Positions() (train, test int)
+				HeldOut() tuner.Evaluator
+			})
+			if !ok {
+				return nil, errors.New("runner: these fitness workers cannot split by positions")
+			}
+			positions, _ = sp.Positions()
+			heldOut = sp.HeldOut()
+		}
+		train = tm.trainEv(ev, positions)
 		if sp, ok := ev.(interface {
 			Reprepare(context.Context, tuner.Setup) error
-		}); ok && recompile != nil {
+		}); ok && (recompile != nil || shards && tuner.Quiescent(setup.Problem.Fitness)) {
 			recompile = func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
 				s := setup
 				s.Problem.Reference = ref
@@ -266,7 +289,10 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	} else {
 		train = tm.trainEv(yieldingEvaluator(train, o.Yield), positions)
 	}
-	test := tm.heldOutEv(yieldingEvaluator(prep.Test, o.Yield))
+	if !shards { // a split's held-out evaluator only waits for the workers
+		heldOut = yieldingEvaluator(heldOut, o.Yield)
+	}
+	test := tm.heldOutEv(heldOut)
 	var run *tuner.Run
 	if len(o.Resume) > 0 {
 		run, err = resumeRun(setup, o.Resume, train, test)

@@ -242,8 +242,9 @@ func startInProcess(n int, onMessage func(int, []byte)) (Remote, error) {
 
 // TestSplitMatchesInProcess: scoring through 1 or 3 nested fitness workers
 // gives exactly the in-process run, for the unresolved and the quiescence-
-// resolved match, a start preset as quiescence reference, and a run that
-// recompiles (the workers get each new reference).
+// resolved match, a start preset as quiescence reference, a run that
+// recompiles (the workers get each new reference), shares of the positions
+// left empty, and a run split by candidates instead of positions.
 func TestSplitMatchesInProcess(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -255,6 +256,16 @@ func TestSplitMatchesInProcess(t *testing.T) {
 		{"recompile", func() protocol.RunConfig {
 			c := tinyConfig()
 			c.Fitness, c.Recompile, c.Generations = "match2-qs", 1, 5
+			return c
+		}},
+		{"more workers than positions", func() protocol.RunConfig {
+			c := tinyConfig()
+			c.Data.Sample.Train, c.Data.Sample.Test = 2, 2
+			return c
+		}},
+		{"split by candidates (unsolved positions)", func() protocol.RunConfig {
+			c := tinyConfig()
+			c.Unsolved = 5
 			return c
 		}},
 	} {
@@ -588,17 +599,29 @@ func TestResumeFromCheckpoint(t *testing.T) {
 	s3.Wait()
 }
 
-// countingRemote counts the eval-batch messages each nested worker gets.
+// countingRemote counts the eval-batch messages each nested worker gets,
+// the held-out ones, and the fitness-setups that name a share.
 type countingRemote struct {
 	Remote
-	mu      sync.Mutex
-	batches []int
+	mu                    sync.Mutex
+	batches               []int
+	heldOut, sharedSetups int
 }
 
 func (r *countingRemote) Send(i int, msg []byte) {
-	if m, err := protocol.Decode(msg); err == nil && m.Type == protocol.TypeEvalBatch {
+	if m, err := protocol.Decode(msg); err == nil {
 		r.mu.Lock()
-		r.batches[i]++
+		switch b := m.Body.(type) {
+		case *protocol.EvalBatch:
+			r.batches[i]++
+			if b.HeldOut {
+				r.heldOut++
+			}
+		case *protocol.FitnessSetup:
+			if b.Shard != nil && b.Shard.Index == i {
+				r.sharedSetups++
+			}
+		}
 		r.mu.Unlock()
 	}
 	r.Remote.Send(i, msg)
@@ -606,7 +629,8 @@ func (r *countingRemote) Send(i int, msg []byte) {
 
 // TestSplitAfterRecompile: after a recompilation the nested workers still
 // share every batch (a regression: the split was wrapped to score one
-// candidate at a time, all on the first worker).
+// candidate at a time, all on the first worker); split by positions, each
+// worker gets its share, and the held-out positions are scored there too.
 func TestSplitAfterRecompile(t *testing.T) {
 	cfg := tinyConfig()
 	cfg.Fitness, cfg.Recompile, cfg.Generations = "match-qs", 1, 5
@@ -622,6 +646,11 @@ func TestSplitAfterRecompile(t *testing.T) {
 	// split over both workers.
 	if got := cr.batches[1]; got < cfg.Generations {
 		t.Errorf("the second worker got %d eval-batches in %d generations (all: %v)", got, cfg.Generations, cr.batches)
+	}
+	// The first setup and one per recompilation (generations 2-5), to each
+	// of the 2 workers; held-out batches for the new bests.
+	if cr.sharedSetups < 2*cfg.Generations || cr.heldOut == 0 {
+		t.Errorf("%d fitness-setups with the worker's share, %d held-out batches", cr.sharedSetups, cr.heldOut)
 	}
 }
 
