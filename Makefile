@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce
+.PHONY: all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce search-elo
 
 all: build
 
@@ -95,6 +95,11 @@ bench:
 
 bench-wasm:
 	PATH="$(WASMLIB):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -exec "$(WASMEXEC)" ./engine/... ./tuner/... ./wasm/runner
+
+# Elo of each technique of the modern search group: the default search against it with that technique off,
+# at fixed nodes with an SPRT (scripts/search-elo.sh; TECHS="lmr lmp ..." picks some; NODES, GAMES, CONC, ...).
+search-elo: native
+	scripts/search-elo.sh $(TECHS)
 
 reproduce: native
 	./$(BIN) experiment all
