@@ -14,11 +14,21 @@ WASMEXEC := $(WASMLIB)/go_js_wasm_exec
 
 SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
-FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
+FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css league.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce search-elo
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure bench bench-wasm clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist search-elo
 
+# OpenBench builds engines with `make EXE=name` in the repository root: with
+# EXE set, the default target writes the UCI engine there (the evochess binary
+# whose bare start speaks UCI; `EXE bench` prints "<nodes> nodes <nps> nps").
+ifdef EXE
+all: openbench
+else
 all: build
+endif
+
+openbench:
+	$(GO) build -trimpath -ldflags "-X main.defaultCommand=uci" -o $(EXE) ./server
 
 build: site native
 
@@ -88,7 +98,14 @@ size: site
 		printf 'first load       %9d bytes (brotli for the wasm where built, gzip otherwise)\n' $$total
 
 test-e2e: build
-	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs ../../$(BIN)
+	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs ../../$(BIN) && node league.mjs ../../$(BIN)
+
+# 40 students opening the page, submitting players and watching the league's
+# leaderboard at once against a fresh `evochess serve` (games on all cores):
+# errors and p50/p95 latency per request kind.
+STUDENTS ?= 40
+league-load: build
+	$(GO) run ./server/leagueload -bin $(BIN) -students $(STUDENTS)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./tuner/... ./wasm/runner
@@ -100,6 +117,49 @@ bench-wasm:
 # at fixed nodes with an SPRT (scripts/search-elo.sh; TECHS="lmr lmp ..." picks some; NODES, GAMES, CONC, ...).
 search-elo: native
 	scripts/search-elo.sh $(TECHS)
+
+# Clock games against Debian's stockfish through the UCI protocol (evochess as a subprocess, like a GUI runs it):
+# SFGAMES games at 10+0.1 and at 1+0.01, one game at a time; prints score, Elo and each engine's time forfeits,
+# illegal moves and engine failures. SFPONDER=-ponder makes both engines ponder.
+SFGAMES  ?= 200
+SFELO    ?= 2000
+SFPLAYER ?= -preset phoenix-default
+SFPONDER ?=
+# The bundled Polyglot opening book (assets/data/book.bin, see assets/data/PROVENANCE.md): the first 12 plies of the
+# shared 20,000 grandmaster games, moves played in at least 3 games.
+BOOKPLIES ?= 12
+BOOKMIN   ?= 3
+book: native
+	./$(BIN) book -pgn $(SHARED)/pgn/gm_train_2000-2018_20000.pgn.gz -out assets/data/book.bin -plies $(BOOKPLIES) -min-games $(BOOKMIN)
+	sha256sum assets/data/book.bin
+
+# Strength levels (UCI_Elo): CALGAMES games per level against stockfish's UCI_Elo levels at 100 ms per move (chained
+# below its range); writes docs/calibration.md and the table engine/strength/calibration.go. calibrate-state.json
+# records each finished match: an interrupted run resumes; delete it to measure afresh.
+CALGAMES ?= 100
+calibrate: native
+	./$(BIN) calibrate -games $(CALGAMES) -movetime 100 -state calibrate-state.json -pgn calibrate.pgn \
+		-md docs/calibration.md -go engine/strength/calibration.go
+
+sf-clock: native
+	for tc in 10+0.1 1+0.01; do echo "== $$tc"; ./$(BIN) match -a "uci:$(abspath $(BIN)) uci $(SFPLAYER)" \
+		-b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
+		-tc $$tc -games $(SFGAMES) -concurrency 1 $(SFPONDER) -pgn sf-clock-$$tc.pgn || exit 1; done
+
+# Distributed tuning on this machine: the same run locally on one core and as a
+# coordinator with 1 and 2 worker processes (one slot each); wall times,
+# speed-up, tasks/s per worker, overhead per task, projection to 16 and 64
+# cores. Needs 3 free cores; WORKLOAD=mnc for tournament fitness.
+WORKLOAD ?= david-search
+bench-dist: native
+	$(GO) run ./internal/distbench -bin $(BIN) -data $(SHARED) -workload $(WORKLOAD)
+
+# 100 ms per move against stockfish at UCI_Elo SFELO (issue 10's target table): SFGAMES games, in-process player
+# SFSPEC (default phoenix-default), one game at a time.
+SFSPEC ?= preset:phoenix-default
+sf-movetime: native
+	./$(BIN) match -a "$(SFSPEC)" -b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
+		-movetime 100 -games $(SFGAMES) -concurrency 1 -pgn sf-movetime.pgn
 
 reproduce: native
 	./$(BIN) experiment all

@@ -393,6 +393,9 @@ type traceReport struct {
 	White      int              `json:"white"`        // centipawns, White's view
 	SideToMove int              `json:"side_to_move"` // centipawns, side to move's view
 	Terms      []eval.TermValue `json:"terms"`
+	// Tapered schemes (modern): the phase and the evaluation by term.
+	Phase   *int32             `json:"phase,omitempty"`
+	Tapered []eval.TaperedTerm `json:"tapered,omitempty"`
 }
 
 func evalTrace(pl *player.Player, f evalFlags, stdout io.Writer) error {
@@ -425,14 +428,22 @@ func evalTrace(pl *player.Player, f evalFlags, stdout io.Writer) error {
 		if labels[i] != "" {
 			fmt.Fprintf(stdout, "# %s\n", labels[i])
 		}
-		fmt.Fprintf(stdout, "%s  [%s]\n", pos.FEN(), pl.Scheme)
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "term\tgroup\tweight\twhite\tblack\tcentipawns\t")
-		for _, t := range terms {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.2f\t\n", t.Name, t.Group, t.Weight, t.White, t.Black, t.Centipawns())
-		}
-		if err := tw.Flush(); err != nil {
-			return fmt.Errorf("eval: %w", err)
+		tapered, isTapered := ev.TaperedTrace(pos)
+		if isTapered {
+			fmt.Fprintf(stdout, "%s  [%s, phase %d/%d]\n", pos.FEN(), pl.Scheme, tapered.Phase, tapered.Scale)
+			if err := printTapered(stdout, tapered); err != nil {
+				return fmt.Errorf("eval: %w", err)
+			}
+		} else {
+			fmt.Fprintf(stdout, "%s  [%s]\n", pos.FEN(), pl.Scheme)
+			tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintln(tw, "term\tgroup\tweight\twhite\tblack\tcentipawns\t")
+			for _, t := range terms {
+				fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.2f\t\n", t.Name, t.Group, t.Weight, t.White, t.Black, t.Centipawns())
+			}
+			if err := tw.Flush(); err != nil {
+				return fmt.Errorf("eval: %w", err)
+			}
 		}
 		stm := white
 		if pos.Side == board.Black {
@@ -440,9 +451,48 @@ func evalTrace(pl *player.Player, f evalFlags, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "score: %d cp for White, %d cp for the side to move (%s)\n\n", white, stm, pos.Side)
 		last = traceReport{FEN: pos.FEN(), Scheme: pl.Scheme, White: white, SideToMove: stm, Terms: terms}
+		if isTapered {
+			last.Phase, last.Tapered = &tapered.Phase, tapered.Terms
+		}
 	}
 	if f.jsonOut {
 		return emitJSON(stdout, last)
 	}
 	return nil
+}
+
+// printTapered prints a tapered scheme's trace: one row per term with its
+// middlegame and endgame weights, both sides' counts and the middlegame,
+// endgame and total contributions in centipawns (White's view), then the
+// totals by group.
+func printTapered(w io.Writer, tr eval.TaperedTrace) error {
+	sc := float64(tr.Scale)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "term\tgroup\tw.mg\tw.eg\twhite\tblack\tmg cp\teg cp\tcentipawns\t")
+	type total struct{ mg, eg int64 }
+	var groups []string
+	sums := map[string]*total{}
+	for _, t := range tr.Terms {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t\n", t.Name, t.Group, t.MG, t.EG, t.White, t.Black,
+			float64(t.RawMG)/sc, float64(t.RawEG)/sc, t.Centipawns())
+		g := sums[t.Group]
+		if g == nil {
+			g = &total{}
+			sums[t.Group] = g
+			groups = append(groups, t.Group)
+		}
+		g.mg += t.RawMG
+		g.eg += t.RawEG
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "group\tmg cp\teg cp\tcentipawns\t")
+	for _, name := range groups {
+		g := sums[name]
+		fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t%.2f\t\n", name, float64(g.mg)/sc, float64(g.eg)/sc, float64(g.mg+g.eg)/sc)
+	}
+	return tw.Flush()
 }

@@ -17,7 +17,10 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/evochess/evochess/assets"
+	pbook "github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/engine/strength"
 	"github.com/evochess/evochess/tuner/arena"
 )
 
@@ -39,11 +42,13 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 //
 //	evochess match -a SPEC -b SPEC [-p SPEC ...] -games N (-depth D | -nodes N | -movetime MS | -tc 10+0.1)
 //	    [-sprt elo0,elo1 [-alpha A] [-beta B] [-sprt-model normalized|logistic]]
-//	    [-openings FILE] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
+//	    [-openings FILE | -book book.bin|bundled [-book-plies 8]] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
 //	    [-resign movecount=N,score=CP] [-draw movenumber=N,movecount=N,score=CP]
 //
-// where SPEC is player.json, preset:NAME or "uci:/path/to/engine [args...][,Option=Value...]"
-// (the command line before the first comma is split at spaces). Two players
+// where SPEC is player.json or preset:NAME, optionally followed by ",elo=E"
+// (a strength level), ",skill=X" and ",seed=N", or
+// "uci:/path/to/engine [args...][,Option=Value...]" (the command line before
+// the first comma is split at spaces). Two players
 // play game pairs (each opening twice, colours swapped): the report adds
 // the pentanomial pair counts, Elo and normalized Elo; with -sprt the match
 // stops as soon as the LLR crosses a bound (-games is then the maximum).
@@ -51,20 +56,24 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var specs stringList
-	a := fs.String("a", "", "first player: player.json, preset:NAME or \"uci:/path/to/engine [args][,Option=Value...]\"")
+	a := fs.String("a", "", "first player: player.json or preset:NAME [,elo=E|,skill=X][,seed=N], or \"uci:/path/to/engine [args][,Option=Value...]\"")
 	b := fs.String("b", "", "second player (same forms as -a)")
 	fs.Var(&specs, "p", "another player for a round robin (repeatable)")
 	games := fs.Int("games", 2, "games per pair of players (colours alternate, two games per opening); with -sprt the maximum (default 20000 there)")
 	depth := fs.Int("depth", 0, "fixed search depth per move")
 	nodes := fs.Int("nodes", 0, "fixed node count per move")
 	movetime := fs.Int("movetime", 0, "fixed time per move in milliseconds")
-	tc := fs.String("tc", "", "clock per side in seconds, base+increment (e.g. 10+0.1)")
+	tc := fs.String("tc", "", "clock per side in seconds, base+increment (e.g. 10+0.1), or moves/base[+increment] (e.g. 40/60)")
 	openings := fs.String("openings", "", "opening book: EPD/FEN lines, or PGN (.pgn) whose moves are played as book moves (default: the embedded 200-position book)")
-	seed := fs.Uint64("seed", 1, "seed of the opening order")
+	bookPath := fs.String("book", "", "draw the openings from a Polyglot book (\"bundled\" = the built-in one) instead of -openings")
+	bookPlies := fs.Int("book-plies", 8, "with -book: book moves per opening")
+	bookCount := fs.Int("book-openings", 0, "with -book: distinct openings to draw (default: enough for every game pair, at most 1000)")
+	seed := fs.Uint64("seed", 1, "seed of the opening order (and of the -book draws)")
 	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
 	conc := fs.Int("concurrency", 0, "games played at once (0 = one per CPU core; with clocks, fewer games than cores keeps the timing fair)")
 	asJSON := fs.Bool("json", false, "print the results as JSON (progress goes to stderr)")
 	hash := fs.Int("hash", 16, "transposition table per in-process engine, MiB")
+	ponder := fs.Bool("ponder", false, "UCI engines think on the opponent's time (go ponder / ponderhit)")
 	margin := fs.Int("time-margin", 0, "milliseconds a clock may run below zero before a time forfeit")
 	sprtBounds := fs.String("sprt", "", "sequential test elo0,elo1 (e.g. 0,5): stop when the LLR crosses a bound")
 	alpha := fs.Float64("alpha", 0.05, "SPRT: probability of accepting elo1 when elo0 holds")
@@ -126,7 +135,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("match: -tc: %w", err)
 		}
-		limits.Base, limits.Inc = clock.Base, clock.Inc
+		limits.Base, limits.Inc, limits.Moves = clock.Base, clock.Inc, clock.Moves
 	}
 	if err := limits.Validate(); err != nil {
 		return fmt.Errorf("match: give -depth, -nodes, -movetime or -tc: %w", err)
@@ -134,7 +143,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	players := make([]arena.Player, 0, len(list))
 	seen := map[string]int{}
 	for _, s := range list {
-		p, err := matchPlayer(s, *hash)
+		p, err := matchPlayer(s, *hash, *ponder)
 		if err != nil {
 			return fmt.Errorf("match: %w", err)
 		}
@@ -145,7 +154,21 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var book []arena.Opening
 	var err error
-	if *openings != "" {
+	if *bookPath != "" && *openings != "" {
+		return errors.New("match: give -openings or -book, not both")
+	}
+	if *bookPath != "" {
+		if *bookPlies < 1 || *bookCount < 0 {
+			return errors.New("match: -book-plies must be at least 1 and -book-openings not negative")
+		}
+		n := *bookCount
+		if n == 0 {
+			n = min(max((*games+1)/2, 1), 1000)
+		}
+		if book, err = matchBookOpenings(*bookPath, n, *bookPlies, *seed); err != nil {
+			return fmt.Errorf("match: %w", err)
+		}
+	} else if *openings != "" {
 		f, err := os.Open(*openings)
 		if err != nil {
 			return fmt.Errorf("match: %w", err)
@@ -165,6 +188,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *asJSON {
 		progressOut = stderr
 	}
+	started := time.Now()
 	cfg := arena.Config{
 		Game:        arena.GameConfig{Limits: limits, Adjudication: adj, TimeMargin: time.Duration(*margin) * time.Millisecond},
 		Openings:    book,
@@ -176,6 +200,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			g := p.Game
 			line := fmt.Sprintf("game %d/%d (#%d): %s - %s %s (%s, %d plies, %s)", p.Done, p.Total, g.Index+1,
 				g.White, g.Black, g.Result, g.Termination, len(g.Opening.Moves)+len(g.Plies), g.Opening.Name)
+			if p.Done < p.Total {
+				per := time.Since(started) / time.Duration(p.Done)
+				line += fmt.Sprintf(" ETA %v", (per * time.Duration(p.Total-p.Done)).Round(time.Second))
+			}
 			if p.SPRT != nil {
 				line += fmt.Sprintf(" LLR %.2f (%.2f, %.2f) pairs %v", p.SPRT.LLR, p.SPRT.Lower, p.SPRT.Upper, p.Penta)
 			}
@@ -207,8 +235,33 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// matchBookOpenings draws n openings from a Polyglot book file, or from the
+// bundled book when path is "bundled".
+func matchBookOpenings(path string, n, plies int, seed uint64) ([]arena.Opening, error) {
+	var bk *pbook.Book
+	var err error
+	if path == "bundled" {
+		bk, err = pbook.Parse(assets.Book)
+	} else {
+		var f *os.File
+		if f, err = os.Open(path); err != nil {
+			return nil, err
+		}
+		bk, err = pbook.Open(f)
+		f.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	ops, err := arena.BookOpenings(bk, n, plies, seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ops, nil
+}
+
 // matchPlayer builds a player from a -a/-b/-p spec.
-func matchPlayer(spec string, hashMB int) (arena.Player, error) {
+func matchPlayer(spec string, hashMB int, ponder bool) (arena.Player, error) {
 	switch {
 	case strings.HasPrefix(spec, "uci:"):
 		parts := strings.Split(strings.TrimPrefix(spec, "uci:"), ",")
@@ -216,7 +269,7 @@ func matchPlayer(spec string, hashMB int) (arena.Player, error) {
 		if len(cmdline) == 0 {
 			return arena.Player{}, fmt.Errorf("player %q: empty engine path", spec)
 		}
-		cfg := arena.UCIConfig{Path: cmdline[0], Args: cmdline[1:]}
+		cfg := arena.UCIConfig{Path: cmdline[0], Args: cmdline[1:], Ponder: ponder}
 		name := strings.Join(append([]string{filepath.Base(cmdline[0])}, cmdline[1:]...), " ")
 		var opts []string
 		for _, kv := range parts[1:] {
@@ -232,27 +285,72 @@ func matchPlayer(spec string, hashMB int) (arena.Player, error) {
 		}
 		cfg.Name = name
 		return arena.UCIPlayer(cfg), nil
-	case strings.HasPrefix(spec, "preset:"):
-		p, err := player.FromPreset(strings.TrimPrefix(spec, "preset:"))
+	}
+	// In-process players: "preset:NAME" or a player file, then optional
+	// ",elo=E" (a strength level, engine/strength), ",skill=X" (a level by
+	// its skill in [0, 1]) and ",seed=N" (the level's choices).
+	parts := strings.Split(spec, ",")
+	var p *player.Player
+	var err error
+	name := ""
+	if pre, ok := strings.CutPrefix(parts[0], "preset:"); ok {
+		if p, err = player.FromPreset(pre); err != nil {
+			return arena.Player{}, err
+		}
+		name = pre
+	} else {
+		f, err := os.Open(parts[0])
 		if err != nil {
 			return arena.Player{}, err
 		}
-		return arena.FromPlayer(p, strings.TrimPrefix(spec, "preset:"), hashMB)
+		p, err = player.Load(f)
+		f.Close()
+		if err != nil {
+			return arena.Player{}, fmt.Errorf("player %s: %w", parts[0], err)
+		}
+		name = p.Name
+		if name == "" {
+			name = strings.TrimSuffix(filepath.Base(parts[0]), filepath.Ext(parts[0]))
+		}
 	}
-	f, err := os.Open(spec)
+	c, err := arena.PlayerConfig(p, name, hashMB)
 	if err != nil {
 		return arena.Player{}, err
 	}
-	defer f.Close()
-	p, err := player.Load(f)
-	if err != nil {
-		return arena.Player{}, fmt.Errorf("player %s: %w", spec, err)
+	for _, kv := range parts[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		var perr error
+		switch {
+		case !ok:
+			perr = errors.New("want elo=E, skill=X or seed=N")
+		case k == "elo":
+			var e int
+			if e, perr = strconv.Atoi(v); perr == nil {
+				if e < 0 {
+					perr = errors.New("negative Elo")
+				}
+				c.Level = strength.ForElo(e)
+				c.Name += " @" + v
+			}
+		case k == "skill":
+			var x float64
+			if x, perr = strconv.ParseFloat(v, 64); perr == nil {
+				if !(x >= 0 && x <= 1) {
+					perr = errors.New("skill outside [0, 1]")
+				}
+				c.Level = strength.ForSkill(x)
+				c.Name += " skill " + v
+			}
+		case k == "seed":
+			c.Seed, perr = strconv.ParseUint(v, 10, 64)
+		default:
+			perr = errors.New("want elo=E, skill=X or seed=N")
+		}
+		if perr != nil {
+			return arena.Player{}, fmt.Errorf("player %q: option %q: %v", spec, kv, perr)
+		}
 	}
-	name := p.Name
-	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(spec), filepath.Ext(spec))
-	}
-	return arena.FromPlayer(p, name, hashMB)
+	return c.Player()
 }
 
 func fmtElo(x float64) string {
@@ -269,6 +367,7 @@ func fmtElo(x float64) string {
 // the round-robin table sorted by pool rating.
 func writeMatchTable(w io.Writer, res *arena.Results) {
 	if len(res.Players) == 2 {
+		defer writeFaults(w, res)
 		s := res.Pair[0][1]
 		e := arena.Elo(s)
 		fmt.Fprintf(w, "\n%s vs %s: %d games, score %.1f/%d (%.1f%%), %s\n", res.Players[0], res.Players[1],
@@ -297,6 +396,7 @@ func writeMatchTable(w io.Writer, res *arena.Results) {
 		}
 		return
 	}
+	defer writeFaults(w, res)
 	table := append([]arena.Standing(nil), res.Table...)
 	sort.SliceStable(table, func(i, j int) bool { return table[i].Rating.Elo > table[j].Rating.Elo })
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -307,6 +407,37 @@ func writeMatchTable(w io.Writer, res *arena.Results) {
 			100*st.Score.Fraction(), st.Score.Wins, st.Score.Draws, st.Score.Losses, fmtElo(st.Rating.Elo), st.Rating.Margin)
 	}
 	tw.Flush()
+}
+
+// faults counts the games each player ended by its own fault.
+type faults struct{ time, illegal, failure int }
+
+func countFaults(res *arena.Results) []faults {
+	out := make([]faults, len(res.Players))
+	for _, g := range res.Games {
+		i := g.Faulty()
+		if i < 0 {
+			continue
+		}
+		switch g.Termination {
+		case arena.TimeForfeit:
+			out[i].time++
+		case arena.IllegalMove:
+			out[i].illegal++
+		case arena.EngineFailure:
+			out[i].failure++
+		}
+	}
+	return out
+}
+
+// writeFaults prints every player's time forfeits, illegal moves and
+// engine failures (crashes, hangs).
+func writeFaults(w io.Writer, res *arena.Results) {
+	fmt.Fprintln(w, "Faults (time forfeits / illegal moves / engine failures):")
+	for i, f := range countFaults(res) {
+		fmt.Fprintf(w, "  %s: %d / %d / %d\n", res.Players[i], f.time, f.illegal, f.failure)
+	}
 }
 
 // matchJSON is the -json output.
@@ -339,6 +470,10 @@ type playerJSON struct {
 	Score     float64 `json:"score"`
 	Elo       float64 `json:"elo"`
 	EloMargin float64 `json:"elo_margin95"`
+	// Games this player ended by its own fault.
+	TimeForfeits   int `json:"time_forfeits"`
+	IllegalMoves   int `json:"illegal_moves"`
+	EngineFailures int `json:"engine_failures"`
 }
 
 type pairJSON struct {
@@ -380,13 +515,16 @@ func finite(x float64) *float64 {
 
 func writeMatchJSON(w io.Writer, res *arena.Results) error {
 	var out matchJSON
+	fl := countFaults(res)
 	for _, st := range res.Table {
 		m := st.Rating.Margin
 		if math.IsInf(m, 0) {
 			m = -1
 		}
+		f := fl[st.Player]
 		out.Players = append(out.Players, playerJSON{Name: st.Name, Games: st.Score.Games(), Wins: st.Score.Wins,
-			Draws: st.Score.Draws, Losses: st.Score.Losses, Score: st.Score.Points(), Elo: st.Rating.Elo, EloMargin: m})
+			Draws: st.Score.Draws, Losses: st.Score.Losses, Score: st.Score.Points(), Elo: st.Rating.Elo, EloMargin: m,
+			TimeForfeits: f.time, IllegalMoves: f.illegal, EngineFailures: f.failure})
 	}
 	for i := range res.Players {
 		for j := i + 1; j < len(res.Players); j++ {

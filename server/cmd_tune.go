@@ -11,12 +11,14 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/dist"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -33,12 +35,15 @@ type tuneFlags struct {
 	cfg                    protocol.RunConfig
 	testPGN, epd, openings string
 	playerFile, dataDir    string
+	searchGroup            string
 	elite                  int
 	crossover, mutation    float64
 	out, logFile           string
 	checkpoint, resume     string
 	jsonOut, quiet         bool
 	stopAfter              int
+	dist                   distFlags
+	explicit               []string // optimizer flags given on the command line
 }
 
 func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -52,25 +57,40 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.epd, "epd", "", "test suite for -fitness nodes (default: the preset's, epd/ecm.epd)")
 	fs.StringVar(&f.openings, "openings", "", "opening book (EPD or PGN) for tournament fitness")
 	fs.StringVar(&f.playerFile, "player", "", "player file whose evaluation is used with -fitness nodes")
+	fs.StringVar(&f.searchGroup, "search-group", "", "-fitness nodes: search parameters tuned: table1 (David et al.'s Table I), modern, all (default: the preset's)")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "folder that relative data names (pgn/…, epd/…, openings/…) are looked up in")
-	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (0 = preset)")
-	fs.Float64Var(&f.crossover, "crossover", 0, "crossover rate (GA, MNC; DE's CR) (0 = preset)")
-	fs.Float64Var(&f.mutation, "mutation", 0, "mutation rate (GA per bit, MNC per gene) (0 = preset)")
+	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (default: the preset's; -elite 0 turns elitism off)")
+	fs.Float64Var(&f.crossover, "crossover", 0, "crossover rate (GA, MNC; DE's CR) (default: the preset's)")
+	fs.Float64Var(&f.mutation, "mutation", 0, "mutation rate (GA per bit, MNC per gene) (default: the preset's)")
 	fs.StringVar(&f.out, "out", "evolved.json", "player file written with the best candidate")
 	fs.StringVar(&f.logFile, "log", "", "per-generation log, .csv or .jsonl")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "checkpoint file, rewritten every generation and on Ctrl-C")
 	fs.StringVar(&f.resume, "resume", "", "resume the run saved in this checkpoint file")
 	fs.BoolVar(&f.jsonOut, "json", false, "print a JSON summary as the last line of stdout")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress output")
+	f.dist.bind(fs)
 	fs.IntVar(&f.stopAfter, "stop-after", 0, "pause after this many generations: save the checkpoint and the best player so far, resume later with -resume")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: evochess tune -preset NAME | -algo NAME [-scheme NAME] -pgn FILE [-seed N] [-out player.json] [flags]")
 		fmt.Fprintln(stderr, "       evochess tune -resume CHECKPOINT [-out player.json] [-log FILE]")
-		fmt.Fprintln(stderr, "algorithms and presets:")
+		fmt.Fprintln(stderr, "algorithms:")
 		for _, a := range tuner.Algorithms() {
-			fmt.Fprintf(stderr, "  %-13s %s\n  %-13s presets: %s\n", a.Name, a.Doc, "", strings.Join(a.Presets, ", "))
+			fmt.Fprintf(stderr, "  %-13s %s\n", a.Name, a.Doc)
 		}
-		fmt.Fprintln(stderr, "-param names: "+strings.Join(tuner.ParamKeys(), ", "))
+		fmt.Fprintln(stderr, "presets (algorithm, fitness, scheme, start; override with the flags):")
+		for _, p := range tuner.Presets() {
+			re := ""
+			if p.Problem.Recompile > 0 {
+				re = fmt.Sprintf(", re-resolved every %d generations", p.Problem.Recompile)
+			}
+			fmt.Fprintf(stderr, "  %-18s %s, %s, %s, start %s%s\n", p.Name, p.Algorithm, p.Problem.Fitness, p.Problem.Scheme, p.Problem.Start, re)
+		}
+		fmt.Fprintln(stderr, "fitness functions:")
+		for _, k := range tuner.Fitnesses() {
+			fmt.Fprintf(stderr, "  %-11s %s\n", k.Name, k.Doc)
+		}
+		fmt.Fprintln(stderr, "-start: random, material, preset:NAME (an engine/eval preset of the scheme; for -fitness nodes an engine/search preset)")
+		fmt.Fprintln(stderr, "-param names: "+strings.Join(tuner.ParamKeys(), ", ")+" (a value of 0 is used as given)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -85,6 +105,18 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if f.cfg.Workers < 0 {
 		return fmt.Errorf("tune: -workers %d < 0", f.cfg.Workers)
 	}
+	// Flags given explicitly set their optimizer field even to zero (-elite 0:
+	// no elitism; -gens 0: no generation limit).
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "elite", "crossover", "mutation":
+			f.explicit = append(f.explicit, fl.Name)
+		case "gens":
+			if f.cfg.Generations == 0 {
+				f.explicit = append(f.explicit, fl.Name)
+			}
+		}
+	})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return tune(ctx, f, stdout, stderr)
@@ -126,30 +158,29 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 	for k, v := range c.Params {
 		o.Params[k] = v
 	}
-	if f.crossover != 0 {
-		o.Params["crossover_rate"] = f.crossover
-	}
-	if f.mutation != 0 {
-		o.Params["mutation_rate"] = f.mutation
-	}
-	if f.elite != 0 {
-		o.Params["elite"] = float64(f.elite)
+	for _, name := range f.explicit {
+		switch name {
+		case "crossover":
+			o.Params["crossover_rate"] = f.crossover
+		case "mutation":
+			o.Params["mutation_rate"] = f.mutation
+		case "elite":
+			o.Params["elite"] = float64(f.elite)
+		case "gens":
+			o.Params["generations"] = 0
+		}
 	}
 	if o.Algorithm == "" && o.Preset == "" {
 		return o, errors.New("tune: give -algo or -preset (evochess tune -h lists them)")
 	}
-	if c.Start != "" {
-		pr, err := eval.LookupPreset(c.Start)
-		if err != nil {
-			return o, fmt.Errorf("tune: -start: %w", err)
-		}
-		if o.Scheme == "" {
+	o.Start = c.Start
+	o.SearchGroup = f.searchGroup
+	if c.Start != "" && o.Scheme == "" {
+		// A start naming an evaluation preset implies its scheme (as older
+		// command lines relied on).
+		if pr, err := eval.LookupPreset(strings.TrimPrefix(c.Start, tuner.StartPreset)); err == nil {
 			o.Scheme = pr.Scheme
 		}
-		if pr.Scheme != o.Scheme {
-			return o, fmt.Errorf("tune: -start %s is a %s preset, the run tunes %s", c.Start, pr.Scheme, o.Scheme)
-		}
-		o.Init = [][]int32{pr.Weights}
 	}
 	return o, nil
 }
@@ -158,6 +189,10 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 type tuneSummary struct {
 	Algorithm   string  `json:"algorithm"`
 	Preset      string  `json:"preset,omitempty"`
+	Fitness     string  `json:"fitness"`
+	Scheme      string  `json:"scheme"`
+	Start       string  `json:"start"`
+	Recompile   int     `json:"recompile,omitempty"`
 	Seed        uint64  `json:"seed"`
 	Generations int     `json:"generations"`
 	Stop        string  `json:"stop"`
@@ -175,6 +210,8 @@ type tuneSummary struct {
 	Checkpoint  string  `json:"checkpoint,omitempty"`
 	Interrupted bool    `json:"interrupted,omitempty"`
 	Paused      bool    `json:"paused,omitempty"`
+	// Dist: the work queue's counts at the end of a -distributed run.
+	Dist *dist.Stats `json:"dist,omitempty"`
 }
 
 func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
@@ -216,9 +253,18 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 			return errors.New("tune: give the training games with -pgn FILE (.pgn or .pgn.gz)")
 		}
 	}
+	say("tune: %s", runHeader(setup))
 	res := tuner.Resources{Open: dataOpener(f.dataDir), Workers: f.cfg.Workers, Progress: func(s string) { say("tune: %s", s) }}
+	coord, closeDist, err := f.dist.start(ctx, res.Open, f.checkpoint, func(format string, a ...any) { say("tune: "+format, a...) })
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	defer closeDist()
+	if coord != nil {
+		res.Distribute = coord.Distribute
+	}
 	start := time.Now()
-	prep, err := tuner.Prepare(ctx, setup, res)
+	prep, err := tuner.PrepareRun(ctx, setup, res)
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -228,14 +274,14 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		rec tuner.Record
 	)
 	if cp != nil {
-		run, err = cp.Resume(prep.Train, prep.Test)
+		run, err = cp.ResumePrepared(prep)
 	} else {
-		run, err = tuner.NewRun(setup, prep.Train, prep.Test)
+		run, err = tuner.NewRunPrepared(setup, prep)
 	}
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	run.Recompile = prep.Recompile
+	setup = run.Setup()
 	var logw tuner.LogWriter
 	if f.logFile != "" {
 		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
@@ -257,12 +303,12 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		}
 	}
 	total := setup.Config.Generations
-	if total == 0 {
-		if o, ok := tuner.LookupPreset(setup.Preset); ok == nil {
-			total = o.Config.Generations
-		}
-	}
 	bar := newTuneBar(stderr, total, f.quiet)
+	if coord != nil {
+		bar.extra = func() string { return distLine(coord.Stats()) }
+		stopTick := bar.ticker(time.Second)
+		defer stopTick()
+	}
 	paused := false
 	for n := 0; ; n++ {
 		if f.stopAfter > 0 && n == f.stopAfter {
@@ -327,15 +373,25 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	} else if paused {
 		why = "paused"
 	}
-	say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
-		why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
-		test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	if train.Loss != 0 {
+		say("tune: %s after %d generations: best fitness %g, train loss %.6f, held-out loss %.6f (K %.6f), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Loss, test.Loss, setup.Problem.K, run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	} else {
+		say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
+			test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+	}
 	if f.jsonOut {
-		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Seed: setup.Config.Seed,
+		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Fitness: setup.Problem.Fitness, Scheme: setup.Problem.Scheme,
+			Start: setup.Problem.Start, Recompile: setup.Problem.Recompile, Seed: setup.Config.Seed,
 			Generations: run.Optimizer().Generation(), Stop: why, BestFitness: best.Fitness,
 			TrainRate: train.Rate(), TestRate: test.Rate(), TrainMatch: train.Matched, TestMatch: test.Matched,
 			Nodes: train.Nodes, TrainLoss: train.Loss, TestLoss: test.Loss, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
 			Out: f.out, Checkpoint: f.checkpoint, Interrupted: interrupted, Paused: paused}
+		if coord != nil {
+			st := coord.Stats()
+			sum.Dist = &st
+		}
 		b, err := json.Marshal(sum)
 		if err != nil {
 			return fmt.Errorf("tune: %w", err)
@@ -385,7 +441,7 @@ func tuneSavePlayer(run *tuner.Run, setup tuner.Setup, prep *tuner.Prepared, f t
 	if dataset != "" && !strings.Contains(dataset, ":") && len(dataset) == 64 {
 		dataset = "sha256:" + dataset
 	}
-	p, err := run.Player(base, player.Provenance{Preset: f.cfg.Start, Dataset: dataset, Date: time.Now().UTC().Format(time.RFC3339)})
+	p, err := run.Player(base, player.Provenance{Preset: setup.Problem.Start, Dataset: dataset, Date: time.Now().UTC().Format(time.RFC3339)})
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -410,6 +466,11 @@ func tuneSavePlayer(run *tuner.Run, setup tuner.Setup, prep *tuner.Prepared, f t
 // tuneBar shows progress: a redrawn bar with ETA on a terminal, plain lines
 // otherwise.
 type tuneBar struct {
+	mu sync.Mutex
+	// extra, when set, is appended to every line (the work queue of a
+	// distributed run) and refreshed by ticker between generations.
+	extra   func() string
+	line    string
 	w       io.Writer
 	total   int
 	tty     bool
@@ -433,15 +494,26 @@ func (b *tuneBar) update(r tuner.Record) {
 	if b.quiet {
 		return
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	rates := fmt.Sprintf("best %-10.6g mean %-10.6g", r.Best, r.Mean)
-	if r.TrainTotal > 0 {
+	if r.TrainLoss != 0 {
+		rates += fmt.Sprintf(" loss %.6f", r.TrainLoss)
+		if r.TestLoss != 0 {
+			rates += fmt.Sprintf(" held out %.6f", r.TestLoss)
+		}
+	} else if r.TrainTotal > 0 {
 		rates += fmt.Sprintf(" train %5.1f%%", 100*r.TrainRate)
 	}
-	if r.TestTotal > 0 {
+	if r.TestTotal > 0 && r.TrainLoss == 0 {
 		rates += fmt.Sprintf(" test %5.1f%%", 100*r.TestRate)
 	}
 	if !b.tty {
-		fmt.Fprintf(b.w, "gen %d evals %d %s div %.3f %.1fs\n", r.Generation, r.Evaluations, rates, r.Diversity, r.Seconds)
+		extra := ""
+		if b.extra != nil {
+			extra = " | " + b.extra()
+		}
+		fmt.Fprintf(b.w, "gen %d evals %d %s div %.3f %.1fs%s\n", r.Generation, r.Evaluations, rates, r.Diversity, r.Seconds, extra)
 		return
 	}
 	now := time.Now()
@@ -458,11 +530,72 @@ func (b *tuneBar) update(r tuner.Record) {
 		left := time.Duration(float64(time.Since(b.started)) * (1 - frac) / frac)
 		eta = left.Round(time.Second).String()
 	}
-	fmt.Fprintf(b.w, "\r\x1b[K%sgen %d/%d %s ETA %s", bar, r.Generation, b.total, rates, eta)
+	b.line = fmt.Sprintf("%sgen %d/%d %s ETA %s", bar, r.Generation, b.total, rates, eta)
+	b.draw()
+}
+
+// draw writes the current line with extra (b.mu held).
+func (b *tuneBar) draw() {
+	line := b.line
+	if b.extra != nil {
+		if line != "" {
+			line += " | "
+		}
+		line += b.extra()
+	}
+	fmt.Fprintf(b.w, "\r\x1b[K%s", line)
+	b.drawn = true
+}
+
+// ticker redraws the bar (on a terminal) every d so that extra stays
+// current during long generations; the returned function stops it.
+func (b *tuneBar) ticker(d time.Duration) func() {
+	if b.quiet || !b.tty {
+		return func() {}
+	}
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				b.mu.Lock()
+				b.draw()
+				b.mu.Unlock()
+			}
+		}
+	}()
+	return func() { close(stop); <-done }
 }
 
 func (b *tuneBar) finish() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if b.tty && b.drawn && !b.quiet {
 		fmt.Fprintln(b.w)
 	}
+}
+
+// runHeader is the one-line description of a run printed before it starts.
+func runHeader(s tuner.Setup) string {
+	name := s.Preset
+	if name == "" {
+		name = "(no preset)"
+	}
+	h := fmt.Sprintf("preset %s: algorithm %s, fitness %s, scheme %s, start %s", name, s.Algorithm, s.Problem.Fitness, s.Problem.Scheme, s.Problem.Start)
+	if s.Problem.Recompile > 0 {
+		h += fmt.Sprintf(", re-resolved under the best every %d generations", s.Problem.Recompile)
+	}
+	if s.Config.Pop > 0 {
+		h += fmt.Sprintf(", population %d", s.Config.Pop)
+	}
+	if s.Config.Generations > 0 {
+		h += fmt.Sprintf(", %d generations", s.Config.Generations)
+	}
+	return h + fmt.Sprintf(", seed %d", s.Config.Seed)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/evochess/evochess/assets"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/uci"
 )
@@ -38,7 +39,8 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *playerFile != "" && *preset != "" {
 		return fmt.Errorf("uci: give -player or -preset, not both")
 	}
-	opts := uci.Options{HashMB: *hash, OpenFile: func(name string) (io.ReadCloser, error) { return os.Open(name) }}
+	opts := uci.Options{HashMB: *hash, OpenFile: func(name string) (io.ReadCloser, error) { return os.Open(name) },
+		DefaultBook: assets.Book}
 	switch {
 	case *playerFile != "":
 		f, err := os.Open(*playerFile)

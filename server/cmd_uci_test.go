@@ -62,3 +62,16 @@ func TestUCICommand(t *testing.T) {
 		}
 	}
 }
+
+// TestUCIBundledBook: `evochess uci` plays from the bundled book with
+// OwnBook on.
+func TestUCIBundledBook(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	in := strings.NewReader("setoption name OwnBook value true\nposition startpos\ngo wtime 1000 btime 1000\nisready\n")
+	if err := run([]string{"uci"}, in, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "info string book move ") {
+		t.Errorf("no book move:\n%s", stdout.String())
+	}
+}

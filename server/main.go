@@ -40,7 +40,15 @@ func main() {
 	}
 }
 
+// defaultCommand, set with -ldflags "-X main.defaultCommand=uci" (make
+// EXE=PATH, for OpenBench), is run when no command is given: the engine
+// binary then speaks UCI when started bare, and `PATH bench` still works.
+var defaultCommand string
+
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 && defaultCommand != "" {
+		args = []string{defaultCommand}
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {

@@ -49,7 +49,14 @@ func withSecurityHeaders(csp string, next http.Handler) http.Handler {
 	})
 }
 
-// httpError writes a JSON error body {"error": "..."} with status code.
+// apiError is the body of every refusal: {"error": "...", "status": N}.
+type apiError struct {
+	Error  string `json:"error"`
+	Status int    `json:"status"`
+}
+
+// httpError writes a JSON error body {"error": "...", "status": code} with
+// status code.
 func httpError(w http.ResponseWriter, code int, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	h := w.Header()
@@ -58,7 +65,7 @@ func httpError(w http.ResponseWriter, code int, format string, args ...any) {
 	h.Del("Content-Encoding")
 	h.Del("ETag")
 	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
+	_ = json.NewEncoder(w).Encode(apiError{Error: msg, Status: code})
 }
 
 // writeJSON writes v as JSON with status code.

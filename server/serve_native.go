@@ -14,6 +14,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/evochess/evochess/tuner/dist"
 	"github.com/evochess/evochess/wasm/protocol"
 	"github.com/evochess/evochess/wasm/runner"
 )
@@ -22,6 +23,8 @@ import (
 type sources struct {
 	site    *site
 	dataDir string // "" = only the bundled games
+	// coord, when set, runs the fitness work on its queue (serve_dist.go).
+	coord *dist.Coordinator
 }
 
 // open returns the PGN bytes source names. Only "bundled" and plain file
@@ -90,9 +93,18 @@ func (s *sources) run(ctx context.Context, cfg protocol.RunConfig, ctl *runner.C
 		return nil, err
 	}
 	defer rc.Close()
-	games, err := runner.LoadPGN(ctx, rc, cfg.Data.Source, size, cfg.Data.Sample.MaxGames, nil, nil)
+	name := cfg.Data.Source
+	if s.coord != nil && protocol.IsBundled(name) {
+		name = protocol.BundledDataName // the name workers find in their -data-dir
+	}
+	games, err := runner.LoadPGN(ctx, rc, name, size, cfg.Data.Sample.MaxGames, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	return runner.Run(ctx, games, cfg, runner.Options{Control: ctl, Emit: emit, Open: s.openData, Workers: cfg.Workers})
+	opts := runner.Options{Control: ctl, Emit: emit, Open: s.openData, Workers: cfg.Workers}
+	if s.coord != nil {
+		opts.Distribute = s.coord.Distribute
+		defer s.reportCluster(emit)()
+	}
+	return runner.Run(ctx, games, cfg, opts)
 }

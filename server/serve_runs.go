@@ -8,7 +8,8 @@ package main
 //	POST /api/runs/{id}/stop      stop (also pause, resume, step)
 //	GET  /api/runs/{id}/player    the best player (engine/player JSON)
 //
-// At most maxRuns runs execute at once (429 beyond). Each event of the stream
+// Starting and controlling runs are teacher actions (serve_guard.go). At
+// most maxRuns runs execute at once (429 beyond). Each event of the stream
 // is an unnamed SSE "message" whose data is one protocol envelope (the same
 // JSON a worker posts; its type field says what it is) and whose SSE id is its
 // sequence number, so a client may reconnect with Last-Event-ID. The stream
@@ -113,6 +114,7 @@ type runManager struct {
 	cores   int
 	ctx     context.Context // cancelled at shutdown: stops every run and stream
 	wg      sync.WaitGroup
+	guard   *guard // nil: no teacher checks (tests of the run logic alone)
 
 	mu     sync.Mutex
 	runs   map[string]*nativeRun
@@ -130,11 +132,17 @@ func (m *runManager) wait() { m.wg.Wait() }
 
 // routes adds the API handlers to mux.
 func (m *runManager) routes(mux *http.ServeMux) {
+	teacher := func(h http.HandlerFunc) http.HandlerFunc {
+		if m.guard == nil {
+			return h
+		}
+		return m.guard.teacherOnly(h)
+	}
 	mux.HandleFunc("GET /api/capabilities", m.capabilities)
-	mux.HandleFunc("POST /api/runs", m.create)
+	mux.HandleFunc("POST /api/runs", teacher(m.create))
 	mux.HandleFunc("GET /api/runs/{id}/events", m.events)
 	mux.HandleFunc("GET /api/runs/{id}/player", m.player)
-	mux.HandleFunc("POST /api/runs/{id}/{action}", m.control)
+	mux.HandleFunc("POST /api/runs/{id}/{action}", teacher(m.control))
 	mux.HandleFunc("/api/runs", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "POST")
 		httpError(w, http.StatusMethodNotAllowed, "serve: %s /api/runs not allowed (POST a run config)", r.Method)
@@ -148,19 +156,19 @@ func (m *runManager) capabilities(w http.ResponseWriter, r *http.Request) {
 	m.mu.Lock()
 	active := m.active
 	m.mu.Unlock()
+	// Native says whether this client may start runs: a student on the
+	// class network may not, so the page offers no native run.
+	teacher := m.guard == nil || m.guard.isTeacher(r)
 	writeJSON(w, http.StatusOK, protocol.Capabilities{
-		V: protocol.Version, Native: true, Cores: m.cores, MaxRuns: m.maxRuns, Running: active,
-		Algorithms: runner.Algorithms(), Schemes: runner.Schemes(),
+		V: protocol.Version, Native: teacher, Cores: m.cores, MaxRuns: m.maxRuns, Running: active,
+		Algorithms: runner.Algorithms(), Schemes: runner.Schemes(), League: m.guard != nil, Teacher: teacher,
 	})
 }
 
 func (m *runManager) create(w http.ResponseWriter, r *http.Request) {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || mt != "application/json" {
-			httpError(w, http.StatusUnsupportedMediaType, "serve: POST /api/runs wants application/json, got %q", ct)
-			return
-		}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		httpError(w, http.StatusUnsupportedMediaType, "serve: POST /api/runs wants application/json, got %q", r.Header.Get("Content-Type"))
+		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxConfigBytes))
 	if err != nil {

@@ -15,11 +15,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/evochess/evochess/server/league"
 	"github.com/evochess/evochess/wasm/protocol"
 	"github.com/evochess/evochess/wasm/runner"
 )
@@ -57,19 +59,30 @@ func blockingRun(ctx context.Context, cfg protocol.RunConfig, ctl *runner.Contro
 
 func testServer(t *testing.T, st *site, run runFunc, maxRuns int) (*httptest.Server, *runManager) {
 	t.Helper()
+	srv, runs, _ := testServerWith(t, st, run, maxRuns, defaultGuard())
+	return srv, runs
+}
+
+// testServerWith serves st, runs and a test league (one worker, depth 1,
+// two games per pair, paused until resumed) behind a guard with gcfg.
+func testServerWith(t *testing.T, st *site, run runFunc, maxRuns int, gcfg guardConfig) (*httptest.Server, *runManager, *league.League) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	src := &sources{site: st}
-	runs := newRunManager(ctx, run, src.check, maxRuns)
-	mux := http.NewServeMux()
-	runs.routes(mux)
-	mux.Handle("/", st)
-	srv := httptest.NewServer(withSecurityHeaders(st.csp, mux))
+	lg, err := league.Open(ctx, league.Config{Path: filepath.Join(t.TempDir(), "league.db"), Workers: 1, MaxEntries: 8,
+		Defaults: protocol.LeagueSettings{Depth: 1, GamesPerPair: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, runs := newHandler(ctx, st, serveOptions{maxRuns: maxRuns, run: run}, gcfg, lg, "http://192.0.2.10:8080/")
+	srv := httptest.NewServer(h)
+	lg.Start()
 	t.Cleanup(func() {
 		cancel()
 		srv.Close()
 		runs.wait()
+		lg.Close()
 	})
-	return srv, runs
+	return srv, runs, lg
 }
 
 func do(t *testing.T, method, url string, hdr map[string]string, body io.Reader) *http.Response {
@@ -122,7 +135,7 @@ func TestSiteTypesAndStatus(t *testing.T) {
 		// which can only name a file inside the site.
 		{"GET", "/../go.mod", 307, ""},
 		{"GET", "/a/../index.html", 307, ""},
-		{"GET", "//index.html", 307, ""},
+		{"GET", "//index.html", 421, "application/json"}, // the client sends it as http://index.html: a foreign host
 		{"GET", "/./index.html", 307, ""},
 		{"GET", "/%2e%2e/etc/passwd", 400, "application/json"},
 		{"GET", "/index.html%00", 400, "application/json"},
@@ -139,6 +152,9 @@ func TestSiteTypesAndStatus(t *testing.T) {
 				t.Fatal(err)
 			}
 			req.URL.Opaque = c.path // send the path exactly as written
+			if !safeMethod(c.method) {
+				req.Header.Set("Content-Type", "application/json") // past the guard, to the site's own answer
+			}
 			client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 			resp, err := client.Do(req)
 			if err != nil {
@@ -393,6 +409,7 @@ func TestAPIRejects(t *testing.T) {
 		{"file source", `{"algorithm":"ep","seed":1,"data":{"source":"/etc/passwd"}}`, nil, 400, "start the server with -data-dir"},
 		{"too big", `{"algorithm":"ep","seed":1,"data":{"source":"` + strings.Repeat("a", maxConfigBytes) + `"}}`, nil, 413, "larger than"},
 		{"content type", okConfig, map[string]string{"Content-Type": "text/plain"}, 415, "application/json"},
+		{"no content type", okConfig, map[string]string{}, 415, "application/json"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -406,7 +423,7 @@ func TestAPIRejects(t *testing.T) {
 	for _, c := range []struct{ method, path string }{
 		{"GET", "/api/runs/r99/events"}, {"POST", "/api/runs/r99/stop"}, {"GET", "/api/runs/r99/player"}, {"GET", "/api/nothing"},
 	} {
-		if resp := do(t, c.method, srv.URL+c.path, nil, nil); resp.StatusCode != 404 {
+		if resp := do(t, c.method, srv.URL+c.path, map[string]string{"Content-Type": "application/json"}, nil); resp.StatusCode != 404 {
 			t.Errorf("%s %s: %d, want 404", c.method, c.path, resp.StatusCode)
 		}
 	}
@@ -480,7 +497,7 @@ func TestAPILimitAndStop(t *testing.T) {
 	if ct := ev.Header.Get("Content-Type"); ct != "text/event-stream" {
 		t.Fatalf("events Content-Type %q", ct)
 	}
-	if resp := do(t, "POST", srv.URL+"/api/runs/"+created.ID+"/stop", nil, nil); resp.StatusCode != http.StatusAccepted {
+	if resp := postJSON(t, srv.URL+"/api/runs/"+created.ID+"/stop", "", nil); resp.StatusCode != http.StatusAccepted {
 		t.Fatalf("stop: %d", resp.StatusCode)
 	}
 	msgs := readEvents(t, ev.Body)
@@ -517,7 +534,9 @@ func TestServeShutdown(t *testing.T) {
 	var log bytes.Buffer
 	done := make(chan error, 1)
 	site := fstest.MapFS{"index.html": {Data: []byte("<p>hello</p>")}}
-	go func() { done <- serve(ctx, ln, serveOptions{maxRuns: 1, site: site}, &log) }()
+	go func() {
+		done <- serve(ctx, ln, serveOptions{maxRuns: 1, site: site, db: filepath.Join(t.TempDir(), "l.db"), leagueWorkers: 1}, &log)
+	}()
 	for _, p := range []string{"/api/capabilities", "/"} {
 		resp, err := http.Get("http://" + ln.Addr().String() + p)
 		if err != nil {

@@ -4,26 +4,42 @@
 //
 // Techniques, by file:
 //
+//   - fitnesses.go: the fitness registry (Fitnesses, LookupFitness). Each
+//     FitnessKind declares its name, what it needs (Needs: games, a suite,
+//     opponents), what it tunes (evaluation weights or search parameters),
+//     whether its scores are relative, resolved under a reference or come
+//     with a gradient, a Check that names scheme and fitness when they do
+//     not fit, and Compile, which loads the data once and returns the
+//     evaluators that score candidates. Kinds: compiled 1-ply move match
+//     (count or count², David et al.; "match", "match2" score each child's
+//     static evaluation; "match-qs", "match2-qs" — the paper presets'
+//     fitness — each move's quiet leaf resolved by the quiescence search
+//     under the reference, in parts compiled on the workers; their held-out
+//     score is the real depth-1 + quiescence search of the vector itself),
+//     Texel loss at a K fitted once on the start vector, suite node counts
+//     for search parameters (fitness = cap·positions − nodes), and
+//     tournaments. Vázquez-Fernández's Hooke-Jeeves objective (M positions
+//     no start player solves) is Problem.Unsolved on the move match.
 //   - presets.go: the algorithm registry (Algorithms) and the paper presets
 //     (Presets: david-ga, david-coevolution, david-search, vazquez-ep,
-//     hooke-jeeves, history-ea, mnc, mnc-match, cmaes, de, pso, texel) that
-//     fill population, generations, rates and the problem (fitness, scheme,
-//     data sizes).
+//     hooke-jeeves, history-ea, mnc, mnc-match, cmaes, de, pso, texel,
+//     texel-adam). A preset's Config is complete (opt.Defaults plus the
+//     paper's values: optimizer fields are used as given, a zero is a zero),
+//     and its Problem names the start and, for resolved fitness, the
+//     re-resolution interval.
+//   - start.go: the start vector (Problem.Start): "random" (seeded uniform),
+//     "material" (piece values only), "preset:NAME" or "init" (given
+//     vectors). It is the first individual of a population, the point of a
+//     local search, the mean of CMA-ES, and the reference a resolved
+//     fitness resolves its data under; no run sees published weights
+//     unless its start names them.
 //   - setup.go: Configure turns user Options (flags, the browser's form) into
-//     a Setup; ApplyParams sets opt.Config fields by JSON name.
-//   - prepare.go: Prepare loads the data a Problem names through an injected
-//     Open function (no file-system access here) and builds the evaluators:
-//     compiled 1-ply move match (count or count², David et al.; "match",
-//     "match2" score each child's static evaluation, "match-qs",
-//     "match2-qs" — the paper presets' fitness — each move's quiet leaf
-//     resolved once by the quiescence search under Problem.Reference, the
-//     start vector by default, in parts compiled on the workers; their
-//     held-out score is the real depth-1 + quiescence search of the vector
-//     itself, and Prepared.Recompile re-resolves the training sample with
-//     another reference), Texel loss
-//     at a K fitted once on the start point, suite node counts for search
-//     parameters (fitness = cap·positions − nodes), and Vázquez-Fernández's
-//     Hooke-Jeeves objective of M positions no start player solves.
+//     a Setup — preset, overrides, parameter registry, start vector,
+//     re-resolution interval — and checks that scheme, fitness and algorithm
+//     fit; ApplyParams sets opt.Config fields by JSON name.
+//   - prepare.go: Prepare dispatches to the fitness's Compile through an
+//     injected Open function (no file-system access here); the shared
+//     loading, sampling and compiling helpers.
 //   - tournament.go: relative fitness from in-process games between the
 //     candidates (round robin with k games per pair, or rounds giving every
 //     player at least k games), seeded by a hash of the candidates so that
@@ -34,18 +50,26 @@
 //     per-worker Scorers on goroutines and stores results by index, so scores
 //     never depend on the worker count (the browser plugs Web Workers in
 //     behind the same interface).
+//   - shard.go, shardfit.go, distribute.go: below a candidate, Shardable
+//     evaluators split a batch into units (suite positions of one
+//     candidate, games of a tournament) whose partial scores add up exactly
+//     (SumPartials, Finish), so tuner/dist can score ranges of units in other
+//     processes and get Evaluate's scores bit for bit; PrepareRun hands a
+//     run's training evaluator (and each recompiled one) to
+//     Resources.Distribute.
 //   - run.go: Run is DEAP's eaSimple loop as a stepper: Step runs one
 //     generation (Ask, score unknown and not-yet-seen vectors, Tell), keeps a
 //     hall of fame, scores the best on held-out data and appends a Record;
 //     Checkpoint/ReadCheckpoint/Resume save and restore everything (optimizer
 //     state with its PCG, hall of fame, log, score cache), so a run stopped at
 //     any generation and resumed ends exactly like one never stopped.
-//     With Problem.Recompile = K (match-qs, match2-qs; ga, ep, history-ea)
-//     Step first re-resolves the training sample every K generations with
+//     With Problem.Recompile = K (any resolved fitness, any optimizer)
+//     Step first re-resolves the training data every K generations with
 //     the best so far as reference (Run.Recompile) and re-scores every
-//     stored fitness (opt.Refitter, the hall of fame, the best), since
-//     values are not comparable across compilations; the reference lives in
-//     the Setup, so checkpoints resume exactly.
+//     stored fitness (opt.Refitter, the hall of fame, the best; the
+//     re-scored vectors seed the score cache), since values are not
+//     comparable across compilations; the reference lives in the Setup, so
+//     checkpoints resume exactly.
 //     A cancelled Step leaves the run unchanged.
 //   - log.go: CSV and JSON-lines writers for the per-generation log.
 //   - player.go: the best candidate as an engine/player file with

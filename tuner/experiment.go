@@ -3,9 +3,10 @@ package tuner
 import (
 	"context"
 	"fmt"
-	"io"
+	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/evochess/evochess/engine/eval"
@@ -13,17 +14,22 @@ import (
 	"github.com/evochess/evochess/engine/pgn"
 	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner/arena"
+	"github.com/evochess/evochess/tuner/data"
 	"github.com/evochess/evochess/tuner/fitness"
 	"github.com/evochess/evochess/tuner/opt"
+	"github.com/evochess/evochess/tuner/report"
 )
 
-// Experiments returns the paper experiments RunExperiment knows, in order.
+// Experiments returns the experiments RunExperiment knows, in order:
+// "presets" measures the papers' published weights against each other (the
+// strongest of them is every other report's yardstick), one per paper, the
+// modern scheme's Texel run, and the hybrids.
 func Experiments() []string {
-	return []string{"david", "david-search", "david-coevolution", "vazquez", "phoenix", "prasad"}
+	return []string{"presets", "david", "david-search", "david-coevolution", "vazquez", "phoenix", "prasad", "modern", "hybrids"}
 }
 
-// ExperimentConfig sizes a paper experiment. Zero values take the
-// defaults documented on each field.
+// ExperimentConfig sizes an experiment. Zero values take the defaults
+// documented on each field.
 type ExperimentConfig struct {
 	// Full selects the paper's sizes; otherwise the reduced sizes each
 	// experiment documents in its report (used where the paper's take days).
@@ -38,21 +44,48 @@ type ExperimentConfig struct {
 	Generations int
 	// PGN is the training games (default pgn/gm_train_2000-2018_20000.pgn.gz).
 	PGN string
-	// Openings is the book of the evaluation matches and tournaments
-	// (default openings/noob_3moves_1500.epd).
+	// Openings is the book of the Elo matches and tournaments (default
+	// openings/noob_3moves_1500.epd, the shared openings).
 	Openings string
-	// MatchGames is the games per pair of the evaluation matches (default
-	// 20); MatchDepth their fixed search depth (default 2).
-	MatchGames int
-	MatchDepth int
+	// Games is the number of games of each Elo match (evolved player against
+	// one opponent), played in pairs from the same opening with colours
+	// swapped (default 400 with Full, 40 otherwise), and per pair of the
+	// presets' round robin.
+	Games int
+	// Nodes is the node limit per move of the fixed-node matches (default
+	// 20,000; negative: no fixed-node matches).
+	Nodes int
+	// MoveTime is the time per move of the timed matches (default 100 ms
+	// with Full, none otherwise; negative: none). Timed results depend on
+	// the machine and its load; fixed-node results do not.
+	MoveTime time.Duration
+	// Concurrency is the number of games played at once (0: all cores).
+	Concurrency int
 	// SuitePositions and NodeCap override david-search's ECM positions and
 	// node cap (0: 100 and 20,000 reduced, 879 and 500,000 full).
 	SuitePositions int
 	NodeCap        int
+	// HeldOutPositions is the number of held-out positions of the modern
+	// experiment's depth-4 move match (default 1,000).
+	HeldOutPositions int
+	// Strongest names the strongest paper preset, the yardstick of every
+	// Elo table; empty: measured by the presets' round robin (once per
+	// Cache).
+	Strongest string
+	// Cache keeps the presets' round robin between experiments.
+	Cache *ExperimentCache
 	// Date is printed in the report header.
 	Date string
 	// Progress receives one line per step.
 	Progress func(string)
+}
+
+// ExperimentCache keeps results shared by several experiments of one
+// process.
+type ExperimentCache struct {
+	mu        sync.Mutex
+	strongest string
+	presets   *report.Section
 }
 
 func (c ExperimentConfig) withDefaults() ExperimentConfig {
@@ -62,14 +95,26 @@ func (c ExperimentConfig) withDefaults() ExperimentConfig {
 	if c.Openings == "" {
 		c.Openings = "openings/noob_3moves_1500.epd"
 	}
-	if c.MatchGames == 0 {
-		c.MatchGames = 20
+	if c.Games == 0 {
+		c.Games = 40
+		if c.Full {
+			c.Games = 400
+		}
 	}
-	if c.MatchDepth == 0 {
-		c.MatchDepth = 2
+	if c.Nodes == 0 {
+		c.Nodes = 20000
+	}
+	if c.MoveTime == 0 && c.Full {
+		c.MoveTime = 100 * time.Millisecond
 	}
 	if c.Seed == 0 {
 		c.Seed = 1
+	}
+	if c.HeldOutPositions == 0 {
+		c.HeldOutPositions = 1000
+	}
+	if c.Cache == nil {
+		c.Cache = &ExperimentCache{}
 	}
 	return c
 }
@@ -79,7 +124,8 @@ type experiment struct {
 	ctx context.Context
 	cfg ExperimentConfig
 	res Resources
-	md  strings.Builder
+	doc *report.Doc
+	ops []arena.Opening
 }
 
 func (e *experiment) say(format string, a ...any) {
@@ -88,60 +134,54 @@ func (e *experiment) say(format string, a ...any) {
 	}
 }
 
-func (e *experiment) p(format string, a ...any) { fmt.Fprintf(&e.md, format+"\n", a...) }
-
-// RunExperiment runs the named paper experiment on the data that res opens
-// and writes a markdown report (the papers' figures beside ours) to w.
-func RunExperiment(ctx context.Context, name string, cfg ExperimentConfig, res Resources, w io.Writer) error {
-	e := &experiment{ctx: ctx, cfg: cfg.withDefaults(), res: res}
+// RunExperiment runs the named experiment on the data that res opens and
+// returns its report (the papers' figures beside ours); report.Doc's
+// Markdown renders it.
+func RunExperiment(ctx context.Context, name string, cfg ExperimentConfig, res Resources) (*report.Doc, error) {
+	e := &experiment{ctx: ctx, cfg: cfg.withDefaults(), res: res, doc: &report.Doc{}}
 	if e.res.Cache == nil {
 		e.res.Cache = &DataCache{}
 	}
-	var err error
-	switch name {
-	case "david":
-		err = e.david()
-	case "david-search":
-		err = e.davidSearch()
-	case "david-coevolution":
-		err = e.davidCoevolution()
-	case "vazquez":
-		err = e.vazquez()
-	case "phoenix":
-		err = e.phoenix()
-	case "prasad":
-		err = e.prasad()
-	default:
-		return fmt.Errorf("tuner: unknown experiment %q (have %v)", name, Experiments())
+	run := map[string]func() error{
+		"presets": e.presets, "david": e.david, "david-search": e.davidSearch, "david-coevolution": e.davidCoevolution,
+		"vazquez": e.vazquez, "phoenix": e.phoenix, "prasad": e.prasad, "modern": e.modern, "hybrids": e.hybrids,
+	}[name]
+	if run == nil {
+		return nil, fmt.Errorf("tuner: unknown experiment %q (have %v)", name, Experiments())
 	}
-	if err != nil {
-		return fmt.Errorf("tuner: experiment %s: %w", name, err)
+	if err := run(); err != nil {
+		return nil, fmt.Errorf("tuner: experiment %s: %w", name, err)
 	}
-	if _, err := io.WriteString(w, e.md.String()); err != nil {
-		return fmt.Errorf("tuner: experiment %s: write report: %w", name, err)
-	}
-	return nil
+	return e.doc, nil
 }
 
-func (e *experiment) header(title, paper string, sizes []string) {
-	e.p("# %s", title)
-	e.p("")
-	e.p("Paper: %s.", paper)
-	e.p("")
+func (e *experiment) header(title, paper string, notes []string) {
+	e.doc.Title, e.doc.Paper = title, paper
 	if e.cfg.Date != "" {
-		e.p("Generated by `evochess experiment` on %s.", e.cfg.Date)
+		e.doc.Meta = append(e.doc.Meta, fmt.Sprintf("Generated by `evochess experiment` on %s.", e.cfg.Date))
 	}
 	size := "reduced"
 	if e.cfg.Full {
 		size = "full"
 	}
-	e.p("Size: **%s**. Seeds %d…; data: `%s`; evaluation matches: %d games per pair at depth %d from `%s`.",
-		size, e.cfg.Seed, e.cfg.PGN, e.cfg.MatchGames, e.cfg.MatchDepth, e.cfg.Openings)
-	e.p("")
-	for _, s := range sizes {
-		e.p("- %s", s)
+	e.doc.Meta = append(e.doc.Meta, fmt.Sprintf("Size: **%s**. Seeds %d…; data: `%s`; Elo matches: %s from `%s`.",
+		size, e.cfg.Seed, e.cfg.PGN, e.matchConditions(), e.cfg.Openings))
+	e.doc.Notes = notes
+}
+
+// matchConditions describes the Elo matches.
+func (e *experiment) matchConditions() string {
+	var tcs []string
+	if e.cfg.Nodes > 0 {
+		tcs = append(tcs, fmt.Sprintf("%d nodes per move", e.cfg.Nodes))
 	}
-	e.p("")
+	if e.cfg.MoveTime > 0 {
+		tcs = append(tcs, fmt.Sprintf("%d ms per move", e.cfg.MoveTime.Milliseconds()))
+	}
+	if len(tcs) == 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%d games per pairing (pairs of games from one opening, colours swapped) at %s", e.cfg.Games, strings.Join(tcs, " and at "))
 }
 
 // runResult is one finished run.
@@ -149,26 +189,23 @@ type runResult struct {
 	run         *Run
 	prep        *Prepared
 	first, last Record
-	best        opt.Candidate
+	best        opt.Candidate // the reported player: Run.Selected (by training fitness, or validation)
 	train, test Score
-	wall        time.Duration
 }
 
 // evolve prepares and runs s to the end.
 func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
-	prep, err := Prepare(e.ctx, s, e.res)
+	prep, err := PrepareRun(e.ctx, s, e.res) // distributed with Resources.Distribute (tuner/dist)
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewRun(s, prep.Train, prep.Test)
+	r, err := NewRunPrepared(s, prep)
 	if err != nil {
 		return nil, err
 	}
-	r.Recompile = prep.Recompile
-	start := time.Now()
 	err = r.RunAll(e.ctx, func(rec Record) {
 		if rec.Generation%20 == 0 {
-			e.say("%s: generation %d best %g train %.3f test %.3f (%.0fs)", label, rec.Generation, rec.Best, rec.TrainRate, rec.TestRate, rec.Seconds)
+			e.say("%s: generation %d best %g train %.3f test %.3f", label, rec.Generation, rec.Best, rec.TrainRate, rec.TestRate)
 		}
 	})
 	if err != nil {
@@ -178,141 +215,277 @@ func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("%s: no generation ran", label)
 	}
-	best, train, test, _ := r.Best()
+	best, train, _, _ := r.Selected()
+	test := r.testScore
+	if !slices.Equal(best.X, r.testX) && prep.Test != nil {
+		ts, err := r.test.Evaluate(e.ctx, [][]int32{best.X})
+		if err != nil {
+			return nil, err
+		}
+		test = ts[0]
+	}
 	_, why := r.Done()
 	e.say("%s: %s; train %.3f test %.3f", label, why, train.Rate(), test.Rate())
-	return &runResult{run: r, prep: prep, first: recs[0], last: recs[len(recs)-1], best: best, train: train, test: test, wall: time.Since(start)}, nil
+	return &runResult{run: r, prep: prep, first: recs[0], last: recs[len(recs)-1], best: best, train: train, test: test}, nil
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-// rates returns the train and held-out match rates of w under prep.
+// rates returns the training and held-out scores of w under prep.
 func (e *experiment) rates(prep *Prepared, w []int32) (Score, Score, error) {
 	tr, err := prep.Train.Evaluate(e.ctx, [][]int32{w})
 	if err != nil {
 		return Score{}, Score{}, err
 	}
-	var te []Score
+	te := []Score{{}}
 	if prep.Test != nil {
 		if te, err = prep.Test.Evaluate(e.ctx, [][]int32{w}); err != nil {
 			return Score{}, Score{}, err
 		}
-	} else {
-		te = []Score{{}}
 	}
 	return tr[0], te[0], nil
 }
 
-// expPlayer is an entrant of the evaluation matches.
-type expPlayer struct {
+// entrant is a player of the Elo matches.
+type entrant struct {
 	name   string
 	scheme string
 	w      []int32
 	search search.Params
 }
 
-// referencePlayers returns the paper presets of scheme, the material-only
-// player and a random player of scheme.
-func referencePlayers(scheme string, seed uint64) ([]expPlayer, error) {
-	sp := search.DefaultParams()
-	var out []expPlayer
-	for _, p := range eval.Presets() {
-		if p.Scheme == scheme && !strings.HasPrefix(p.Name, "random") {
-			out = append(out, expPlayer{name: p.Name, scheme: scheme, w: p.Weights, search: sp})
-		}
-	}
-	mat, err := eval.Lookup("material")
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, expPlayer{name: "material-only", scheme: "material", w: param.Defaults(mat.Params()), search: sp})
-	sc, err := eval.Lookup(scheme)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, expPlayer{name: fmt.Sprintf("random-%s-%d", scheme, seed), scheme: scheme, w: eval.RandomWeights(sc, seed), search: sp})
-	return out, nil
+func evolvedEntrant(name, scheme string, w []int32) entrant {
+	return entrant{name: name, scheme: scheme, w: w, search: search.DefaultParams()}
 }
 
-// matches plays a round robin among players at the configured depth and
-// writes the head-to-head results of the first `focus` players against all
-// others, and the pool ratings.
-func (e *experiment) matches(title string, players []expPlayer, focus int) error {
+// paperSchemes are the schemes of the four papers.
+var paperSchemes = []string{"vazquez29", "david35", "prasad38", "phoenix640"}
+
+// paperPresets returns the papers' published weights (engine/eval presets
+// of the papers' schemes), optionally only those of scheme.
+func paperPresets(scheme string) []entrant {
+	var out []entrant
+	for _, p := range eval.Presets() {
+		if slices.Contains(paperSchemes, p.Scheme) && (scheme == "" || p.Scheme == scheme) {
+			out = append(out, entrant{name: p.Name, scheme: p.Scheme, w: p.Weights, search: search.DefaultParams()})
+		}
+	}
+	return out
+}
+
+func presetEntrant(name string) (entrant, error) {
+	p, err := eval.LookupPreset(name)
+	if err != nil {
+		return entrant{}, err
+	}
+	return entrant{name: p.Name, scheme: p.Scheme, w: p.Weights, search: search.DefaultParams()}, nil
+}
+
+func (e *experiment) openings() ([]arena.Opening, error) {
+	if e.ops != nil {
+		return e.ops, nil
+	}
 	f, err := open(e.res, e.cfg.Openings)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ops, err := arena.ReadOpenings(f, e.cfg.Openings)
 	f.Close()
 	if err != nil {
-		return err
+		return nil, err
+	}
+	e.ops = ops
+	return ops, nil
+}
+
+func (ent entrant) player() (arena.Player, error) {
+	sc, err := eval.Lookup(ent.scheme)
+	if err != nil {
+		return arena.Player{}, err
+	}
+	return arena.InProcess{Name: ent.name, Scheme: sc, Weights: ent.w, Search: ent.search}.Player()
+}
+
+// arenaConfig is the configuration of the games at limits lim.
+func (e *experiment) arenaConfig(lim arena.Limits) (arena.Config, error) {
+	ops, err := e.openings()
+	if err != nil {
+		return arena.Config{}, err
+	}
+	return arena.Config{Game: arena.GameConfig{Limits: lim, Adjudication: arena.DefaultAdjudication()},
+		Openings: ops, Seed: e.cfg.Seed, Concurrency: e.cfg.Concurrency}, nil
+}
+
+// timeControls are the Elo matches' limits with their column names.
+func (e *experiment) timeControls() (names []string, lims []arena.Limits) {
+	if e.cfg.Nodes > 0 {
+		names, lims = append(names, fmt.Sprintf("%d nodes", e.cfg.Nodes)), append(lims, arena.Limits{Nodes: e.cfg.Nodes})
+	}
+	if e.cfg.MoveTime > 0 {
+		names, lims = append(names, fmt.Sprintf("%d ms", e.cfg.MoveTime.Milliseconds())), append(lims, arena.Limits{MoveTime: e.cfg.MoveTime})
+	}
+	return names, lims
+}
+
+// match plays a against b at lim and returns a's score and pentanomial Elo.
+func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Score, arena.EloStats, error) {
+	pa, err := a.player()
+	if err != nil {
+		return arena.Score{}, arena.EloStats{}, err
+	}
+	pb, err := b.player()
+	if err != nil {
+		return arena.Score{}, arena.EloStats{}, err
+	}
+	cfg, err := e.arenaConfig(lim)
+	if err != nil {
+		return arena.Score{}, arena.EloStats{}, err
+	}
+	games := e.cfg.Games + e.cfg.Games%2
+	res, err := arena.Match(e.ctx, pa, pb, games, cfg)
+	if err != nil {
+		return arena.Score{}, arena.EloStats{}, err
+	}
+	return res.Pair[0][1], arena.PentanomialElo(res.Pentanomial(0, 1)), nil
+}
+
+func eloCell(st arena.EloStats) string {
+	return fmt.Sprintf("%s (%s … %s)", signed(st.Elo.Elo), signed(st.Elo.Low), signed(st.Elo.High))
+}
+
+func signed(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+∞"
+	case math.IsInf(x, -1):
+		return "−∞"
+	}
+	if math.Abs(x) < 0.5 {
+		return "0"
+	}
+	return fmt.Sprintf("%+.0f", x)
+}
+
+// strongest returns the strongest paper preset: cfg.Strongest, or the
+// winner of the presets' round robin (run once per cache).
+func (e *experiment) strongest() (entrant, error) {
+	name := e.cfg.Strongest
+	if name == "" {
+		c := e.cfg.Cache
+		c.mu.Lock()
+		name = c.strongest
+		c.mu.Unlock()
+		if name == "" {
+			sec, winner, err := e.presetsRoundRobin()
+			if err != nil {
+				return entrant{}, err
+			}
+			c.mu.Lock()
+			c.strongest, c.presets, name = winner, sec, winner
+			c.mu.Unlock()
+		}
+	}
+	return presetEntrant(name)
+}
+
+// presetsRoundRobin plays the papers' presets and material against each
+// other (Games per pair, at the fixed-node limit, else the timed one) and
+// returns the table and the best paper preset by points.
+func (e *experiment) presetsRoundRobin() (*report.Section, string, error) {
+	players := paperPresets("")
+	mat, err := presetEntrant("material")
+	if err != nil {
+		return nil, "", err
+	}
+	players = append(players, mat)
+	names, lims := e.timeControls()
+	if len(lims) == 0 {
+		return nil, "", fmt.Errorf("no match conditions: give a node limit or a time per move")
 	}
 	entrants := make([]arena.Player, len(players))
 	for i, p := range players {
-		sc, err := eval.Lookup(p.scheme)
-		if err != nil {
-			return err
-		}
-		entrants[i], err = arena.InProcess{Name: p.name, Scheme: sc, Weights: p.w, Search: p.search}.Player()
-		if err != nil {
-			return err
+		if entrants[i], err = p.player(); err != nil {
+			return nil, "", err
 		}
 	}
-	workers := e.res.Workers
-	if workers <= 0 {
-		workers = defaultWorkers()
-	}
-	games := e.cfg.MatchGames * len(players) * (len(players) - 1) / 2
-	e.say("matches: %d players, %d games at depth %d", len(players), games, e.cfg.MatchDepth)
-	cfg := arena.Config{Game: arena.GameConfig{Limits: arena.Limits{Depth: e.cfg.MatchDepth}, Adjudication: arena.DefaultAdjudication()},
-		Openings: ops, Seed: e.cfg.Seed, Concurrency: workers}
-	start := time.Now()
-	res, err := arena.RoundRobin(e.ctx, entrants, e.cfg.MatchGames, cfg)
+	cfg, err := e.arenaConfig(lims[0])
 	if err != nil {
-		return err
+		return nil, "", err
 	}
-	e.p("## %s", title)
-	e.p("")
-	e.p("Round robin, %d games per pair (each opening with both colours), fixed depth %d, %d games in %.0fs. Elo with 95%% interval from the head-to-head score.",
-		e.cfg.MatchGames, e.cfg.MatchDepth, games, time.Since(start).Seconds())
-	e.p("")
-	e.p("| player | opponent | +W =D -L | score | Elo (95%% CI) |")
-	e.p("|---|---|---|---|---|")
-	for i := 0; i < focus && i < len(players); i++ {
-		for j := range players {
-			if j == i || (j < focus && j < i) {
-				continue
-			}
-			s := res.Pair[i][j]
-			e.p("| %s | %s | %s | %.1f%% | %s |", players[i].name, players[j].name, s, 100*s.Fraction(), arena.Elo(s))
-		}
+	games := e.cfg.Games + e.cfg.Games%2
+	e.say("presets: round robin of %d players, %d games per pair at %s", len(players), games, names[0])
+	res, err := arena.RoundRobin(e.ctx, entrants, games, cfg)
+	if err != nil {
+		return nil, "", err
 	}
-	e.p("")
-	e.p("| pool rating (mean 0) | Elo | ± |")
-	e.p("|---|---|---|")
-	order := make([]int, len(res.Table))
+	sec := &report.Section{Title: "The papers' published weights against each other"}
+	sec.Text("Round robin of the papers' presets and material-only, %d games per pair at %s (pairs of games from one opening, colours swapped), every player with the default search. Elo relative to the field with 95%% interval; the best paper preset by points is the yardstick (\"strongest paper preset\") of every other report.", games, names[0])
+	t := sec.Table("player", "scheme", "points", "+W =D −L", "Elo vs field (95%)")
+	order := make([]int, len(players))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		return -cmpFloat(res.Table[a].Rating.Elo, res.Table[b].Rating.Elo)
-	})
+	pts := res.Points()
+	slices.SortStableFunc(order, func(a, b int) int { return pts[b] - pts[a] })
+	winner := ""
 	for _, i := range order {
 		st := res.Table[i]
-		e.p("| %s | %+.0f | %.0f |", st.Name, st.Rating.Elo, st.Rating.Margin)
+		t.Add(players[i].name, players[i].scheme, fmt.Sprintf("%.1f / %d", float64(pts[i])/2, st.Score.Games()), st.Score.String(), eloCell(arena.TrinomialElo(st.Score)))
+		if winner == "" && players[i].scheme != "material" {
+			winner = players[i].name
+		}
 	}
-	e.p("")
-	return nil
+	return sec, winner, nil
 }
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// eloSection plays every evolved player against material, each paper
+// preset of its scheme and the strongest paper preset, at each time
+// control, and adds the table.
+func (e *experiment) eloSection(title string, evolved []entrant) error {
+	names, lims := e.timeControls()
+	sec := e.doc.Section(title)
+	if len(lims) == 0 {
+		sec.Text("No Elo matches (give -nodes or -movetime).")
+		return nil
 	}
-	return 0
+	strong, err := e.strongest()
+	if err != nil {
+		return err
+	}
+	mat, err := presetEntrant("material")
+	if err != nil {
+		return err
+	}
+	sec.Text("Each evolved player against material-only, the published weights of its paper and the strongest paper preset (%s), %d games per pairing from `%s` (pairs from one opening with colours swapped), every player with the default search. Elo of the evolved player with its 95%% interval from the pentanomial pair counts.",
+		strong.name, e.cfg.Games+e.cfg.Games%2, e.cfg.Openings)
+	cols := []string{"player", "opponent"}
+	for _, n := range names {
+		cols = append(cols, n+": +W =D −L", n+": Elo (95%)")
+	}
+	t := sec.Table(cols...)
+	for _, ev := range evolved {
+		opps := append([]entrant{mat}, paperPresets(ev.scheme)...)
+		if !slices.ContainsFunc(opps, func(o entrant) bool { return o.name == strong.name }) {
+			opps = append(opps, strong)
+		}
+		for _, op := range opps {
+			label := op.name
+			if op.name == strong.name {
+				label += " (strongest paper preset)"
+			}
+			row := []string{ev.name, label}
+			for i, lim := range lims {
+				e.say("elo: %s vs %s at %s", ev.name, op.name, names[i])
+				sc, st, err := e.match(ev, op, lim)
+				if err != nil {
+					return err
+				}
+				row = append(row, sc.String(), eloCell(st))
+			}
+			t.Add(row...)
+		}
+	}
+	return nil
 }
 
 func (e *experiment) runs(def int) int {
@@ -320,6 +493,67 @@ func (e *experiment) runs(def int) int {
 		return e.cfg.Runs
 	}
 	return def
+}
+
+// eloCommand is the command line that reruns this experiment at its sizes.
+func (e *experiment) command(name string) string {
+	args := []string{"evochess experiment"}
+	if e.cfg.Full {
+		args = append(args, "-full")
+	}
+	if e.cfg.Runs > 0 {
+		args = append(args, fmt.Sprintf("-runs %d", e.cfg.Runs))
+	}
+	if e.cfg.Generations > 0 {
+		args = append(args, fmt.Sprintf("-gens %d", e.cfg.Generations))
+	}
+	args = append(args, fmt.Sprintf("-games %d", e.cfg.Games))
+	if e.cfg.Nodes > 0 {
+		args = append(args, fmt.Sprintf("-nodes %d", e.cfg.Nodes))
+	} else {
+		args = append(args, "-nodes -1")
+	}
+	if e.cfg.MoveTime > 0 {
+		args = append(args, fmt.Sprintf("-movetime %d", e.cfg.MoveTime.Milliseconds()))
+	} else if e.cfg.Full {
+		args = append(args, "-movetime -1")
+	}
+	if e.cfg.SuitePositions > 0 && name == "david-search" {
+		args = append(args, fmt.Sprintf("-suite-positions %d", e.cfg.SuitePositions))
+	}
+	if e.cfg.NodeCap > 0 && name == "david-search" {
+		args = append(args, fmt.Sprintf("-node-cap %d", e.cfg.NodeCap))
+	}
+	if e.cfg.Seed != 1 {
+		args = append(args, fmt.Sprintf("-seed %d", e.cfg.Seed))
+	}
+	if e.cfg.PGN != "pgn/gm_train_2000-2018_20000.pgn.gz" {
+		args = append(args, "-pgn "+e.cfg.PGN)
+	}
+	if e.cfg.Strongest != "" {
+		args = append(args, "-strongest "+e.cfg.Strongest)
+	}
+	return strings.Join(append(args, "-data-dir ../shared/data", name), " ")
+}
+
+func (e *experiment) presets() error {
+	e.header("The papers' published weights", "the four papers' published evaluation weights (engine/eval presets)", []string{
+		"Players: every paper preset (david-fig3, vazquez-table2-exploration, vazquez-table2-exploitation, prasad-table1, phoenix-default) and material-only, each with evochess's default search.",
+	})
+	if e.cfg.Strongest != "" {
+		return fmt.Errorf("-strongest %s: the presets experiment measures it", e.cfg.Strongest)
+	}
+	if _, err := e.strongest(); err != nil {
+		return err
+	}
+	e.cfg.Cache.mu.Lock()
+	sec := *e.cfg.Cache.presets
+	winner := e.cfg.Cache.strongest
+	e.cfg.Cache.mu.Unlock()
+	sec.Text("Strongest paper preset: **%s**.", winner)
+	e.doc.Sections = append(e.doc.Sections, sec)
+	e.doc.Commands = []string{e.command("presets")}
+	return nil
 }
 
 // davidRuns runs the david-ga preset n times (gens generations; 0: the
@@ -340,25 +574,27 @@ func (e *experiment) davidRuns(n, gens int) ([]*runResult, error) {
 	return out, nil
 }
 
+// davidRunTable adds the runs' table and returns the run with the best
+// training fitness (never chosen by held-out results).
 func (e *experiment) davidRunTable(runs []*runResult) *runResult {
-	e.p("## Evolution (1-ply move match with quiescence, fitness = matched²)")
-	e.p("")
-	e.p("| run | seed | positions train/test | gen 1 best train | final train | final held out | evaluations | wall time (shared, loaded 2-core machine) |")
-	e.p("|---|---|---|---|---|---|---|---|")
-	e.p("| paper (run 1 of 10) | – | 5000/5000 | ≈ 800 avg (16%%) | **32.4%%** (1620) | **30.4%%** (1521) | 20,000 | ≈ 2 h |")
+	sec := e.doc.Section("Evolution (1-ply move match with quiescence, fitness = matched²)")
+	t := sec.Table("run", "seed", "positions train/test", "gen 1 best train", "final train", "final held out", "evaluations")
+	t.Add("paper (run 1 of 10)", "–", report.Published("david", "positions").Value, report.Published("david", "gen1").Value,
+		"**"+report.Published("david", "train").Value+"**", "**"+report.Published("david", "test").Value+"**", report.Published("david", "evals").Value)
 	var best *runResult
 	var sumTr, sumTe float64
 	for i, r := range runs {
-		e.p("| %d | %d | %d/%d | %s | %s (%d) | %s (%d) | %d | %.0fs |", i+1, r.run.Setup().Config.Seed, r.prep.TrainPositions, r.prep.TestPositions,
-			pct(r.first.TrainRate), pct(r.train.Rate()), r.train.Matched, pct(r.test.Rate()), r.test.Matched, r.last.Evaluations, r.last.Seconds)
+		t.Add(fmt.Sprint(i+1), fmt.Sprint(r.run.Setup().Config.Seed), fmt.Sprintf("%d/%d", r.prep.TrainPositions, r.prep.TestPositions),
+			pct(r.first.TrainRate), fmt.Sprintf("%s (%d)", pct(r.train.Rate()), r.train.Matched), fmt.Sprintf("%s (%d)", pct(r.test.Rate()), r.test.Matched),
+			fmt.Sprint(r.last.Evaluations))
 		sumTr += r.train.Rate()
 		sumTe += r.test.Rate()
-		if best == nil || r.test.Rate() > best.test.Rate() {
+		if best == nil || r.best.Fitness > best.best.Fitness {
 			best = r
 		}
 	}
-	e.p("| mean of %d | | | | %s | %s | | |", len(runs), pct(sumTr/float64(len(runs))), pct(sumTe/float64(len(runs))))
-	e.p("")
+	t.Add(fmt.Sprintf("mean of %d", len(runs)), "", "", "", pct(sumTr/float64(len(runs))), pct(sumTe/float64(len(runs))), "")
+	sec.Text("The reported player is the run with the best training fitness (run %d); held-out rates are only reported.", slices.Index(runs, best)+1)
 	return best
 }
 
@@ -369,40 +605,45 @@ func (e *experiment) david() error {
 	}
 	e.header("David et al. 2014: GA on grandmaster move matching", "O. David, H. J. van den Herik, M. Koppel, N. Netanyahu, *Genetic Algorithms for Evolving Computer Chess Programs*, IEEE TEC 2014, §III-B and §V-A",
 		[]string{
-			fmt.Sprintf("david-ga preset: population 100, 200 generations, Gray-coded 35 parameters (david35), uniform crossover 0.75, mutation 0.005, elitism, roulette selection on matched², %d independent runs (paper: 10).", n),
+			fmt.Sprintf("david-ga preset, the paper's method from a random population: population 100, 200 generations, Gray-coded 35 parameters (david35), uniform crossover 0.75, mutation 0.005, elitism, roulette selection on matched², %d independent runs (paper: 10).", n),
 			"Positions: tuner/data \"david\" protocol, one position per decisive game where the side to move won, from ply 12, forced moves skipped; the 20,000-game file has 9,084 decisive games, so about 4,540 per set instead of 5,000.",
-			"Match rate: the compiled 1-ply move match with quiescence (fitness match2-qs): every move's leaf is the quiet position engine/search's quiescence search reaches under the reference weights (the scheme's defaults), resolved once; training fitness is exact at the reference and approximate elsewhere. Held-out rates (and the reference players' held-out column) are exact: the real depth-1 search with quiescence of the vector itself. The paper's 1-ply search is not specified further.",
+			"Match rate: the compiled 1-ply move match with quiescence (fitness match2-qs): every move's leaf is the quiet position engine/search's quiescence search reaches under the reference weights — the run's own random start, then its best every 20 generations (never the paper's published weights). Held-out rates are exact: the real depth-1 search with quiescence of the vector itself.",
 		})
 	runs, err := e.davidRuns(n, e.cfg.Generations)
 	if err != nil {
 		return err
 	}
 	best := e.davidRunTable(runs)
-	// Reference players' match rates on the same positions.
-	refs, err := referencePlayers("david35", e.cfg.Seed)
+	if err := e.referenceRates(best.prep, "david35"); err != nil {
+		return err
+	}
+	if err := e.eloSection("Elo", []entrant{evolvedEntrant("evolved (david-ga)", "david35", best.best.X)}); err != nil {
+		return err
+	}
+	e.doc.Section("The paper").Text("Paper: %s (%s); that comparison needs Crafty and is not reproduced.", report.Published("david", "crafty").Value, report.Published("david", "crafty").Source)
+	e.doc.Commands = []string{e.command("david")}
+	return nil
+}
+
+// referenceRates adds the training and held-out match rates of the papers'
+// presets of scheme and a random player.
+func (e *experiment) referenceRates(prep *Prepared, scheme string) error {
+	sec := e.doc.Section("Reference players on the same positions")
+	t := sec.Table("player", "train", "held out")
+	sc, err := eval.Lookup(scheme)
 	if err != nil {
 		return err
 	}
-	e.p("## Reference players on the same positions")
-	e.p("")
-	e.p("| player | train | held out |")
-	e.p("|---|---|---|")
+	refs := paperPresets(scheme)
+	refs = append(refs, entrant{name: fmt.Sprintf("random-%s-%d", scheme, e.cfg.Seed), scheme: scheme, w: eval.RandomWeights(sc, e.cfg.Seed)})
 	for _, rp := range refs {
-		if rp.scheme != "david35" {
-			continue
-		}
-		tr, te, err := e.rates(best.prep, rp.w)
+		tr, te, err := e.rates(prep, rp.w)
 		if err != nil {
 			return err
 		}
-		e.p("| %s | %s | %s |", rp.name, pct(tr.Rate()), pct(te.Rate()))
+		t.Add(rp.name, pct(tr.Rate()), pct(te.Rate()))
 	}
-	e.p("")
-	players := append([]expPlayer{{name: "evolved (best held-out run)", scheme: "david35", w: best.best.X, search: search.DefaultParams()}}, refs...)
-	if err := e.matches("Matches", players, 1); err != nil {
-		return err
-	}
-	e.p("Paper: the evolved program (with evolved search) scored +74 Elo against Crafty in 300 games; that comparison needs Crafty and is not reproduced.")
+	sec.Text("The training column of a preset is the compiled match under the run's last reference (an approximation away from it); the held-out column is the real depth-1 search.")
 	return nil
 }
 
@@ -418,7 +659,7 @@ func (e *experiment) davidCoevolution() error {
 	}
 	e.header("David et al. 2014: coevolution of the best evolved organisms", "David et al. 2014, §III-C and §V-B",
 		[]string{
-			fmt.Sprintf("Population: the bests of %d david-ga runs (paper: 10). Each pair plays %d games per generation (paper: 4) from book openings (each opening with both colours), depth-%d searches instead of 5 s per side; rank selection, crossover 0.75, mutation 0.005, elitism; %d generations (paper: 50).", n, games, max(1, e.cfg.MatchDepth-1), gens),
+			fmt.Sprintf("Population: the bests of %d david-ga runs (paper: 10). Each pair plays %d games per generation (paper: 4) from book openings (each opening with both colours), depth-1 searches instead of 5 s per side; rank selection, crossover 0.75, mutation 0.005, elitism; %d generations (paper: 50).", n, games, gens),
 		})
 	runs, err := e.davidRuns(n, 0)
 	if err != nil {
@@ -430,7 +671,7 @@ func (e *experiment) davidCoevolution() error {
 		init[i] = r.best.X
 	}
 	s, err := Configure(Options{Preset: "david-coevolution", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: gens, Population: len(init),
-		Games: games, GameDepth: max(1, e.cfg.MatchDepth-1), Openings: e.cfg.Openings, TestPositions: 5000, Init: init})
+		Games: games, GameDepth: 1, Openings: e.cfg.Openings, TestPositions: 5000, Init: init})
 	if err != nil {
 		return err
 	}
@@ -438,26 +679,17 @@ func (e *experiment) davidCoevolution() error {
 	if err != nil {
 		return err
 	}
-	e.p("## Coevolution")
-	e.p("")
-	e.p("| | held-out match | generations | games played |")
-	e.p("|---|---|---|---|")
-	e.p("| best evolved organism (before) | %s | | |", pct(best.test.Rate()))
-	e.p("| coevolved best (after) | %s | %d | %d |", pct(co.test.Rate()), co.last.Generation, gamesPlayed(co))
-	e.p("")
-	refs, err := referencePlayers("david35", e.cfg.Seed)
-	if err != nil {
-		return err
-	}
+	sec := e.doc.Section("Coevolution")
+	t := sec.Table("", "held-out match", "generations", "games played")
+	t.Add("best evolved organism (before)", pct(best.test.Rate()), "", "")
+	t.Add("coevolved best (after)", pct(co.test.Rate()), fmt.Sprint(co.last.Generation), fmt.Sprint(gamesPlayed(co)))
 	sp := search.DefaultParams()
-	players := append([]expPlayer{
-		{name: "coevolved", scheme: "david35", w: co.best.X, search: sp},
-		{name: "evolved (before coevolution)", scheme: "david35", w: best.best.X, search: sp},
-	}, refs...)
-	if err := e.matches("Matches", players, 2); err != nil {
+	ev := []entrant{{name: "coevolved", scheme: "david35", w: co.best.X, search: sp}, {name: "evolved (before coevolution)", scheme: "david35", w: best.best.X, search: sp}}
+	if err := e.eloSection("Elo", ev); err != nil {
 		return err
 	}
-	e.p("Paper: EVOL* (after coevolution) beat EVOL₀ (before) and Crafty; Table IV gives +74 Elo against Crafty.")
+	e.doc.Section("The paper").Text("Paper: %s (%s).", report.Published("david", "coevol").Value, report.Published("david", "coevol").Source)
+	e.doc.Commands = []string{e.command("david-coevolution")}
 	return nil
 }
 
@@ -489,9 +721,9 @@ func (e *experiment) davidSearch() error {
 	}
 	e.header("David et al. 2014: evolving the search parameters", "David et al. 2014, §IV and §V-C (Table I, Table II)",
 		[]string{
-			fmt.Sprintf("david-search preset: 18 parameters of Table I as a 70-bit Gray chromosome, population 10, crossover 0.75, mutation 0.05, elitism; %d generations (paper: 50).", gens),
+			fmt.Sprintf("david-search preset, the paper's method from a random population: 18 parameters of Table I as a 70-bit Gray chromosome, population 10, crossover 0.75, mutation 0.05, elitism; %d generations (paper: 50).", gens),
 			fmt.Sprintf("Fitness: total nodes to find and keep the best move of the first %d ECM positions (paper: all 879), capped at %d nodes per position (paper: 500,000); fitness = cap·positions − nodes.", positions, nodeCap),
-			"Evaluation while searching: the david-fig3 preset (the paper's Fig. 3 values).",
+			"Evaluation while searching: the david-fig3 preset (the paper's Fig. 3 values). The modern search group stays off in every row but \"default\".",
 		})
 	s, err := Configure(Options{Preset: "david-search", Seed: e.cfg.Seed, Generations: gens, Positions: positions, NodeCap: nodeCap})
 	if err != nil {
@@ -502,32 +734,24 @@ func (e *experiment) davidSearch() error {
 	if err != nil {
 		return err
 	}
-	// Held out: the next positions of ECM, and WAC.
-	e.p("## Node counts")
-	e.p("")
-	e.p("| search parameters | ECM train: solved | ECM train: nodes | ECM held out: solved | ECM held out: nodes | WAC: solved | WAC: nodes |")
-	e.p("|---|---|---|---|---|---|---|")
+	sec := e.doc.Section("Node counts")
+	t := sec.Table("search parameters", "ECM train: solved", "ECM train: nodes", "ECM held out: solved", "ECM held out: nodes", "WAC: solved", "WAC: nodes")
 	suites := []struct {
 		name       string
 		from, upto int
 	}{{"epd/ecm.epd", 0, positions}, {"epd/ecm.epd", positions, min(879, 2*positions)}, {"epd/wac.epd", 0, positions}}
-	type entry struct {
+	type row struct {
 		name string
 		p    search.Params
 	}
-	var list []entry
-	evolved, err := search.ParamsFromVector(r.best.X)
+	evolved, err := SearchParams(s.Problem.SearchGroup, r.best.X)
 	if err != nil {
 		return err
 	}
-	list = append(list, entry{"evolved", evolved})
-	for _, n := range search.PresetNames() {
-		p, err := search.PresetParams(n)
-		if err != nil {
-			return err
-		}
-		list = append(list, entry{n, p})
-	}
+	table2, _ := search.PresetParams(search.PresetDavidTable2)
+	plain, _ := search.PresetParams(search.PresetPlain)
+	rows := []row{{"evolved", evolved}, {"david-table2 (the paper's Table II)", table2}, {"plain (no selectivity)", plain},
+		{"default (Table II's values and evochess's modern group)", search.DefaultParams()}}
 	pr, err := eval.LookupPreset("david-fig3")
 	if err != nil {
 		return err
@@ -536,8 +760,8 @@ func (e *experiment) davidSearch() error {
 	if err != nil {
 		return err
 	}
-	for _, en := range list {
-		row := "| " + en.name
+	for _, en := range rows {
+		cells := []string{en.name}
 		for _, su := range suites {
 			f, err := open(e.res, su.name)
 			if err != nil {
@@ -557,15 +781,14 @@ func (e *experiment) davidSearch() error {
 			if err != nil {
 				return err
 			}
-			row += fmt.Sprintf(" | %d/%d | %d", res.Solved, res.Positions, res.Nodes)
+			cells = append(cells, fmt.Sprintf("%d/%d", res.Solved, res.Positions), fmt.Sprint(res.Nodes))
 		}
-		e.p("%s |", row)
+		t.Add(cells...)
 		e.say("david-search: %s counted", en.name)
 	}
-	e.p("")
-	e.p("Evolved values: %s.", paramString(search.ParamSpecs(), r.best.X))
-	e.p("")
-	e.p("Paper: Fig. 4 shows the best organism's total node count for the 879 ECM positions falling over 50 generations; with the evolved values (Table II) EVOL* solved 654 of 879 ECM positions at 5 s per position (Crafty 593).")
+	sec.Text("Evolved values: %s.", paramString(s.Config.Specs, r.best.X))
+	e.doc.Section("The paper").Text("Paper: %s (%s).", report.Published("david", "search").Value, report.Published("david", "search").Source)
+	e.doc.Commands = []string{e.command("david-search")}
 	return nil
 }
 
@@ -581,17 +804,15 @@ func (e *experiment) vazquez() error {
 	n := e.runs(3)
 	e.header("Vázquez-Fernández et al. 2012: evolutionary programming + Hooke-Jeeves", "E. Vázquez-Fernández, C. A. Coello Coello, F. D. Sagols Troncoso, *An Evolutionary Algorithm coupled with the Hooke-Jeeves Algorithm for Tuning a Chess Evaluation Function*, CEC 2012",
 		[]string{
-			fmt.Sprintf("Exploration: vazquez-ep preset (N = 20, best half survive, Michalewicz non-uniform mutation b = 5, 200 generations, 1,000 training positions, 29 weights of Table I), %d runs (paper: 30); the best run by training match continues.", n),
+			fmt.Sprintf("Exploration: vazquez-ep preset from a random population (N = 20, best half survive, Michalewicz non-uniform mutation b = 5, 200 generations, 1,000 training positions, 29 weights of Table I), %d runs (paper: 30); the best run by training match continues.", n),
 			"Exploitation: Hooke-Jeeves (Δ = 30, α = 2, ε = 0.5) from the best player, objective = positions matched among M = 20 training positions no player of the final EP population solves.",
 			"Positions: the \"david\" protocol (decisive games, side to move won). Held out: 1,000 positions of other games.",
-			"Match rate: 1-ply move match with quiescence (fitness match-qs; the paper: \"stabilization of positions through the Quiescence algorithm\"), leaves resolved once under the run's start weights (EP: the scheme's defaults; Hooke-Jeeves: the best EP player); held-out rates are exact real depth-1 + quiescence searches.",
+			"Match rate: 1-ply move match with quiescence (fitness match-qs; the paper: \"stabilization of positions through the Quiescence algorithm\"), leaves resolved under the run's own start and re-resolved under its best (EP every 20 generations, Hooke-Jeeves every 200 steps); held-out rates are exact real depth-1 + quiescence searches.",
 		})
 	var best *runResult
-	e.p("## Exploration (EP)")
-	e.p("")
-	e.p("| run | gen 1 best train | final train | final held out |")
-	e.p("|---|---|---|---|")
-	e.p("| paper | 20.8%% | **32.8%%** | – |")
+	sec := e.doc.Section("Exploration (EP)")
+	t := sec.Table("run", "gen 1 best train", "final train", "final held out")
+	t.Add("paper", report.Published("vazquez", "gen1").Value, "**"+report.Published("vazquez", "ep").Value+"**", "–")
 	for i := 0; i < n; i++ {
 		s, err := Configure(Options{Preset: "vazquez-ep", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations})
 		if err != nil {
@@ -601,12 +822,11 @@ func (e *experiment) vazquez() error {
 		if err != nil {
 			return err
 		}
-		e.p("| %d | %s | %s | %s |", i+1, pct(r.first.TrainRate), pct(r.train.Rate()), pct(r.test.Rate()))
+		t.Add(fmt.Sprint(i+1), pct(r.first.TrainRate), pct(r.train.Rate()), pct(r.test.Rate()))
 		if best == nil || r.train.Rate() > best.train.Rate() {
 			best = r
 		}
 	}
-	e.p("")
 	// The final population, best first, seeds Hooke-Jeeves.
 	pop := best.run.Optimizer().Ask()
 	order := sortedCandidates(pop)
@@ -622,7 +842,6 @@ func (e *experiment) vazquez() error {
 	if err != nil {
 		return err
 	}
-	// Hooke-Jeeves on the full training set, for comparison.
 	fs, err := Configure(Options{Preset: "hooke-jeeves", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Init: init[:1], Unsolved: -1})
 	if err != nil {
 		return err
@@ -639,33 +858,23 @@ func (e *experiment) vazquez() error {
 	if err != nil {
 		return err
 	}
-	e.p("## Exploitation (Hooke-Jeeves)")
-	e.p("")
-	e.p("| player | paper train | paper held out | our train (1,000) | our held out (1,000) | HJ objective (M = 20) |")
-	e.p("|---|---|---|---|---|---|")
-	e.p("| VP⁰ (best of generation 1) | 20.8%% | – | %s | – | |", pct(best.first.TrainRate))
-	e.p("| VP²⁰⁰ exploration | 32.8%% | – | %s | %s | 0/20 |", pct(trE.Rate()), pct(teE.Rate()))
-	e.p("| VP exploitation | **48.3%%** | **47.9%%** | %s | %s | %d/%d (%d evaluations) |", pct(trX.Rate()), pct(teX.Rate()), hj.train.Matched, hj.train.Total, hj.last.Evaluations)
-	e.p("| VP exploitation, HJ on all 1,000 training positions | – | – | %s | %s | (%d evaluations) |", pct(hjFull.train.Rate()), pct(hjFull.test.Rate()), hjFull.last.Evaluations)
-	e.p("")
+	sec = e.doc.Section("Exploitation (Hooke-Jeeves)")
+	t = sec.Table("player", "paper train", "paper held out", "our train (1,000)", "our held out (1,000)", "HJ objective (M = 20)")
+	t.Add("VP⁰ (best of generation 1)", report.Published("vazquez", "gen1").Value, "–", pct(best.first.TrainRate), "–", "")
+	t.Add("VP²⁰⁰ exploration", report.Published("vazquez", "ep").Value, "–", pct(trE.Rate()), pct(teE.Rate()), "0/20")
+	t.Add("VP exploitation", "**"+report.Published("vazquez", "hj-train").Value+"**", "**"+report.Published("vazquez", "hj-test").Value+"**", pct(trX.Rate()), pct(teX.Rate()),
+		fmt.Sprintf("%d/%d (%d evaluations)", hj.train.Matched, hj.train.Total, hj.last.Evaluations))
+	t.Add("VP exploitation, HJ on all 1,000 training positions", "–", "–", pct(hjFull.train.Rate()), pct(hjFull.test.Rate()), fmt.Sprintf("(%d evaluations)", hjFull.last.Evaluations))
 	if slices.Equal(hj.best.X, best.best.X) {
-		e.p("Hooke-Jeeves found no step that solves one of the M = 20 positions, so VP exploitation is VP²⁰⁰ exploration itself (their games below are between identical players). The paper's objective is a plateau here: with the 1-ply match, single-weight steps of ±30…±1 rarely change the move chosen in one of 20 given positions.")
-		e.p("")
+		sec.Text("Hooke-Jeeves found no step that solves one of the M = 20 positions, so VP exploitation is VP²⁰⁰ exploration itself.")
 	}
-	refs, err := referencePlayers("vazquez29", e.cfg.Seed)
-	if err != nil {
+	ev := []entrant{evolvedEntrant("VP exploitation", "vazquez29", hj.best.X), evolvedEntrant("VP exploitation (HJ, full set)", "vazquez29", hjFull.best.X),
+		evolvedEntrant("VP200 exploration", "vazquez29", best.best.X)}
+	if err := e.eloSection("Elo", ev); err != nil {
 		return err
 	}
-	sp := search.DefaultParams()
-	players := append([]expPlayer{
-		{name: "VP exploitation", scheme: "vazquez29", w: hj.best.X, search: sp},
-		{name: "VP exploitation (HJ, full set)", scheme: "vazquez29", w: hjFull.best.X, search: sp},
-		{name: "VP200 exploration", scheme: "vazquez29", w: best.best.X, search: sp},
-	}, refs...)
-	if err := e.matches("Matches", players, 3); err != nil {
-		return err
-	}
-	e.p("Paper (second experiment, depth 4, 200 games): VP exploitation vs VP²⁰⁰ exploration +142 =25 −32, rated 2425 vs 2205 (+220 Elo, Bayeselo).")
+	e.doc.Section("The paper").Text("Paper (%s): %s.", report.Published("vazquez", "games").Source, report.Published("vazquez", "games").Value)
+	e.doc.Commands = []string{e.command("vazquez")}
 	return nil
 }
 
@@ -673,6 +882,16 @@ func sortedCandidates(c []opt.Candidate) []opt.Candidate {
 	out := slices.Clone(c)
 	slices.SortStableFunc(out, func(a, b opt.Candidate) int { return -cmpFloat(a.Fitness, b.Fitness) })
 	return out
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 func (e *experiment) phoenix() error {
@@ -683,13 +902,12 @@ func (e *experiment) phoenix() error {
 	if e.cfg.Generations > 0 {
 		gens = e.cfg.Generations
 	}
-	gameDepth := max(1, e.cfg.MatchDepth-1)
 	e.header("Phoenix: multi-niche crowding on piece-square tables", "R. Aralikkatte, G. Srinivasaraghavan, *Phoenix: A Self-Optimizing Chess Engine*",
 		[]string{
-			fmt.Sprintf("mnc preset: population 20, 640 piece-square values (phoenix640), crowding selection (Cs = 4), worst-among-most-similar replacement (Cf = 4 groups of s = 4), uniform crossover, reset mutation 1/640 per gene; tournament fitness with ≥ %d games per player at depth %d (paper: CuckooChess games); stop rules of the paper; at most %d generations (paper: up to 1000).", games, gameDepth, gens),
-			"Second run: the same MNC with 1-ply move-match fitness with quiescence (match-qs) on 1,000 positions (mnc-match). Held-out rates of both runs: the real depth-1 search with quiescence of the best vector.",
+			fmt.Sprintf("mnc preset, the paper's method from a random population: population 20, 640 piece-square values (phoenix640), crowding selection (Cs = 4), worst-among-most-similar replacement (Cf = 4 groups of s = 4), uniform crossover, reset mutation 1/640 per gene; tournament fitness with ≥ %d games per player at depth 1 (paper: CuckooChess games); stop rules of the paper; at most %d generations (paper: up to %s).", games, gens, report.Published("phoenix", "generations").Value),
+			"Second run: the same MNC with 1-ply move-match fitness with quiescence (match-qs, re-resolved every 20 generations) on 1,000 positions (mnc-match). Held-out rates of both runs: the real depth-1 search with quiescence of the best vector.",
 		})
-	s, err := Configure(Options{Preset: "mnc", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: gens, GameDepth: gameDepth, Games: games, Openings: e.cfg.Openings, TestPositions: 1000})
+	s, err := Configure(Options{Preset: "mnc", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: gens, GameDepth: 1, Games: games, Openings: e.cfg.Openings, TestPositions: 1000})
 	if err != nil {
 		return err
 	}
@@ -707,27 +925,17 @@ func (e *experiment) phoenix() error {
 	}
 	_, why1 := tour.run.Done()
 	_, why2 := mm.run.Done()
-	e.p("## Evolution")
-	e.p("")
-	e.p("| run | generations | stop | held-out match (1-ply with quiescence) | evaluations |")
-	e.p("|---|---|---|---|---|")
-	e.p("| paper | 1000 | – | – | – |")
-	e.p("| mnc, tournament fitness | %d | %s | %s | %d |", tour.last.Generation, why1, pct(tour.test.Rate()), tour.last.Evaluations)
-	e.p("| mnc, move-match fitness | %d | %s | %s (train %s) | %d |", mm.last.Generation, why2, pct(mm.test.Rate()), pct(mm.train.Rate()), mm.last.Evaluations)
-	e.p("")
-	refs, err := referencePlayers("phoenix640", e.cfg.Seed)
-	if err != nil {
+	sec := e.doc.Section("Evolution")
+	t := sec.Table("run", "generations", "stop", "held-out match (1-ply with quiescence)", "evaluations")
+	t.Add("paper", report.Published("phoenix", "generations").Value, "–", "–", "–")
+	t.Add("mnc, tournament fitness", fmt.Sprint(tour.last.Generation), why1, pct(tour.test.Rate()), fmt.Sprint(tour.last.Evaluations))
+	t.Add("mnc, move-match fitness", fmt.Sprint(mm.last.Generation), why2, fmt.Sprintf("%s (train %s)", pct(mm.test.Rate()), pct(mm.train.Rate())), fmt.Sprint(mm.last.Evaluations))
+	ev := []entrant{evolvedEntrant("mnc (tournament)", "phoenix640", tour.best.X), evolvedEntrant("mnc (move match)", "phoenix640", mm.best.X)}
+	if err := e.eloSection("Elo", ev); err != nil {
 		return err
 	}
-	sp := search.DefaultParams()
-	players := append([]expPlayer{
-		{name: "mnc (tournament)", scheme: "phoenix640", w: tour.best.X, search: sp},
-		{name: "mnc (move match)", scheme: "phoenix640", w: mm.best.X, search: sp},
-	}, refs...)
-	if err := e.matches("Matches", players, 2); err != nil {
-		return err
-	}
-	e.p("Paper: after 1000 generations Phoenix won 422 and lost 328 games against CuckooChess 1.12 and was rated at International Master level; that comparison needs CuckooChess and is not reproduced.")
+	e.doc.Section("The paper").Text("Paper (%s): %s; that comparison needs CuckooChess and is not reproduced.", report.Published("phoenix", "games").Source, report.Published("phoenix", "games").Value)
+	e.doc.Commands = []string{e.command("phoenix")}
 	return nil
 }
 
@@ -735,13 +943,11 @@ func (e *experiment) prasad() error {
 	n := e.runs(3)
 	e.header("Prasad et al.: evolutionary algorithm with a history mechanism", "G. V. S. Prasad et al., *Improvising the performance of a chess engine by fine tuning the evaluation function*",
 		[]string{
-			fmt.Sprintf("history-ea preset: N = 20, best half survive, Michalewicz non-uniform mutation, archive of the 10 best players that left the population, Pr = 10%% (the paper leaves Pr to the user), 200 generations, 1,000 positions, 38 weights (prasad38); %d runs, compared with the same EP without history (Pr = 0).", n),
-			"Match rate: 1-ply move match with quiescence (fitness match-qs), leaves resolved once under the scheme's defaults; held-out rates are exact real depth-1 + quiescence searches.",
+			fmt.Sprintf("history-ea preset, the paper's method from a random population: N = 20, best half survive, Michalewicz non-uniform mutation, archive of the 10 best players that left the population, Pr = 10%% (the paper leaves Pr to the user), 200 generations, 1,000 positions, 38 weights (prasad38); %d runs, compared with the same EP without history (Pr = 0).", n),
+			"Match rate: 1-ply move match with quiescence (fitness match-qs), leaves resolved under the run's own start and re-resolved under its best every 20 generations; held-out rates are exact real depth-1 + quiescence searches. The reported player of each variant is its run with the best training match.",
 		})
-	e.p("## Evolution")
-	e.p("")
-	e.p("| algorithm | run | final train | final held out |")
-	e.p("|---|---|---|---|")
+	sec := e.doc.Section("Evolution")
+	t := sec.Table("algorithm", "run", "final train", "final held out")
 	var bestH, bestE *runResult
 	for _, variant := range []struct {
 		name string
@@ -751,7 +957,7 @@ func (e *experiment) prasad() error {
 		for i := 0; i < n; i++ {
 			o := Options{Preset: "history-ea", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations}
 			if variant.pr == 0 {
-				o = Options{Algorithm: "ep", Preset: "history-ea", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations}
+				o.Algorithm = "ep"
 			}
 			s, err := Configure(o)
 			if err != nil {
@@ -761,25 +967,225 @@ func (e *experiment) prasad() error {
 			if err != nil {
 				return err
 			}
-			e.p("| %s | %d | %s | %s |", variant.name, i+1, pct(r.train.Rate()), pct(r.test.Rate()))
-			if *variant.best == nil || r.test.Rate() > (*variant.best).test.Rate() {
+			t.Add(variant.name, fmt.Sprint(i+1), pct(r.train.Rate()), pct(r.test.Rate()))
+			if *variant.best == nil || r.best.Fitness > (*variant.best).best.Fitness {
 				*variant.best = r
 			}
 		}
 	}
-	e.p("")
-	refs, err := referencePlayers("prasad38", e.cfg.Seed)
+	ev := []entrant{evolvedEntrant("history-ea best", "prasad38", bestH.best.X), evolvedEntrant("ep best", "prasad38", bestE.best.X)}
+	if err := e.eloSection("Elo", ev); err != nil {
+		return err
+	}
+	e.doc.Section("The paper").Text("Paper: claims %s.", report.Published("prasad", "ratings").Value)
+	e.doc.Commands = []string{e.command("prasad")}
+	return nil
+}
+
+// heldOutMatch returns the depth-limited move match of each entrant on
+// positions (the real search with the default parameters).
+func (e *experiment) heldOutMatch(players []entrant, positions []data.Sample, depth int) ([]fitness.SearchMatch, error) {
+	out := make([]fitness.SearchMatch, len(players))
+	workers := workerCount(e.res)
+	for i, p := range players {
+		sc, err := eval.Lookup(p.scheme)
+		if err != nil {
+			return nil, err
+		}
+		parts := max(1, min(workers, len(positions)/32))
+		results := make([]fitness.SearchMatch, parts)
+		errs := make([]error, parts)
+		var wg sync.WaitGroup
+		for k := range parts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ev, err := eval.New(sc, p.w)
+				if err != nil {
+					errs[k] = err
+					return
+				}
+				lo, hi := k*len(positions)/parts, (k+1)*len(positions)/parts
+				results[k], errs[k] = fitness.SearchMoveMatch(e.ctx, ev, p.search, search.Limits{Depth: depth}, 4, positions[lo:hi], nil, nil)
+			}()
+		}
+		wg.Wait()
+		for k := range parts {
+			if errs[k] != nil {
+				return nil, errs[k]
+			}
+			out[i].Matched += results[k].Matched
+			out[i].Positions += results[k].Positions
+		}
+		e.say("held-out match at depth %d: %s %d/%d", depth, p.name, out[i].Matched, out[i].Positions)
+	}
+	return out, nil
+}
+
+func (e *experiment) modern() error {
+	n := e.runs(1)
+	e.header("The modern scheme, Texel-tuned", "beyond the papers: Texel tuning (Österlund) of a tapered evaluation as engine authors do it today",
+		[]string{
+			fmt.Sprintf("modern preset, %d run(s): full-batch Adam on the Texel loss of the modern scheme (tapered middlegame/endgame terms: piece-square tables, mobility, pawn structure, king safety, threats, …) from modern-material (piece values only), over every position of the training games from ply 12 not in check, each resolved to its quiet leaf under the run's current best (re-resolved every 100 steps), labelled with the game result; K fitted once on the start; 10%% of the games held out.", n),
+			fmt.Sprintf("Held-out move match: the real search at depth 4 (default search) on %d positions of the \"david\" protocol's held-out games, for the evolved player and every paper preset.", e.cfg.HeldOutPositions),
+		})
+	sec := e.doc.Section("Texel runs")
+	t := sec.Table("run", "seed", "training positions", "held-out positions", "K", "train loss", "held-out loss", "steps")
+	var best *runResult
+	for i := 0; i < n; i++ {
+		s, err := Configure(Options{Preset: "modern", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations})
+		if err != nil {
+			return err
+		}
+		r, err := e.evolve(s, fmt.Sprintf("modern run %d", i+1))
+		if err != nil {
+			return err
+		}
+		t.Add(fmt.Sprint(i+1), fmt.Sprint(s.Config.Seed), fmt.Sprint(r.prep.TrainPositions), fmt.Sprint(r.prep.TestPositions), fmt.Sprintf("%.5f", r.run.Setup().Problem.K),
+			fmt.Sprintf("%.5f", r.train.Loss), fmt.Sprintf("%.5f", r.test.Loss), fmt.Sprint(r.last.Generation))
+		if best == nil || r.best.Fitness > best.best.Fitness {
+			best = r
+		}
+	}
+	sec.Text("The reported player is the run with the best training loss.")
+	// Held-out move match at depth 4.
+	p, err := data.LookupProtocol("david")
 	if err != nil {
 		return err
 	}
-	sp := search.DefaultParams()
-	players := append([]expPlayer{
-		{name: "history-ea best", scheme: "prasad38", w: bestH.best.X, search: sp},
-		{name: "ep best", scheme: "prasad38", w: bestE.best.X, search: sp},
-	}, refs...)
-	if err := e.matches("Matches", players, 2); err != nil {
+	_, test, _, err := samples(e.ctx, Problem{Fitness: "match", PGN: e.cfg.PGN, TestPositions: e.cfg.HeldOutPositions, Protocol: p.Name}, e.res, func(string, ...any) {})
+	if err != nil {
 		return err
 	}
-	e.p("Paper: claims ratings of 2414 (supervised) and 2450 (unsupervised) points for the new feature set; no match rates or game counts are given, so only the algorithm is reproduced here.")
+	evolved := evolvedEntrant("evolved (modern)", "modern", best.best.X)
+	mat, err := presetEntrant("material")
+	if err != nil {
+		return err
+	}
+	players := append([]entrant{evolved, mat}, paperPresets("")...)
+	mres, err := e.heldOutMatch(players, test, 4)
+	if err != nil {
+		return err
+	}
+	ms := e.doc.Section("Held-out grandmaster moves at depth 4")
+	mt := ms.Table("player", "matched", "rate")
+	for i, pl := range players {
+		mt.Add(pl.name, fmt.Sprintf("%d/%d", mres[i].Matched, mres[i].Positions), pct(float64(mres[i].Matched)/float64(max(1, mres[i].Positions))))
+	}
+	// Elo against material, every paper preset and the strongest.
+	names, lims := e.timeControls()
+	es := e.doc.Section("Elo")
+	if len(lims) == 0 {
+		es.Text("No Elo matches (give -nodes or -movetime).")
+	} else {
+		strong, err := e.strongest()
+		if err != nil {
+			return err
+		}
+		es.Text("The evolved modern player against material-only and every paper preset (the strongest: %s), %d games per pairing from `%s`, every player with the default search; Elo of the evolved player with its 95%% pentanomial interval.", strong.name, e.cfg.Games+e.cfg.Games%2, e.cfg.Openings)
+		cols := []string{"opponent"}
+		for _, n := range names {
+			cols = append(cols, n+": +W =D −L", n+": Elo (95%)")
+		}
+		et := es.Table(cols...)
+		for _, op := range players[1:] {
+			label := op.name
+			if op.name == strong.name {
+				label += " (strongest paper preset)"
+			}
+			row := []string{label}
+			for i, lim := range lims {
+				e.say("elo: modern vs %s at %s", op.name, names[i])
+				sc, st, err := e.match(evolved, op, lim)
+				if err != nil {
+					return err
+				}
+				row = append(row, sc.String(), eloCell(st))
+			}
+			et.Add(row...)
+		}
+	}
+	e.doc.Commands = []string{e.command("modern"),
+		"evochess tune -preset modern -pgn ../shared/data/pgn/gm_train_2000-2018_20000.pgn.gz -seed 1 -out modern.json -json"}
+	return nil
+}
+
+// hybrids compares the combinations worth having: move match through a
+// real depth-2 search on a small set, Texel then move-match fine-tuning,
+// and population optimizers against Adam on the Texel loss (david35).
+func (e *experiment) hybrids() error {
+	gens := 30
+	if e.cfg.Full {
+		gens = 100
+	}
+	if e.cfg.Generations > 0 {
+		gens = e.cfg.Generations
+	}
+	e.header("Hybrids: Texel, move match, and both", "beyond the papers",
+		[]string{
+			"Scheme david35 for every run, seed " + fmt.Sprint(e.cfg.Seed) + ", all from material values unless stated.",
+			fmt.Sprintf("texel-adam: the preset (full-batch Adam, 400 steps, all positions of the training games resolved, 10%% of the games held out). Population optimizers on the same loss: ep (N = 20), cmaes, ga (pop 50) for %d generations each on the same positions.", gens),
+			fmt.Sprintf("Texel then move match: hooke-jeeves on match-qs (1,000 positions, full set) from the texel-adam player; ep on search-match (the real depth-2 search's move match on 300 positions, %d generations) from the texel-adam player.", gens),
+		})
+	type row struct {
+		name string
+		run  *runResult
+	}
+	var rows []row
+	run := func(name string, o Options) (*runResult, error) {
+		o.PGN, o.Seed = e.cfg.PGN, e.cfg.Seed
+		s, err := Configure(o)
+		if err != nil {
+			return nil, err
+		}
+		r, err := e.evolve(s, name)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, row{name, r})
+		return r, nil
+	}
+	adam, err := run("texel-adam", Options{Preset: "texel-adam"})
+	if err != nil {
+		return err
+	}
+	for _, algo := range []struct {
+		name string
+		o    Options
+	}{
+		{"ep on the Texel loss", Options{Algorithm: "ep", Preset: "texel-adam", Generations: gens, Start: StartMaterial}},
+		{"cmaes on the Texel loss", Options{Algorithm: "cmaes", Preset: "texel-adam", Generations: gens, Start: StartMaterial}},
+		{"ga on the Texel loss", Options{Algorithm: "ga", Preset: "texel-adam", Generations: gens, Population: 50, Start: StartMaterial}},
+	} {
+		if _, err := run(algo.name, algo.o); err != nil {
+			return err
+		}
+	}
+	if _, err := run("texel-adam, then hooke-jeeves on match-qs", Options{Preset: "hooke-jeeves", Scheme: "david35", Unsolved: -1, Init: [][]int32{adam.best.X}}); err != nil {
+		return err
+	}
+	if _, err := run("texel-adam, then ep on the depth-2 search match", Options{Algorithm: "ep", Scheme: "david35", Fitness: "search-match", Depth: 2,
+		Positions: 300, TestPositions: 300, Generations: gens, Init: [][]int32{adam.best.X}}); err != nil {
+		return err
+	}
+	sec := e.doc.Section("Runs")
+	t := sec.Table("run", "fitness", "evaluations", "train", "held out")
+	score := func(s Score) string {
+		if s.Loss != 0 {
+			return fmt.Sprintf("loss %.5f", s.Loss)
+		}
+		return pct(s.Rate())
+	}
+	for _, r := range rows {
+		t.Add(r.name, r.run.run.Setup().Problem.Fitness, fmt.Sprint(r.run.last.Evaluations), score(r.run.train), score(r.run.test))
+	}
+	var ev []entrant
+	for _, r := range rows {
+		ev = append(ev, evolvedEntrant(r.name, "david35", r.run.best.X))
+	}
+	if err := e.eloSection("Elo", ev); err != nil {
+		return err
+	}
+	e.doc.Commands = []string{e.command("hybrids")}
 	return nil
 }

@@ -15,7 +15,8 @@ type LogWriter interface {
 
 // csvColumns are the CSV log's columns, in order.
 var csvColumns = []string{"generation", "evaluations", "scored", "best", "mean", "worst", "diversity", "seconds",
-	"train_matched", "train_total", "train_rate", "test_fitness", "test_matched", "test_total", "test_rate", "nodes"}
+	"train_matched", "train_total", "train_rate", "test_fitness", "test_matched", "test_total", "test_rate", "nodes",
+	"train_loss", "test_loss", "valid_fitness", "valid_loss"}
 
 type csvLog struct {
 	w      *csv.Writer
@@ -39,7 +40,8 @@ func (l *csvLog) Write(r Record) error {
 	i := strconv.Itoa
 	row := []string{i(r.Generation), i(r.Evaluations), i(r.Scored), f(r.Best), f(r.Mean), f(r.Worst), f(r.Diversity),
 		strconv.FormatFloat(r.Seconds, 'f', 3, 64), i(r.TrainMatched), i(r.TrainTotal), f(r.TrainRate),
-		f(r.TestFitness), i(r.TestMatched), i(r.TestTotal), f(r.TestRate), strconv.FormatInt(r.Nodes, 10)}
+		f(r.TestFitness), i(r.TestMatched), i(r.TestTotal), f(r.TestRate), strconv.FormatInt(r.Nodes, 10),
+		f(r.TrainLoss), f(r.TestLoss), f(r.ValidFitness), f(r.ValidLoss)}
 	if err := l.w.Write(row); err != nil {
 		return fmt.Errorf("tuner: csv log: %w", err)
 	}

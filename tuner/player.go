@@ -25,7 +25,7 @@ func (r *Run) Player(base *player.Player, prov player.Provenance) (*player.Playe
 	)
 	pr := r.setup.Problem
 	if pr.Fitness == "nodes" {
-		sp, err := search.ParamsFromVector(r.best.X)
+		sp, err := SearchParams(pr.SearchGroup, r.best.X)
 		if err != nil {
 			return nil, fmt.Errorf("tuner: player: %w", err)
 		}

@@ -9,9 +9,6 @@ import (
 	"sync"
 
 	"github.com/evochess/evochess/engine/eval"
-	"github.com/evochess/evochess/engine/param"
-	"github.com/evochess/evochess/engine/pgn"
-	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner/arena"
 	"github.com/evochess/evochess/tuner/data"
@@ -31,12 +28,19 @@ type Resources struct {
 	Cache *DataCache
 	// Progress, if set, receives one line per preparation step.
 	Progress func(string)
+	// Distribute, if set, replaces the training evaluator of a run prepared
+	// with PrepareRun by one that spreads its work over other processes
+	// (tuner/dist); prev is the evaluator it returned before (a
+	// recompilation), nil the first time.
+	Distribute func(ctx context.Context, s Setup, train, prev Evaluator) (Evaluator, error)
 }
 
-// DataCache keeps datasets by file name and protocol.
+// DataCache keeps datasets by file name and protocol, and game sets by
+// file name and rating filter.
 type DataCache struct {
-	mu sync.Mutex
-	m  map[string]*data.Dataset
+	mu    sync.Mutex
+	m     map[string]*data.Dataset
+	games map[string]*data.GameSet
 }
 
 // Prepared holds what a run needs besides its Setup.
@@ -54,249 +58,38 @@ type Prepared struct {
 	// resolved with ("match-qs", "match2-qs"; nil otherwise): pass it as
 	// Problem.Reference to build the same evaluator elsewhere.
 	Reference []int32
-	// Recompile ("match-qs", "match2-qs") resolves the same training
-	// positions with another reference; Run.Recompile calls it.
-	Recompile func(ctx context.Context, reference []int32) (Evaluator, error)
+	// Validation scores candidates on the validation set (texel with
+	// Problem.ValidationPercent; nil otherwise).
+	Validation Evaluator
+	// ValidationPositions is its size.
+	ValidationPositions int
+	// Recompile (a resolved fitness) resolves the same positions with
+	// another reference; Run.Recompile calls it.
+	Recompile func(ctx context.Context, reference []int32) (Evaluators, error)
+	// RecompileHeldOut, when the held-out and validation sets are resolved
+	// under the reference too (texel), rebuilds only those (Evaluators
+	// without Train), for a coordinator whose training evaluator lives in
+	// fitness workers.
+	RecompileHeldOut func(ctx context.Context, reference []int32) (Evaluators, error)
 }
 
 // Prepare loads the data of s.Problem and builds the training and held-out
-// evaluators. Everything it does is determined by s (data sampling uses
+// evaluators through the fitness registry (FitnessKind.Compile).
+// Everything it does is determined by s (data sampling uses
 // Problem.DataSeed), so a resumed run gets the same evaluators.
 func Prepare(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
-	p := s.Problem
-	say := func(format string, a ...any) {
-		if res.Progress != nil {
-			res.Progress(fmt.Sprintf(format, a...))
-		}
+	k, err := LookupFitness(s.Problem.Fitness)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %w", err)
 	}
-	switch p.Fitness {
-	case "match", "match2", "match-qs", "match2-qs":
-		if p.Depth > 1 {
-			return nil, fmt.Errorf("tuner: prepare: move-match depth %d: only the compiled 1-ply move match is available", p.Depth)
-		}
-		sc, err := eval.Lookup(p.Scheme)
-		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: %w", err)
-		}
-		train, test, digest, err := samples(ctx, p, res, say)
-		if err != nil {
-			return nil, err
-		}
-		qs := Quiescent(p.Fitness)
-		squared := p.Fitness == "match2" || p.Fitness == "match2-qs"
-		workers := res.Workers
-		if workers <= 0 {
-			workers = defaultWorkers()
-		}
-		var ref []int32
-		if qs {
-			if ref, err = quiescenceReference(s); err != nil {
-				return nil, err
-			}
-			say("quiescence: resolving %d training positions", len(train))
-		}
-		mm, err := compileMatch(sc, train, qs, ref, workers)
-		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: compile training positions: %w", err)
-		}
-		out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test), Reference: ref}
-		if p.Unsolved > 0 {
-			keep, err := unsolved(mm, s.Config, p)
-			if err != nil {
-				return nil, err
-			}
-			sub := make([]data.Sample, len(keep))
-			for k, i := range keep {
-				sub[k] = train[i]
-			}
-			if mm, err = compileMatch(sc, sub, qs, ref, workers); err != nil {
-				return nil, fmt.Errorf("tuner: prepare: compile unsolved positions: %w", err)
-			}
-			out.Unsolved, out.TrainPositions = keep, len(sub)
-			say("objective: %d of %d training positions that no start player solves", len(sub), len(train))
-			train = sub
-		}
-		out.Train = matchPool(mm, squared, res.Workers)
-		if qs {
-			out.Recompile = func(_ context.Context, ref []int32) (Evaluator, error) {
-				mm, err := compileMatch(sc, train, true, ref, workers)
-				if err != nil {
-					return nil, fmt.Errorf("tuner: recompile training positions: %w", err)
-				}
-				return matchPool(mm, squared, res.Workers), nil
-			}
-		}
-		if len(test) > 0 {
-			if qs {
-				out.Test = exactQuiescenceTest(sc, test, workers)
-			} else {
-				mt, err := fitness.CompileMoveMatch(sc, test)
-				if err != nil {
-					return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
-				}
-				out.Test = matchPool(matchSet{mt}, false, 1)
-			}
-		}
-		return out, nil
-	case "tournament":
-		sc, err := eval.Lookup(p.Scheme)
-		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: %w", err)
-		}
-		plain, err := search.PresetParams("plain")
-		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: %w", err)
-		}
-		t := &Tournament{Scheme: sc, Search: plain, GamesPerPair: p.Games, GamesPerPlayer: p.GamesPerPlayer,
-			Limits: arena.Limits{Depth: max(1, p.GameDepth), Nodes: p.GameNodes}, Seed: s.Config.Seed, Concurrency: res.Workers}
-		if t.Concurrency <= 0 {
-			t.Concurrency = defaultWorkers()
-		}
-		if t.GamesPerPair == 0 && t.GamesPerPlayer == 0 {
-			t.GamesPerPlayer = 3
-		}
-		if p.Openings != "" {
-			ops, err := openings(res, p.Openings)
-			if err != nil {
-				return nil, err
-			}
-			t.Openings = ops
-		}
-		out := &Prepared{Train: t}
-		if p.PGN != "" && p.TestPositions > 0 {
-			_, test, digest, err := samples(ctx, Problem{PGN: p.PGN, TestPGN: p.TestPGN, TestPositions: p.TestPositions,
-				DataSeed: p.DataSeed, Protocol: p.Protocol, MinPly: p.MinPly, MaxPly: p.MaxPly, MinElo: p.MinElo}, res, say)
-			if err != nil {
-				return nil, err
-			}
-			// Held out: the real 1-ply search with quiescence, as for the
-			// move-match presets, so the rates compare across fitnesses.
-			workers := res.Workers
-			if workers <= 0 {
-				workers = defaultWorkers()
-			}
-			out.Test, out.Digest, out.TestPositions = exactQuiescenceTest(sc, test, workers), digest, len(test)
-		}
-		return out, nil
-	case "texel":
-		sc, err := eval.Lookup(p.Scheme)
-		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: %w", err)
-		}
-		train, test, digest, err := samples(ctx, p, res, say)
-		if err != nil {
-			return nil, err
-		}
-		tx, err := fitness.CompileTexel(sc, train)
-		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: compile training positions: %w", err)
-		}
-		// K is fitted once, on the start point, and then kept fixed.
-		start := param.Defaults(s.Config.Specs)
-		if len(s.Config.Init) > 0 {
-			start = s.Config.Init[0]
-		}
-		if err := tx.Check(start); err != nil {
-			return nil, fmt.Errorf("tuner: prepare: start point: %w", err)
-		}
-		k, _ := tx.FitK(start)
-		say("texel: K = %.6f fitted on the start point", k)
-		out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test), K: k}
-		out.Train = texelPool(tx, k, res.Workers, s.Algorithm == "adam")
-		if len(test) > 0 {
-			tt, err := fitness.CompileTexel(sc, test)
-			if err != nil {
-				return nil, fmt.Errorf("tuner: prepare: compile held-out positions: %w", err)
-			}
-			out.Test = texelPool(tt, k, 1, false)
-		}
-		return out, nil
-	case "nodes":
-		if p.EPD == "" {
-			return nil, fmt.Errorf("tuner: prepare: nodes fitness needs a test suite (EPD)")
-		}
-		f, err := open(res, p.EPD)
-		if err != nil {
-			return nil, err
-		}
-		suite, _, err := pgn.ReadEPD(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: %s: %w", p.EPD, err)
-		}
-		if p.Positions > 0 && len(suite) > p.Positions {
-			suite = suite[:p.Positions]
-		}
-		if len(suite) == 0 {
-			return nil, fmt.Errorf("tuner: prepare: %s holds no positions", p.EPD)
-		}
-		sc, err := eval.Lookup(p.Scheme)
-		if err != nil {
-			return nil, fmt.Errorf("tuner: prepare: %w", err)
-		}
-		w := param.Defaults(sc.Params())
-		if p.EvalPreset != "" && p.Player == "" {
-			pr, err := eval.LookupPreset(p.EvalPreset)
-			if err != nil {
-				return nil, fmt.Errorf("tuner: prepare: %w", err)
-			}
-			if sc, err = eval.Lookup(pr.Scheme); err != nil {
-				return nil, fmt.Errorf("tuner: prepare: %w", err)
-			}
-			w = pr.Weights
-		}
-		if p.Player != "" {
-			pf, err := open(res, p.Player)
-			if err != nil {
-				return nil, err
-			}
-			pl, err := player.Load(pf)
-			pf.Close()
-			if err != nil {
-				return nil, fmt.Errorf("tuner: prepare: %s: %w", p.Player, err)
-			}
-			if sc, err = eval.Lookup(pl.Scheme); err != nil {
-				return nil, fmt.Errorf("tuner: prepare: %w", err)
-			}
-			if w, err = pl.Vector(); err != nil {
-				return nil, fmt.Errorf("tuner: prepare: %s: %w", p.Player, err)
-			}
-		}
-		nodeCap := uint64(p.NodeCap)
-		if nodeCap == 0 {
-			nodeCap = fitness.DefaultSuiteCap
-		}
-		say("suite: %d positions of %s, cap %d nodes, evaluation %s", len(suite), p.EPD, nodeCap, sc.Name())
-		// Shardable by suite position (shardfit.go): tuner/dist splits it.
-		pool := newSuiteEval(sc, w, suite, nodeCap, res.Workers)
-		return &Prepared{Train: pool, TrainPositions: len(suite), Digest: p.EPD}, nil
-	}
-	return nil, fmt.Errorf("tuner: prepare: unknown fitness %q", p.Fitness)
+	return k.Compile(ctx, s, res)
 }
 
-// texelPool scores candidates by the negated Texel loss at fixed K, with
-// the fitness gradient (the negated loss gradient) when grad is set.
-func texelPool(tx *fitness.Texel, k float64, workers int, grad bool) *Pool {
-	return &Pool{Workers: workers, New: func() (Scorer, error) {
-		return func(_ context.Context, w []int32) (Score, error) {
-			if err := tx.Check(w); err != nil {
-				return Score{}, err
-			}
-			if !grad {
-				loss := tx.Loss(w, k)
-				return Score{Fitness: -loss, Loss: loss, Total: tx.Positions()}, nil
-			}
-			g := make([]float64, len(w))
-			loss, err := tx.Gradient(w, k, g)
-			if err != nil {
-				return Score{}, err
-			}
-			for i := range g {
-				g[i] = -g[i]
-			}
-			return Score{Fitness: -loss, Loss: loss, Total: tx.Positions(), Grad: g}, nil
-		}, nil
-	}}
+// say reports one preparation step.
+func (res Resources) say(format string, a ...any) {
+	if res.Progress != nil {
+		res.Progress(fmt.Sprintf(format, a...))
+	}
 }
 
 func open(res Resources, name string) (io.ReadCloser, error) {
@@ -378,16 +171,17 @@ func compileMatch(sc eval.Scheme, smp []data.Sample, qs bool, ref []int32, worke
 	return out, nil
 }
 
-// quiescenceReference returns the reference of a quiescence-resolved move
-// match: Problem.Reference, else the start vector (Config.Init[0]), else the
-// scheme's defaults.
+// quiescenceReference returns the reference of a resolved fitness:
+// Problem.Reference, else the run's start vector (Config.Init[0], which
+// Configure sets from Problem.Start). There is no other fallback: a run
+// never resolves under weights it did not choose.
 func quiescenceReference(s Setup) ([]int32, error) {
 	ref := s.Problem.Reference
 	if ref == nil && len(s.Config.Init) > 0 {
 		ref = s.Config.Init[0]
 	}
 	if ref == nil {
-		ref = param.Defaults(s.Config.Specs)
+		return nil, fmt.Errorf("tuner: prepare: fitness %s needs a reference: no Problem.Reference and no start vector (Configure sets one from Problem.Start)", s.Problem.Fitness)
 	}
 	if len(ref) != len(s.Config.Specs) {
 		return nil, fmt.Errorf("tuner: prepare: quiescence reference has %d weights, the scheme %d", len(ref), len(s.Config.Specs))
@@ -409,11 +203,15 @@ func quiescenceReference(s Setup) ([]int32, error) {
 // positions are split over workers goroutines; the count does not depend on
 // the split.
 func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) Evaluator {
-	plain, perr := search.PresetParams("plain")
+	plain, _ := search.PresetParams(search.PresetPlain)
+	return searchTest(sc, test, workers, plain, search.Limits{Depth: 1})
+}
+
+// searchTest scores candidates by the moves their real search plays on
+// test with params at lim, the positions split over workers goroutines
+// (the count does not depend on the split).
+func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.Params, lim search.Limits) Evaluator {
 	return EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]Score, error) {
-		if perr != nil {
-			return nil, fmt.Errorf("tuner: held-out positions: %w", perr)
-		}
 		out := make([]Score, len(cands))
 		parts := max(1, min(workers, len(test)/64))
 		for i, w := range cands {
@@ -430,7 +228,7 @@ func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) Evalua
 						return
 					}
 					lo, hi := k*len(test)/parts, (k+1)*len(test)/parts
-					r, err := fitness.SearchMoveMatch(ctx, ev, plain, search.Limits{Depth: 1}, 1, test[lo:hi], nil, nil)
+					r, err := fitness.SearchMoveMatch(ctx, ev, params, lim, 1, test[lo:hi], nil, nil)
 					matched[k], errs[k] = r.Matched, err
 				}()
 			}
@@ -466,12 +264,12 @@ func matchPool(mm matchSet, squared bool, workers int) *Pool {
 }
 
 // unsolved returns Problem.Unsolved training indices (in increasing order)
-// that none of the start players (Config.Init, or the scheme defaults)
-// matches, drawn with the data seed.
+// that none of the start players (Config.Init) matches, drawn with the data
+// seed.
 func unsolved(mm matchSet, cfg opt.Config, p Problem) ([]int, error) {
 	players := cfg.Init
 	if len(players) == 0 {
-		players = [][]int32{param.Defaults(cfg.Specs)}
+		return nil, fmt.Errorf("tuner: prepare: unsolved positions need start players (Config.Init)")
 	}
 	solved := make([]bool, mm.Positions())
 	hits := make([]bool, mm.Positions())
@@ -514,9 +312,11 @@ func samples(ctx context.Context, p Problem, res Resources, say func(string, ...
 	}
 	name := p.Protocol
 	if name == "" {
-		name = "david"
-		if p.Fitness == "texel" {
-			name = "all"
+		if k, err := LookupFitness(p.Fitness); err == nil {
+			name = k.DefaultProtocol
+		}
+		if name == "" {
+			name = "david"
 		}
 	}
 	proto, err := data.LookupProtocol(name)
@@ -616,4 +416,48 @@ func openings(res Resources, name string) ([]arena.Opening, error) {
 		return nil, fmt.Errorf("tuner: prepare: %s holds no openings", name)
 	}
 	return ops, nil
+}
+
+// gameSet reads (or takes from the cache) the finished games of name.
+func gameSet(ctx context.Context, res Resources, name string, minElo int) (*data.GameSet, error) {
+	key := fmt.Sprintf("%s|%d", name, minElo)
+	if res.Cache != nil {
+		res.Cache.mu.Lock()
+		gs := res.Cache.games[key]
+		res.Cache.mu.Unlock()
+		if gs != nil {
+			return gs, nil
+		}
+	}
+	f, err := open(res, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := data.Gunzip(f)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
+	}
+	res.say("reading %s", name)
+	gs, err := data.ReadGames(ctx, r, minElo, nil)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
+	}
+	if len(gs.Games) == 0 {
+		msg := fmt.Sprintf("tuner: prepare: %s: no finished game (%d read, %d unreadable, %d without a result or below the rating filter)", name, gs.GamesRead, gs.GamesSkipped, gs.Unfinished)
+		if len(gs.Skipped) > 0 {
+			msg += fmt.Sprintf("; first error: %v", gs.Skipped[0])
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	res.say("%s: %d finished games (%d unreadable skipped)", name, len(gs.Games), gs.GamesSkipped)
+	if res.Cache != nil {
+		res.Cache.mu.Lock()
+		if res.Cache.games == nil {
+			res.Cache.games = map[string]*data.GameSet{}
+		}
+		res.Cache.games[key] = gs
+		res.Cache.mu.Unlock()
+	}
+	return gs, nil
 }

@@ -5,8 +5,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/internal/shareddata"
 )
 
@@ -39,18 +41,13 @@ func TestSmokeImprovesHeldOut(t *testing.T) {
 	} {
 		t.Run(tc.algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: "match", PGN: "pgn/gm_demo_1500.pgn",
-				Positions: positions, TestPositions: positions, Protocol: "all", Population: tc.pop, Generations: tc.gens, Seed: 1, Unsolved: -1,
-				Params: map[string]float64{"stall_gens": -1, "slow_gens": -1, "step": 64}})
+				Positions: positions, TestPositions: positions, Protocol: "all", Population: tc.pop, Generations: tc.gens, Seed: 1, Unsolved: -1, Start: "random",
+				Params: map[string]float64{"stall_gens": 0, "slow_gens": 0, "step": 64}, Recompile: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.algo == "hooke-jeeves" || tc.algo == "texel" {
-				// Start from a random player, as a population method would.
-				start, err := randomStart(s.Config.Specs, 1)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s.Config.Init = [][]int32{start}
+			if want, _ := randomStart(s.Config.Specs, 1); !slices.Equal(s.Config.Init[0], want) {
+				t.Fatalf("start %v, want the seeded random start %v", s.Config.Init[0], want)
 			}
 			prep, err := Prepare(context.Background(), s, res)
 			if err != nil {
@@ -87,34 +84,40 @@ func TestSmokeImprovesHeldOut(t *testing.T) {
 }
 
 // TestSmokeTexel runs the Texel-loss optimizers on a tiny budget from a
-// random player and checks that the held-out loss falls below the random
-// players' mean.
+// random player over the demo games and checks that the held-out loss
+// falls below the random players' mean.
 func TestSmokeTexel(t *testing.T) {
 	res := dataResources(t, 2)
-	for _, algo := range []string{"texel", "adam"} {
+	for _, algo := range []string{"texel", "adam", "ep", "cmaes"} {
 		t.Run(algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: algo, Scheme: "vazquez29", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn",
-				Positions: 3000, TestPositions: 3000, Generations: 150, Seed: 1, Params: map[string]float64{"step": 16, "lr": 4}})
+				Positions: 3000, TestPositions: 3000, Generations: 60, Seed: 1, Start: "random", Recompile: 25,
+				Params: map[string]float64{"step": 16, "lr": 4}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			start, _ := randomStart(s.Config.Specs, 1)
-			s.Config.Init = [][]int32{start}
 			prep, err := Prepare(context.Background(), s, res)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := NewRun(s, prep.Train, prep.Test)
+			r, err := NewRunPrepared(s, prep)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if err := r.RunAll(context.Background(), nil); err != nil {
 				t.Fatal(err)
 			}
+			// The held-out set after the last recompilation.
+			fresh, err := Prepare(context.Background(), r.Setup(), res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fresh.K != prep.K {
+				t.Fatalf("K %v after a recompilation, %v before: K must stay frozen", fresh.K, prep.K)
+			}
 			base := 0.0
 			for seed := uint64(100); seed < 105; seed++ {
-				w, _ := randomStart(s.Config.Specs, seed)
-				sc, err := prep.Test.Evaluate(context.Background(), [][]int32{w})
+				sc, err := fresh.Test.Evaluate(context.Background(), [][]int32{mustRandom(t, s.Config.Specs, seed)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -122,9 +125,18 @@ func TestSmokeTexel(t *testing.T) {
 			}
 			_, train, test, _ := r.Best()
 			t.Logf("%s: K %.5f, train loss %.5f, held-out loss %.5f, random players' mean %.5f", algo, prep.K, train.Loss, test.Loss, base)
-			if !(test.Loss < base) {
-				t.Fatalf("held-out loss %.5f not below random players' %.5f", test.Loss, base)
+			if !(test.Loss < base) || r.Setup().Problem.Reference == nil {
+				t.Fatalf("held-out loss %.5f not below random players' %.5f (or never recompiled)", test.Loss, base)
 			}
 		})
 	}
+}
+
+func mustRandom(t *testing.T, specs []param.Spec, seed uint64) []int32 {
+	t.Helper()
+	x, err := randomStart(specs, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
 }

@@ -18,26 +18,27 @@ import (
 
 func TestConfigureQuiescentFitness(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		o       Options
-		fitness string
-		err     string
+		name      string
+		o         Options
+		fitness   string
+		recompile int
+		err       string
 	}{
-		{"david-ga preset", Options{Preset: "david-ga"}, "match2-qs", ""},
-		{"vazquez-ep preset", Options{Preset: "vazquez-ep"}, "match-qs", ""},
-		{"hooke-jeeves preset", Options{Preset: "hooke-jeeves"}, "match-qs", ""},
-		{"history-ea preset", Options{Preset: "history-ea"}, "match-qs", ""},
-		{"mnc-match preset", Options{Preset: "mnc-match"}, "match-qs", ""},
-		{"algorithm default", Options{Algorithm: "de"}, "match-qs", ""},
-		{"unresolved kept", Options{Preset: "david-ga", Fitness: "match2"}, "match2", ""},
-		{"match kept", Options{Preset: "vazquez-ep", Fitness: "match"}, "match", ""},
-		{"recompile ga", Options{Preset: "david-ga", Recompile: 20}, "match2-qs", ""},
-		{"recompile history-ea", Options{Preset: "history-ea", Recompile: 5}, "match-qs", ""},
-		{"recompile unresolved", Options{Preset: "david-ga", Fitness: "match2", Recompile: 20}, "", "needs fitness match-qs"},
-		{"recompile hooke-jeeves", Options{Preset: "hooke-jeeves", Recompile: 5}, "", "not hooke-jeeves"},
-		{"recompile cmaes", Options{Algorithm: "cmaes", Recompile: 5}, "", "not cmaes"},
-		{"recompile negative", Options{Preset: "david-ga", Recompile: -1}, "", ">= 0"},
-		{"unknown fitness", Options{Preset: "david-ga", Fitness: "match3"}, "", "match-qs, match2-qs"},
+		{"david-ga preset", Options{Preset: "david-ga"}, "match2-qs", 20, ""},
+		{"vazquez-ep preset", Options{Preset: "vazquez-ep"}, "match-qs", 20, ""},
+		{"hooke-jeeves preset", Options{Preset: "hooke-jeeves"}, "match-qs", 200, ""},
+		{"history-ea preset", Options{Preset: "history-ea"}, "match-qs", 20, ""},
+		{"mnc-match preset", Options{Preset: "mnc-match"}, "match-qs", 20, ""},
+		{"algorithm default", Options{Algorithm: "de"}, "match-qs", 20, ""},
+		{"unresolved kept", Options{Preset: "david-ga", Fitness: "match2"}, "match2", 0, ""},
+		{"match kept", Options{Preset: "vazquez-ep", Fitness: "match"}, "match", 0, ""},
+		{"recompile ga", Options{Preset: "david-ga", Recompile: 7}, "match2-qs", 7, ""},
+		{"recompile history-ea", Options{Preset: "history-ea", Recompile: 5}, "match-qs", 5, ""},
+		{"recompile hooke-jeeves", Options{Preset: "hooke-jeeves", Recompile: 5}, "match-qs", 5, ""},
+		{"recompile cmaes", Options{Algorithm: "cmaes", Recompile: 5}, "match-qs", 5, ""},
+		{"recompile off", Options{Preset: "david-ga", Recompile: -1}, "match2-qs", 0, ""},
+		{"recompile unresolved", Options{Preset: "david-ga", Fitness: "match2", Recompile: 20}, "", 0, "needs a resolved fitness"},
+		{"unknown fitness", Options{Preset: "david-ga", Fitness: "match3"}, "", 0, "match-qs, match2-qs"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := Configure(tc.o)
@@ -50,8 +51,8 @@ func TestConfigureQuiescentFitness(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Problem.Fitness != tc.fitness || s.Problem.Recompile != tc.o.Recompile {
-				t.Fatalf("fitness %q recompile %d, want %q %d", s.Problem.Fitness, s.Problem.Recompile, tc.fitness, tc.o.Recompile)
+			if s.Problem.Fitness != tc.fitness || s.Problem.Recompile != tc.recompile {
+				t.Fatalf("fitness %q recompile %d, want %q %d", s.Problem.Fitness, s.Problem.Recompile, tc.fitness, tc.recompile)
 			}
 		})
 	}
@@ -80,8 +81,8 @@ func TestQuiescentHeldOutIsRealSearch(t *testing.T) {
 				t.Fatal(err)
 			}
 			sc, _ := eval.Lookup("vazquez29")
-			if !slices.Equal(prep.Reference, param.Defaults(sc.Params())) {
-				t.Fatalf("reference %v, want the scheme defaults", prep.Reference)
+			if !slices.Equal(prep.Reference, s.Config.Init[0]) || slices.Equal(prep.Reference, param.Defaults(sc.Params())) {
+				t.Fatalf("reference %v, want the run's random start %v", prep.Reference, s.Config.Init[0])
 			}
 			_, test, _, err := samples(context.Background(), s.Problem, res, func(string, ...any) {})
 			if err != nil {
@@ -140,11 +141,20 @@ func TestRecompileExactResume(t *testing.T) {
 		{"ga", "match2-qs", 7, 4},
 		{"ep", "match-qs", 7, 3},
 		{"history-ea", "match-qs", 7, 5},
+		{"hooke-jeeves", "match-qs", 9, 5},
+		{"mnc", "match-qs", 7, 3},
+		{"cmaes", "match-qs", 7, 4},
+		{"de", "match-qs", 7, 5},
+		{"pso", "match-qs", 7, 3},
+		{"texel", "match-qs", 9, 4},
 	} {
 		t.Run(tc.algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: tc.fitness, PGN: "pgn/gm_demo_1500.pgn",
-				Positions: 200, TestPositions: 100, Population: 10, Generations: tc.gens, Seed: 3, Recompile: 2,
-				Params: map[string]float64{"history_pr": 0.5}})
+				Positions: 200, TestPositions: 100, Generations: tc.gens, Seed: 3, Recompile: 2,
+				Params: map[string]float64{"history_pr": 0.5, "stall_gens": 0, "slow_gens": 0, "step": 16}})
+			if s.Config.Pop > 0 {
+				s.Config.Pop = 10
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -276,7 +286,7 @@ func TestSmokeQuiescentImprovesHeldOut(t *testing.T) {
 		algo, fitness   string
 		pop, gens, reco int
 	}{
-		{"ga", "match2-qs", 30, 30, 0}, {"ga", "match2-qs", 30, 30, 10}, {"ep", "match-qs", 20, 40, 0}, {"history-ea", "match-qs", 20, 40, 15},
+		{"ga", "match2-qs", 30, 30, -1}, {"ga", "match2-qs", 30, 30, 10}, {"ep", "match-qs", 20, 40, -1}, {"history-ea", "match-qs", 20, 40, 15},
 	} {
 		t.Run(fmt.Sprintf("%s-%s-recompile%d", tc.algo, tc.fitness, tc.reco), func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: tc.fitness, PGN: "pgn/gm_demo_1500.pgn",

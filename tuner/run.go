@@ -17,11 +17,12 @@ import (
 // checkpoints so that a resumed run can rebuild the same evaluators (see
 // Build in wire.go).
 type Problem struct {
-	// Fitness: "match" (positions whose grandmaster move the candidate
-	// chooses at 1 ply, static evaluation of each child), "match2" (that
-	// count squared, David et al.), "match-qs" and "match2-qs" (the same
-	// with every child resolved by the quiescence search under Reference,
-	// as the papers' 1-ply searches did), "texel"
+	// Fitness names an entry of the fitness registry (Fitnesses,
+	// fitnesses.go): "match" (positions whose grandmaster move the
+	// candidate chooses at 1 ply, static evaluation of each child),
+	// "match2" (that count squared, David et al.), "match-qs" and
+	// "match2-qs" (the same with every child resolved by the quiescence
+	// search under Reference, as the papers' 1-ply searches did), "texel"
 	// (negated Texel loss), "nodes" (search parameters: cap·positions minus
 	// total nodes to find the suite's best moves), "tournament" (points in
 	// games between the candidates, relative).
@@ -36,6 +37,9 @@ type Problem struct {
 	// EvalPreset, for "nodes" fitness, names the engine/eval preset whose
 	// weights evaluate while searching (when Player is empty).
 	EvalPreset string `json:"eval_preset,omitempty"`
+	// SearchGroup, for "nodes" fitness, is the search-parameter group tuned
+	// (searchgroup.go): "table1" (or ""), "modern" or "all".
+	SearchGroup string `json:"search_group,omitempty"`
 	// PGN is the training games file (.pgn or .pgn.gz); TestPGN optional
 	// held-out games (default: disjoint positions drawn from PGN).
 	PGN     string `json:"pgn,omitempty"`
@@ -74,21 +78,38 @@ type Problem struct {
 	MinPly   int    `json:"min_ply,omitempty"`
 	MaxPly   int    `json:"max_ply,omitempty"`
 	MinElo   int    `json:"min_elo,omitempty"`
-	// Reference, for "match-qs" and "match2-qs", is the weight vector the
-	// training leaves are resolved with (nil: the run's start vector,
-	// Config.Init[0], or the scheme's defaults). A recompiling run stores
-	// its current reference here, so a checkpoint resumes exactly.
+	// TestPercent and ValidationPercent (texel): the shares of the
+	// training games (PGN) held out for the test and validation sets
+	// (data.GameSplit: a game's set is drawn from DataSeed and its number,
+	// so no game feeds two sets). With TestPGN every game of that file is
+	// held out instead. Positions and TestPositions cap the training and
+	// held-out positions (0: every position the filter keeps).
+	TestPercent       int `json:"test_percent,omitempty"`
+	ValidationPercent int `json:"validation_percent,omitempty"`
+	// K (texel) is the sigmoid scale, fitted on the start vector when the
+	// run is first prepared and then frozen: a prepared run stores it here
+	// (NewRunPrepared) so that a resumed run, or a fitness worker, uses the
+	// same K whatever the reference is then.
+	K float64 `json:"k,omitempty"`
+	// Start names the run's start vector (start.go): "random", "material",
+	// "preset:NAME" or "init" (the vectors in Config.Init). Configure puts
+	// the vector in Config.Init[0]; it is the first individual of a
+	// population, the point of a local search, and the reference of a
+	// resolved fitness until the first recompilation.
+	Start string `json:"start"`
+	// Reference, for a resolved fitness (FitnessKind.Resolved: match-qs,
+	// match2-qs), is the weight vector the training leaves are resolved
+	// with (nil: the run's start vector, Config.Init[0]). A recompiling run
+	// stores its current reference here, so a checkpoint resumes exactly.
 	Reference []int32 `json:"reference,omitempty"`
-	// Recompile, for "match-qs" and "match2-qs" with the ga, ep and
-	// history-ea optimizers, re-resolves the training sample every that many
-	// generations with the current best as Reference and re-scores the
-	// stored fitness values (population, best so far, archive, hall of
-	// fame), which are not comparable across compilations (0: never).
+	// Recompile, for a resolved fitness, re-resolves the training data
+	// every that many generations with the current best as Reference and
+	// re-scores every stored fitness value (opt.Refitter: population, best
+	// so far, archive, personal bests, a local search's points; the hall of
+	// fame), which are not comparable across compilations (0: never). The
+	// presets set it; Options.Recompile -1 turns it off.
 	Recompile int `json:"recompile,omitempty"`
 }
-
-// Quiescent reports whether fitness is a quiescence-resolved move match.
-func Quiescent(fitness string) bool { return fitness == "match-qs" || fitness == "match2-qs" }
 
 // Setup is the complete description of a run.
 type Setup struct {
@@ -117,6 +138,13 @@ type Record struct {
 	TestTotal    int     `json:"test_total"`
 	TestRate     float64 `json:"test_rate"`
 	Nodes        int64   `json:"nodes,omitempty"`
+	// TrainLoss and TestLoss are the best candidate's training and held-out
+	// losses (texel), ValidLoss and ValidFitness its validation loss and
+	// fitness (with a validation set).
+	TrainLoss    float64 `json:"train_loss,omitempty"`
+	TestLoss     float64 `json:"test_loss,omitempty"`
+	ValidFitness float64 `json:"valid_fitness,omitempty"`
+	ValidLoss    float64 `json:"valid_loss,omitempty"`
 }
 
 // ErrDone is returned by Step when the optimizer has stopped.
@@ -144,11 +172,66 @@ type Run struct {
 
 	compiledAt int // generation of the last recompilation
 
+	valid      Evaluator // validation set (optional)
+	validX     []int32   // the vector validScore belongs to
+	validScore Score
+	selected   opt.Candidate // the best by validation among the bests
+	selScore   Score         // its training score
+	selValid   Score         // its validation score
+	hasSel     bool
+
 	// Now is the clock used for the Seconds column (time.Now by default).
 	Now func() time.Time
-	// Recompile builds the training evaluator for a new quiescence reference
+	// Recompile builds the evaluators for a new reference
 	// (Prepared.Recompile); a run with Problem.Recompile > 0 needs it.
-	Recompile func(ctx context.Context, reference []int32) (Evaluator, error)
+	Recompile func(ctx context.Context, reference []int32) (Evaluators, error)
+}
+
+// Evaluators are the evaluators a recompilation returns: Train always, Test
+// and Validation when they depend on the reference (nil: unchanged).
+type Evaluators struct {
+	Train, Test, Validation Evaluator
+}
+
+// NewRunPrepared starts a run with the evaluators of prep (Prepare(s)): it
+// records prep's reference and K in the setup (so that checkpoints and
+// fitness workers rebuild the same evaluators) and installs the
+// recompilation and the validation set.
+func NewRunPrepared(s Setup, prep *Prepared) (*Run, error) {
+	s = prep.Fix(s)
+	r, err := NewRun(s, prep.Train, prep.Test)
+	if err != nil {
+		return nil, err
+	}
+	r.Recompile, r.valid = prep.Recompile, prep.Validation
+	return r, nil
+}
+
+// Fix returns s with the reference and K p was prepared with.
+func (p *Prepared) Fix(s Setup) Setup {
+	if p.Reference != nil {
+		s.Problem.Reference = slices.Clone(p.Reference)
+	}
+	if p.K != 0 {
+		s.Problem.K = p.K
+	}
+	return s
+}
+
+// SetValidation installs the evaluator of the validation set (a wrapper of
+// Prepared.Validation); call it before the first Step.
+func (r *Run) SetValidation(ev Evaluator) { r.valid = ev }
+
+// Selected returns the candidate a report should use: with a validation
+// set, the best by validation score among the run's successive bests (by
+// training fitness); otherwise the best. It returns its training and
+// validation scores (zero without a validation set).
+func (r *Run) Selected() (opt.Candidate, Score, Score, bool) {
+	if r.hasSel {
+		return r.selected.Clone(), r.selScore, r.selValid, true
+	}
+	b, bs, _, ok := r.Best()
+	return b, bs, Score{}, ok
 }
 
 // NewRun starts a run. train scores candidates; test (optional) scores the
@@ -157,7 +240,7 @@ func NewRun(s Setup, train, test Evaluator) (*Run, error) {
 	if train == nil {
 		return nil, fmt.Errorf("tuner: new run: no evaluator")
 	}
-	if s.Problem.Fitness == "tournament" {
+	if k, err := LookupFitness(s.Problem.Fitness); err == nil && k.Relative {
 		s.Config.Relative = true
 	}
 	o, err := opt.New(s.Algorithm, s.Config)
@@ -205,6 +288,7 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	if err := r.recompile(ctx); err != nil {
 		return Record{}, err
 	}
+	prev := r.cache
 	cands := r.o.Ask()
 	// Unknown candidates are scored once per distinct vector; with absolute
 	// fitness, vectors scored in the previous generation are reused too
@@ -277,10 +361,18 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 		r.cache = cache
 	}
 	if b, ok := r.o.Best(); ok && (!r.hasBest || !slices.Equal(b.X, r.best.X) || b.Fitness != r.best.Fitness) {
+		found := false
 		for i, c := range cands {
 			if batchScore[i] != nil && slices.Equal(c.X, b.X) {
-				r.bestScore = *batchScore[i]
+				r.bestScore, found = *batchScore[i], true
 				break
+			}
+		}
+		if !found {
+			// A Known candidate became the best (after a recompilation
+			// re-scored the stored fitness): its score is in the cache.
+			if sc, ok := prev[vectorKey(b.X)]; ok {
+				r.bestScore = sc
 			}
 		}
 		r.best, r.hasBest = b, true
@@ -300,7 +392,14 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 			r.testX, r.testScore = slices.Clone(r.best.X), ts[0]
 		}
 	}
+	if err := r.validate(ctx); err != nil && testErr == nil {
+		testErr = err
+	}
 	rec := Record{
+		TrainLoss:    r.bestScore.Loss,
+		TestLoss:     r.testScore.Loss,
+		ValidFitness: r.validScore.Fitness,
+		ValidLoss:    r.validScore.Loss,
 		Generation:   r.o.Generation(),
 		Evaluations:  r.o.Evaluations(),
 		Scored:       r.scored,
@@ -328,6 +427,29 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	return rec, testErr
 }
 
+// validate scores a new best on the validation set and keeps the best by
+// validation (Selected). Like the held-out score, a failure is reported
+// after the generation was kept and retried at the next one.
+func (r *Run) validate(ctx context.Context) error {
+	if r.valid == nil || !r.hasBest || slices.Equal(r.validX, r.best.X) {
+		return nil
+	}
+	vs, err := r.valid.Evaluate(ctx, [][]int32{r.best.X})
+	switch {
+	case err != nil:
+		r.validX = nil
+		return fmt.Errorf("tuner: generation %d: validation score: %w", r.o.Generation(), err)
+	case len(vs) != 1:
+		r.validX = nil
+		return fmt.Errorf("tuner: generation %d: validation evaluator returned %d scores", r.o.Generation(), len(vs))
+	}
+	r.validX, r.validScore = slices.Clone(r.best.X), vs[0]
+	if !r.hasSel || vs[0].Fitness > r.selValid.Fitness {
+		r.selected, r.selScore, r.selValid, r.hasSel = r.best.Clone(), r.bestScore, vs[0], true
+	}
+	return nil
+}
+
 // recompile re-resolves the training sample with the current best as
 // reference when Problem.Recompile generations have passed since the last
 // compilation, and re-scores every stored fitness with the new evaluator. It
@@ -341,16 +463,19 @@ func (r *Run) recompile(ctx context.Context) error {
 		r.compiledAt = gen
 		return nil
 	}
-	_, ok := r.o.(opt.Refitter)
-	if !ok {
-		return fmt.Errorf("tuner: generation %d: recompile: optimizer %s cannot re-score its population", gen, r.o.Name())
+	if _, ok := r.o.(opt.Refitter); !ok {
+		return fmt.Errorf("tuner: generation %d: recompile: optimizer %s cannot re-score its stored fitness", gen, r.o.Name())
 	}
 	if r.Recompile == nil {
 		return fmt.Errorf("tuner: generation %d: recompile: no Recompile function (set Run.Recompile from Prepared.Recompile)", gen)
 	}
-	train, err := r.Recompile(ctx, r.best.X)
+	evs, err := r.Recompile(ctx, r.best.X)
 	if err != nil {
 		return fmt.Errorf("tuner: generation %d: recompile: %w", gen, err)
+	}
+	train := evs.Train
+	if train == nil {
+		return fmt.Errorf("tuner: generation %d: recompile: no training evaluator", gen)
 	}
 	// Every stored vector, scored once in a fixed order.
 	var xs [][]int32
@@ -419,9 +544,27 @@ func (r *Run) recompile(ctx context.Context) error {
 		return missing
 	}
 	ref := slices.Clone(r.best.X)
-	r.o, r.hof, r.train, r.cache = o, hof, train, nil
+	// Every re-scored vector stays known to the next generation (scores
+	// under the new evaluator), as the last generation's scores would.
+	var cache map[string]Score
+	if !r.setup.Config.Relative {
+		cache = make(map[string]Score, len(xs))
+		for i, x := range xs {
+			cache[vectorKey(x)] = scores[i]
+		}
+	}
+	r.o, r.hof, r.train, r.cache = o, hof, train, cache
 	if hasBest {
 		r.best, r.bestScore = b, scores[index[vectorKey(b.X)]]
+	}
+	// Held-out and validation sets resolved under the reference are
+	// re-scored under the new one. The selection by validation starts
+	// afresh: scores of different references are not comparable.
+	if evs.Test != nil {
+		r.test, r.testX = evs.Test, nil
+	}
+	if evs.Validation != nil {
+		r.valid, r.validX, r.hasSel = evs.Validation, nil, false
 	}
 	r.setup.Problem.Reference = ref
 	r.compiledAt = gen
@@ -461,6 +604,13 @@ type checkpoint struct {
 	Cache     []cacheEntry    `json:"cache,omitempty"`
 	// CompiledAt is the generation of the last recompilation (Problem.Recompile).
 	CompiledAt int `json:"compiled_at,omitempty"`
+	// The validation score of the last best, and the selection by
+	// validation (Run.Selected).
+	ValidX     []int32        `json:"valid_x,omitempty"`
+	ValidScore Score          `json:"valid_score"`
+	Selected   *opt.Candidate `json:"selected,omitempty"`
+	SelScore   Score          `json:"selected_score"`
+	SelValid   Score          `json:"selected_valid"`
 }
 
 // cacheEntry is one cached score in a checkpoint.
@@ -486,7 +636,13 @@ func keyVector(k string) []int32 {
 	return x
 }
 
-const checkpointFormat = "evochess-tuner-checkpoint-1"
+// checkpointFormat names the checkpoint layout. Format 2 (explicit start
+// vectors, optimizer configs used as given) replaced format 1, whose zero
+// config fields meant "default" and whose start could be the scheme's
+// published weights; format-1 checkpoints are refused with a message.
+const checkpointFormat = "evochess-tuner-checkpoint-2"
+
+const checkpointFormat1 = "evochess-tuner-checkpoint-1"
 
 // Checkpoint writes the complete run state as JSON.
 func (r *Run) Checkpoint(w io.Writer) error {
@@ -496,7 +652,11 @@ func (r *Run) Checkpoint(w io.Writer) error {
 	}
 	cp := checkpoint{Format: checkpointFormat, Setup: r.setup, Optimizer: st, HallOf: r.hof, Records: r.records,
 		BestScore: r.bestScore, TestX: r.testX, TestScore: r.testScore, ElapsedNs: int64(r.elapsed), Scored: r.scored,
-		CompiledAt: r.compiledAt}
+		CompiledAt: r.compiledAt, ValidX: r.validX, ValidScore: r.validScore, SelScore: r.selScore, SelValid: r.selValid}
+	if r.hasSel {
+		c := r.selected.Clone()
+		cp.Selected = &c
+	}
 	keys := make([]string, 0, len(r.cache))
 	for k := range r.cache {
 		keys = append(keys, k)
@@ -530,6 +690,9 @@ func ReadCheckpoint(rd io.Reader) (*Checkpointed, error) {
 	if err := dec.Decode(&cp); err != nil {
 		return nil, fmt.Errorf("tuner: read checkpoint: %w", err)
 	}
+	if cp.Format == checkpointFormat1 {
+		return nil, fmt.Errorf("tuner: read checkpoint: format %q is from an earlier evochess (before explicit start vectors and complete optimizer configs) and cannot be resumed; start the run again", cp.Format)
+	}
 	if cp.Format != checkpointFormat {
 		return nil, fmt.Errorf("tuner: read checkpoint: format %q, want %q", cp.Format, checkpointFormat)
 	}
@@ -537,6 +700,17 @@ func ReadCheckpoint(rd io.Reader) (*Checkpointed, error) {
 		return nil, fmt.Errorf("tuner: read checkpoint: no optimizer state")
 	}
 	return &Checkpointed{Setup: cp.Setup, cp: cp}, nil
+}
+
+// ResumePrepared rebuilds the run with the evaluators of prep (Prepare of
+// the checkpoint's Setup), like NewRunPrepared.
+func (c *Checkpointed) ResumePrepared(prep *Prepared) (*Run, error) {
+	r, err := c.Resume(prep.Train, prep.Test)
+	if err != nil {
+		return nil, err
+	}
+	r.Recompile, r.valid = prep.Recompile, prep.Validation
+	return r, nil
 }
 
 // Resume rebuilds the run with the given evaluators (which must be built from
@@ -554,7 +728,11 @@ func (c *Checkpointed) Resume(train, test Evaluator) (*Run, error) {
 	}
 	r := &Run{setup: c.Setup, o: o, train: train, test: test, hof: c.cp.HallOf, records: c.cp.Records,
 		bestScore: c.cp.BestScore, testX: c.cp.TestX, testScore: c.cp.TestScore,
-		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now, scored: c.cp.Scored, compiledAt: c.cp.CompiledAt}
+		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now, scored: c.cp.Scored, compiledAt: c.cp.CompiledAt,
+		validX: c.cp.ValidX, validScore: c.cp.ValidScore, selScore: c.cp.SelScore, selValid: c.cp.SelValid}
+	if c.cp.Selected != nil {
+		r.selected, r.hasSel = c.cp.Selected.Clone(), true
+	}
 	if len(c.cp.Cache) > 0 {
 		r.cache = make(map[string]Score, len(c.cp.Cache))
 		for _, e := range c.cp.Cache {

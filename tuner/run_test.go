@@ -42,6 +42,18 @@ func matchLike(positions int) Scorer {
 	}
 }
 
+// testConfig returns algo's defaults for testSpecs(n) changed by set.
+func testConfig(algo string, n int, set func(c *opt.Config)) opt.Config {
+	c, err := opt.Defaults(algo, testSpecs(n))
+	if err != nil {
+		panic(err)
+	}
+	if set != nil {
+		set(&c)
+	}
+	return c
+}
+
 func pool(workers, positions int) *Pool {
 	return &Pool{Workers: workers, New: func() (Scorer, error) { return matchLike(positions), nil }}
 }
@@ -54,7 +66,12 @@ func fixedClock() func() time.Time {
 func TestRunExactResume(t *testing.T) {
 	for _, algo := range opt.Algorithms() {
 		t.Run(algo, func(t *testing.T) {
-			s := Setup{Algorithm: algo, Config: opt.Config{Specs: testSpecs(6), Seed: 5, Pop: 10, Generations: 12, StallGens: -1, SlowGens: -1}}
+			s := Setup{Algorithm: algo, Config: testConfig(algo, 6, func(c *opt.Config) {
+				c.Seed, c.Generations, c.StallGens, c.SlowGens = 5, 12, 0, 0
+				if c.Pop > 0 {
+					c.Pop = 10
+				}
+			})}
 			whole, err := NewRun(s, pool(2, 60), pool(1, 90))
 			if err != nil {
 				t.Fatal(err)
@@ -115,7 +132,7 @@ func TestRunExactResume(t *testing.T) {
 }
 
 func TestRunImprovesAndLogs(t *testing.T) {
-	s := Setup{Algorithm: "ga", Config: opt.Config{Specs: testSpecs(6), Seed: 1, Pop: 30, Generations: 30, MutationRate: 0.02}}
+	s := Setup{Algorithm: "ga", Config: testConfig("ga", 6, func(c *opt.Config) { c.Seed, c.Pop, c.Generations, c.MutationRate = 1, 30, 30, 0.02 })}
 	r, err := NewRun(s, pool(2, 60), pool(2, 90))
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +194,7 @@ func TestPoolDeterministic(t *testing.T) {
 // TestCancelLeavesRunUnchanged cancels during evaluation and checks that
 // the run continues exactly as one never cancelled.
 func TestCancelLeavesRunUnchanged(t *testing.T) {
-	s := Setup{Algorithm: "ep", Config: opt.Config{Specs: testSpecs(4), Seed: 9, Pop: 10, Generations: 6}}
+	s := Setup{Algorithm: "ep", Config: testConfig("ep", 4, func(c *opt.Config) { c.Seed, c.Pop, c.Generations = 9, 10, 6 })}
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
 	cancelling := EvaluatorFunc(func(c context.Context, cands [][]int32) ([]Score, error) {
@@ -211,7 +228,7 @@ func TestCancelLeavesRunUnchanged(t *testing.T) {
 }
 
 func TestEvaluatorErrors(t *testing.T) {
-	s := Setup{Algorithm: "de", Config: opt.Config{Specs: testSpecs(4), Pop: 6, Generations: 3}}
+	s := Setup{Algorithm: "de", Config: testConfig("de", 4, func(c *opt.Config) { c.Pop, c.Generations = 6, 3 })}
 	bad := []Evaluator{
 		EvaluatorFunc(func(context.Context, [][]int32) ([]Score, error) { return nil, errors.New("boom") }),
 		EvaluatorFunc(func(_ context.Context, c [][]int32) ([]Score, error) { return make([]Score, len(c)-1), nil }),
@@ -232,15 +249,20 @@ func TestEvaluatorErrors(t *testing.T) {
 }
 
 func TestReadCheckpointErrors(t *testing.T) {
-	for _, s := range []string{"", "{}", `{"format":"x"}`, `{"format":"evochess-tuner-checkpoint-1"}`} {
+	for _, s := range []string{"", "{}", `{"format":"x"}`, `{"format":"evochess-tuner-checkpoint-2"}`} {
 		if _, err := ReadCheckpoint(strings.NewReader(s)); err == nil {
 			t.Errorf("%q: no error", s)
 		}
 	}
+	// A checkpoint of the first format names the reason it cannot resume.
+	_, err := ReadCheckpoint(strings.NewReader(`{"format":"evochess-tuner-checkpoint-1","optimizer":{}}`))
+	if err == nil || !strings.Contains(err.Error(), "earlier evochess") {
+		t.Errorf("format 1: %v", err)
+	}
 }
 
 func FuzzReadCheckpoint(f *testing.F) {
-	s := Setup{Algorithm: "ga", Config: opt.Config{Specs: testSpecs(3), Pop: 4, Generations: 3}}
+	s := Setup{Algorithm: "ga", Config: testConfig("ga", 3, func(c *opt.Config) { c.Pop, c.Generations = 4, 3 })}
 	r, _ := NewRun(s, pool(1, 10), nil)
 	_, _ = r.Step(context.Background())
 	var buf bytes.Buffer
@@ -252,7 +274,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 			return
 		}
 		run, err := cp.Resume(pool(1, 10), nil)
-		if err != nil {
+		if err != nil || run == nil {
 			return
 		}
 		_, _ = run.Step(context.Background())

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"sort"
 	"strconv"
@@ -12,12 +11,13 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
-	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner/opt"
 )
 
 // Options are a user's choices for a run (the CLI flags, the browser's run
-// form). Zero values mean the preset's value, or the algorithm's default.
+// form). Zero values of the plain fields mean "the preset's value" (or the
+// algorithm's default, opt.Defaults, without a preset); Params sets
+// opt.Config fields by name, a zero included (elite 0: no elitism).
 type Options struct {
 	Algorithm     string
 	Preset        string
@@ -25,7 +25,7 @@ type Options struct {
 	Fitness       string
 	Generations   int
 	Population    int
-	Params        map[string]float64 // opt.Config fields by JSON name (ApplyParams)
+	Params        map[string]float64 // opt.Config fields by JSON name (ApplyParams), explicit zeros included
 	Selection     string
 	Seed          uint64
 	Positions     int
@@ -37,35 +37,62 @@ type Options struct {
 	NodeCap       int
 	PGN, TestPGN  string
 	EPD, Openings string
-	Init          [][]int32
-	HallOfFame    int
-	DataSeed      uint64
-	Protocol      string
-	MinPly        int
-	MaxPly        int
-	MinElo        int
-	Recompile     int // match-qs / match2-qs: re-resolve every that many generations (0: never)
+	// Start names the start vector: "random", "material", "preset:NAME"
+	// (a bare NAME is read as preset:NAME); "" takes the preset's start,
+	// "init" when Init is given, else random.
+	Start      string
+	Init       [][]int32
+	HallOfFame int
+	DataSeed   uint64
+	Protocol   string
+	MinPly     int
+	MaxPly     int
+	MinElo     int
+	// SearchGroup ("nodes" fitness): "table1", "modern" or "all" ("": the
+	// preset's).
+	SearchGroup string
+	Recompile   int // resolved fitness: re-resolve every that many generations (0: the preset's, -1: never)
+	// TestPercent and ValidationPercent (texel): shares of the games held
+	// out and kept for validation (0: the preset's).
+	TestPercent, ValidationPercent int
+}
+
+// DefaultRecompile is the re-resolution interval, in generations, of a
+// resolved fitness run that names none (no preset, or a preset whose
+// fitness was changed): a generation of the coordinate searches is one
+// coordinate step, so they wait longer.
+func DefaultRecompile(algorithm string) int {
+	switch algorithm {
+	case "hooke-jeeves", "texel":
+		return 200
+	}
+	return 20
 }
 
 // Configure turns options into a Setup: it starts from the preset (Preset,
 // or the preset named like Algorithm, or the algorithm's defaults with
-// quiescence-resolved move-match fitness on vazquez29), applies the overrides and fills the
-// parameter registry (the scheme's, or engine/search's for "nodes" fitness).
+// quiescence-resolved move-match fitness on vazquez29 from a random start),
+// applies the overrides, fills the parameter registry (the fitness's:
+// the scheme's weights, or engine/search's parameters) and the start vector
+// (Config.Init[0] from Problem.Start), and checks that scheme, fitness and
+// algorithm fit together.
 func Configure(o Options) (Setup, error) {
 	var s Setup
+	var pre *Preset
 	name := o.Preset
 	if name == "" {
 		name = o.Algorithm
 	}
 	if p, err := LookupPreset(name); err == nil {
-		s = Setup{Preset: p.Name, Algorithm: p.Algorithm, Config: p.Config, Problem: p.Problem}
+		pre = &p
+		s = Setup{Preset: p.Name, Algorithm: p.Algorithm, Problem: p.Problem}
 		if o.Algorithm != "" && o.Algorithm != p.Algorithm {
 			if o.Preset == "" {
 				return Setup{}, fmt.Errorf("tuner: preset %s is for algorithm %s", p.Name, p.Algorithm)
 			}
 			// A preset's problem with another algorithm: keep the problem,
 			// use the algorithm's own defaults.
-			s.Algorithm, s.Config = o.Algorithm, opt.Config{Relative: p.Config.Relative}
+			s.Algorithm = o.Algorithm
 		}
 	} else if o.Preset != "" {
 		return Setup{}, err
@@ -73,7 +100,10 @@ func Configure(o Options) (Setup, error) {
 		if !slices.Contains(opt.Algorithms(), o.Algorithm) {
 			return Setup{}, fmt.Errorf("tuner: unknown algorithm %q (have %v)", o.Algorithm, opt.Algorithms())
 		}
-		s = Setup{Algorithm: o.Algorithm, Problem: Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1}}
+		s = Setup{Algorithm: o.Algorithm, Problem: Problem{Fitness: "match-qs", Scheme: "vazquez29", Positions: 1000, TestPositions: 1000, Depth: 1, Start: StartRandom}}
+	}
+	if !slices.Contains(opt.Algorithms(), s.Algorithm) {
+		return Setup{}, fmt.Errorf("tuner: unknown algorithm %q (have %v)", s.Algorithm, opt.Algorithms())
 	}
 	str := func(dst *string, v string) {
 		if v != "" {
@@ -91,9 +121,6 @@ func Configure(o Options) (Setup, error) {
 	str(&s.Problem.TestPGN, o.TestPGN)
 	str(&s.Problem.EPD, o.EPD)
 	str(&s.Problem.Openings, o.Openings)
-	str(&s.Config.Selection, o.Selection)
-	num(&s.Config.Generations, o.Generations)
-	num(&s.Config.Pop, o.Population)
 	num(&s.Problem.Positions, o.Positions)
 	num(&s.Problem.TestPositions, o.TestPositions)
 	num(&s.Problem.Depth, o.Depth)
@@ -101,10 +128,12 @@ func Configure(o Options) (Setup, error) {
 	num(&s.Problem.NodeCap, o.NodeCap)
 	num(&s.HallOfFame, o.HallOfFame)
 	str(&s.Problem.Protocol, o.Protocol)
+	str(&s.Problem.SearchGroup, o.SearchGroup)
 	num(&s.Problem.MinPly, o.MinPly)
 	num(&s.Problem.MaxPly, o.MaxPly)
 	num(&s.Problem.MinElo, o.MinElo)
-	num(&s.Problem.Recompile, o.Recompile)
+	num(&s.Problem.TestPercent, o.TestPercent)
+	num(&s.Problem.ValidationPercent, o.ValidationPercent)
 	if o.DataSeed != 0 {
 		s.Problem.DataSeed = o.DataSeed
 	}
@@ -121,55 +150,133 @@ func Configure(o Options) (Setup, error) {
 	case o.Unsolved > 0:
 		s.Problem.Unsolved = o.Unsolved
 	}
-	s.Config.Seed = o.Seed
-	if len(o.Init) > 0 {
-		s.Config.Init = o.Init
+	if s.Problem.Depth <= 0 {
+		s.Problem.Depth = 1
 	}
-	if err := ApplyParams(&s.Config, o.Params); err != nil {
+
+	// The fitness, and whether scheme and algorithm fit it.
+	kind, err := LookupFitness(s.Problem.Fitness)
+	if err != nil {
 		return Setup{}, err
 	}
-	switch s.Problem.Fitness {
-	case "match", "match2", "match-qs", "match2-qs", "texel", "nodes":
-		s.Config.Relative = false
-	case "tournament":
-		s.Config.Relative = true
-	default:
-		return Setup{}, fmt.Errorf("tuner: unknown fitness %q (%s)", s.Problem.Fitness, strings.Join(Fitnesses(), ", "))
+	sc, err := eval.Lookup(s.Problem.Scheme)
+	if err != nil {
+		return Setup{}, fmt.Errorf("tuner: %w", err)
 	}
-	if r := s.Problem.Recompile; r != 0 {
-		switch {
-		case r < 0:
-			return Setup{}, fmt.Errorf("tuner: recompile %d: want generations >= 0", r)
-		case !Quiescent(s.Problem.Fitness):
-			return Setup{}, fmt.Errorf("tuner: recompile needs fitness match-qs or match2-qs, not %s", s.Problem.Fitness)
-		case !slices.Contains(recompilers, s.Algorithm):
-			return Setup{}, fmt.Errorf("tuner: recompile works with the %v optimizers, not %s", recompilers, s.Algorithm)
+	if kind.Check != nil {
+		if err := kind.Check(s.Problem, sc); err != nil {
+			return Setup{}, err
 		}
+	}
+	if kind.Relative && !opt.SupportsRelative(s.Algorithm) {
+		return Setup{}, fmt.Errorf("tuner: algorithm %s cannot use fitness %s: its scores are relative to the batch, and %s compares scores across generations", s.Algorithm, kind.Name, s.Algorithm)
+	}
+	if opt.NeedsGradient(s.Algorithm) && !kind.Gradient {
+		return Setup{}, fmt.Errorf("tuner: algorithm %s cannot use fitness %s: it needs the fitness gradient, which only %s provides", s.Algorithm, kind.Name, strings.Join(gradientFitnesses(), ", "))
+	}
+	if kind.Tunes != TunesSearch && s.Problem.SearchGroup != "" {
+		return Setup{}, fmt.Errorf("tuner: search group %s: fitness %s tunes evaluation weights", s.Problem.SearchGroup, kind.Name)
 	}
 	specs, err := ProblemSpecs(s.Problem)
 	if err != nil {
 		return Setup{}, err
 	}
+	if kind.HeldOutPercent > 0 && s.Problem.TestPercent == 0 && s.Problem.TestPGN == "" && (pre == nil || pre.Problem.Fitness != kind.Name) {
+		s.Problem.TestPercent = kind.HeldOutPercent
+	}
+
+	// The optimizer configuration: the preset's (complete), or the
+	// algorithm's defaults; then the user's changes.
+	if pre != nil && s.Algorithm == pre.Algorithm {
+		s.Config = pre.Config
+	} else if s.Config, err = opt.Defaults(s.Algorithm, specs); err != nil {
+		return Setup{}, fmt.Errorf("tuner: %w", err)
+	}
 	s.Config.Specs = specs
-	if s.Problem.Depth <= 0 {
-		s.Problem.Depth = 1
+	s.Config.Relative = kind.Relative
+	str(&s.Config.Selection, o.Selection)
+	num(&s.Config.Generations, o.Generations)
+	num(&s.Config.Pop, o.Population)
+	if err := ApplyParams(&s.Config, o.Params); err != nil {
+		return Setup{}, err
+	}
+	s.Config.Seed = o.Seed
+
+	// The start vector.
+	switch {
+	case o.Start != "":
+		s.Problem.Start = NormalizeStart(o.Start)
+	case len(o.Init) > 0:
+		s.Problem.Start = StartInit
+	case s.Problem.Start == "":
+		s.Problem.Start = StartRandom
+	}
+	if s.Problem.Start == StartInit {
+		if len(o.Init) == 0 {
+			return Setup{}, fmt.Errorf("tuner: start init needs start vectors (Options.Init)")
+		}
+		s.Config.Init = o.Init
+	} else {
+		if len(o.Init) > 0 {
+			return Setup{}, fmt.Errorf("tuner: start %s and start vectors (Init) both given", s.Problem.Start)
+		}
+		x, err := StartVector(s.Problem, specs, o.Seed)
+		if err != nil {
+			return Setup{}, err
+		}
+		s.Config.Init = [][]int32{x}
+	}
+
+	// Re-resolution of a resolved fitness.
+	switch {
+	case o.Recompile < 0:
+		s.Problem.Recompile = 0
+	case o.Recompile > 0:
+		if !kind.Resolved {
+			return Setup{}, fmt.Errorf("tuner: recompile needs a resolved fitness (%s), not %s", strings.Join(resolvedFitnesses(), ", "), kind.Name)
+		}
+		s.Problem.Recompile = o.Recompile
+	case !kind.Resolved:
+		s.Problem.Recompile = 0
+	case s.Problem.Recompile == 0 && (pre == nil || pre.Problem.Fitness != s.Problem.Fitness):
+		s.Problem.Recompile = DefaultRecompile(s.Algorithm)
+	}
+	if _, err := opt.New(s.Algorithm, s.Config); err != nil {
+		return Setup{}, fmt.Errorf("tuner: %w", err)
 	}
 	return s, nil
 }
 
-// recompilers are the optimizers that implement opt.Refitter.
-var recompilers = []string{"ga", "ep", "history-ea"}
-
-// Fitnesses returns the fitness names Configure accepts.
-func Fitnesses() []string {
-	return []string{"match", "match2", "match-qs", "match2-qs", "texel", "nodes", "tournament"}
+func gradientFitnesses() []string {
+	var out []string
+	for _, k := range Fitnesses() {
+		if k.Gradient {
+			out = append(out, k.Name)
+		}
+	}
+	return out
 }
 
-// ProblemSpecs returns the parameter registry a problem tunes: the search
-// parameters for "nodes" fitness, the scheme's weights otherwise.
+func resolvedFitnesses() []string {
+	var out []string
+	for _, k := range Fitnesses() {
+		if k.Resolved {
+			out = append(out, k.Name)
+		}
+	}
+	return out
+}
+
+// ProblemSpecs returns the parameter registry a problem tunes (the
+// fitness's FitnessKind.Tunes): the search parameters, or the scheme's
+// weights.
 func ProblemSpecs(p Problem) ([]param.Spec, error) {
-	if p.Fitness == "nodes" {
-		return search.ParamSpecs(), nil
+	k, err := LookupFitness(p.Fitness)
+	if err != nil {
+		return nil, err
+	}
+	if k.Tunes == TunesSearch {
+		return SearchSpecs(p.SearchGroup)
 	}
 	sc, err := eval.Lookup(p.Scheme)
 	if err != nil {
@@ -225,19 +332,4 @@ func ApplyParams(cfg *opt.Config, params map[string]float64) error {
 	}
 	*cfg = out
 	return nil
-}
-
-// randomStart returns a uniform random vector within specs from the PCG
-// seeded with seed (stream "rand"), for single-point methods started like a
-// population method's random individual.
-func randomStart(specs []param.Spec, seed uint64) ([]int32, error) {
-	if err := param.Validate(specs); err != nil {
-		return nil, fmt.Errorf("tuner: random start: %w", err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 0x72616e64))
-	x := make([]int32, len(specs))
-	for i, s := range specs {
-		x[i] = int32(s.Min + rng.IntN(s.Max-s.Min+1))
-	}
-	return x, nil
 }

@@ -24,6 +24,8 @@ func TestShardsCombineExactly(t *testing.T) {
 	}{
 		{"match2-qs", Options{Algorithm: "ga", Scheme: "vazquez29", Fitness: "match2-qs", PGN: "pgn/gm_demo_1500.pgn", Positions: 300, TestPositions: 100}, 4, 1, false},
 		{"texel adam", Options{Algorithm: "adam", Scheme: "vazquez29", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn", Positions: 300, TestPositions: 100}, 3, 1, false},
+		{"texel chunks", Options{Algorithm: "adam", Scheme: "david35", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn", Positions: 5000, TestPositions: 100}, 2, 0, false},
+		{"texel ep", Options{Algorithm: "ep", Scheme: "vazquez29", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn", Positions: 3000, TestPositions: 100}, 3, 0, false},
 		{"nodes", Options{Preset: "david-search", Positions: 5, NodeCap: 3000}, 3, 5, false},
 		{"tournament rounds", Options{Algorithm: "mnc", Scheme: "vazquez29", Fitness: "tournament", Games: 3, GameDepth: 1}, 5, 10, true},
 		{"tournament pairs", Options{Algorithm: "ga", Scheme: "vazquez29", Fitness: "tournament", Openings: "openings/noob_3moves_1500.epd", GameDepth: 1}, 3, 0, true},

@@ -6,7 +6,6 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/pgn"
-	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner/arena"
 	"github.com/evochess/evochess/tuner/fitness"
 )
@@ -22,10 +21,11 @@ type suiteEval struct {
 	w     []int32
 	suite []*pgn.EPD
 	cap   uint64
+	group string // Problem.SearchGroup
 }
 
-func newSuiteEval(sc eval.Scheme, w []int32, suite []*pgn.EPD, nodeCap uint64, workers int) *suiteEval {
-	s := &suiteEval{sc: sc, w: w, suite: suite, cap: nodeCap}
+func newSuiteEval(sc eval.Scheme, w []int32, suite []*pgn.EPD, nodeCap uint64, workers int, group string) *suiteEval {
+	s := &suiteEval{sc: sc, w: w, suite: suite, cap: nodeCap, group: group}
 	s.Pool = &Pool{Workers: workers, New: func() (Scorer, error) {
 		score, err := s.NewShardScorer()
 		if err != nil {
@@ -61,7 +61,7 @@ func (s *suiteEval) NewShardScorer() (ShardScorer, error) {
 		if len(cands) != 1 || lo < 0 || hi > len(s.suite) || lo >= hi {
 			return nil, fmt.Errorf("tuner: suite units [%d, %d) of %d positions for %d candidates", lo, hi, len(s.suite), len(cands))
 		}
-		sp, err := search.ParamsFromVector(cands[0])
+		sp, err := SearchParams(s.group, cands[0])
 		if err != nil {
 			return nil, err
 		}

@@ -26,11 +26,12 @@ type App struct {
 	compare *Worker // tournaments
 	seq     int
 
-	Data  DataState
-	Tune  TuneState
-	Game  PlayState
-	Share ShareState
-	Cmp   CompareState
+	Data   DataState
+	Tune   TuneState
+	Game   PlayState
+	Share  ShareState
+	Cmp    CompareState
+	League LeagueUI // the class league (league.go)
 
 	Players []SavedPlayer // saved players (localStorage)
 	Runs    []SavedRun    // finished runs (localStorage)
@@ -96,6 +97,8 @@ func (a *App) start() {
 	a.data = newWorker(a, "tuner")
 	a.Data.LoadBundled(a)
 	a.openHash(js.Global().Get("location").Get("hash").String())
+	a.leagueRoute(js.Global().Get("location").Get("hash").String())
+	a.startLeague()
 	// A run still going when the page goes away is kept as "interrupted".
 	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(this js.Value, args []js.Value) any {
 		a.env.Lock()
@@ -109,6 +112,7 @@ func (a *App) start() {
 		defer a.env.UnlockRender()
 		a.Share.Player, a.Share.LinkErr, a.Share.Run = nil, "", nil
 		a.openHash(js.Global().Get("location").Get("hash").String())
+		a.leagueRoute(js.Global().Get("location").Get("hash").String())
 		return nil
 	}))
 	go a.probeNative()

@@ -15,6 +15,26 @@ import (
 // which end in App.tryMove (resolved against the legal moves).
 type Board struct {
 	App *App
+	// View, when set, is shown instead of the Play tab's game, read-only
+	// (the League tab's game replay; the pointer handlers of boardinput.go
+	// act only on the Play board).
+	View *PlayState
+}
+
+// st is the state drawn: View or the Play tab's game.
+func (c *Board) st() *PlayState {
+	if c.View != nil {
+		return c.View
+	}
+	return &c.App.Game
+}
+
+// TestID names the board for tests: "play-board", or "league-board" for a replay.
+func (c *Board) TestID() string {
+	if c.View != nil {
+		return "league-board"
+	}
+	return "play-board"
 }
 
 type squareView struct {
@@ -32,7 +52,7 @@ var pieceNames = [6]string{"pawn", "knight", "bishop", "rook", "queen", "king"}
 
 // Squares lists the squares in display order (rank 8 first unless flipped).
 func (c *Board) Squares() []squareView {
-	p := &c.App.Game
+	p := c.st()
 	g := p.g
 	last := g.LastMove()
 	check := g.CheckSquare()
@@ -87,7 +107,7 @@ func (c *Board) Squares() []squareView {
 	return out
 }
 
-func (c *Board) Promo() bool { return c.App.Game.Promo }
+func (c *Board) Promo() bool { return c.View == nil && c.App.Game.Promo }
 
 func (c *Board) PromoPieces() []promoChoice { return (&PlayTab{App: c.App}).PromoPieces() }
 
@@ -99,7 +119,7 @@ func (c *Board) CancelPromo(e vugu.DOMEvent) {
 }
 
 func (c *Board) Turn() string {
-	if c.App.Game.g.Side() == board.White {
+	if c.st().g.Side() == board.White {
 		return "white"
 	}
 	return "black"

@@ -26,11 +26,12 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "board"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "play-board"}}}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "board"}}}
 		vgparent.AppendChild(vgn)
-		vgn.AddAttrInterface("data-fen", c.App.Game.g.FEN())
-		vgn.AddAttrInterface("data-flip", ifs(c.App.Game.Flip, "true", "false"))
-		vgn.AddAttrInterface("data-thinking", ifs(c.App.Game.Thinking, "true", "false"))
+		vgn.AddAttrInterface("data-fen", c.st().g.FEN())
+		vgn.AddAttrInterface("data-flip", ifs(c.st().Flip, "true", "false"))
+		vgn.AddAttrInterface("data-testid", c.TestID())
+		vgn.AddAttrInterface("data-thinking", ifs(c.st().Thinking, "true", "false"))
 		vgn.AddAttrInterface("data-turn", c.Turn())
 		{
 			vgparent := vgn

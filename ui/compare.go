@@ -12,9 +12,23 @@ import (
 	"github.com/vugu/vugu"
 )
 
-// CompareState is the Compare tab: a round robin among chosen players in the
-// compare worker, with standings and Elo estimates.
+// CompareState is the Compare tab: a match of one player against chosen
+// opponents (Elo with its 95% interval, pentanomial pairs, an optional SPRT),
+// or a round robin among chosen players with standings and Elo estimates,
+// played in the compare worker.
 type CompareState struct {
+	Mode string // "match" or "round-robin"
+
+	// The match.
+	Player     string          // the player's key ("" = the default choice)
+	Opponents  map[string]bool // opponents' keys
+	MatchGames int             // games per opponent (even)
+	Book       bool            // openings from the bundled Polyglot book
+	UseSPRT    bool
+	SPRT       protocol.SPRTConfig
+	MatchRes   *protocol.MatchResult
+
+	// The round robin.
 	Selected     map[string]bool
 	GamesPerPair int
 	Depth        int
@@ -28,8 +42,11 @@ type CompareState struct {
 }
 
 func (s *CompareState) init() {
-	s.Selected = map[string]bool{}
+	s.Mode = "match"
+	s.Selected, s.Opponents = map[string]bool{}, map[string]bool{}
 	s.GamesPerPair, s.Depth, s.Seed = 2, 2, 1
+	s.MatchGames, s.Book = 20, true
+	s.SPRT = protocol.SPRTConfig{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 }
 
 // CompareTab is the Compare tab component.
@@ -72,6 +89,29 @@ func (c *CompareTab) SetNum(field string, e vugu.DOMEvent) {
 		c.s().Depth = int(n)
 	case "seed":
 		c.s().Seed = n
+	case "matchGames":
+		c.s().MatchGames = int(n)
+	}
+}
+
+// SetFloat sets one of the SPRT's numbers.
+func (c *CompareTab) SetFloat(field string, e vugu.DOMEvent) {
+	v := strings.TrimSpace(e.PropString("target", "value"))
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		c.s().Err = fmt.Sprintf("%s: %q is not a number", field, v)
+		return
+	}
+	c.s().Err = ""
+	switch field {
+	case "elo0":
+		c.s().SPRT.Elo0 = f
+	case "elo1":
+		c.s().SPRT.Elo1 = f
+	case "alpha":
+		c.s().SPRT.Alpha = f
+	case "beta":
+		c.s().SPRT.Beta = f
 	}
 }
 
@@ -80,23 +120,8 @@ func (c *CompareTab) Run(e vugu.DOMEvent) {
 	a, s := c.App, c.s()
 	chosen := c.chosen()
 	req := &protocol.Tournament{GamesPerPair: s.GamesPerPair, Depth: s.Depth, Seed: s.Seed, MaxPlies: 200}
-	names := map[string]int{}
-	for _, r := range chosen {
-		name := r.Name
-		if len(name) > 60 {
-			name = name[:60]
-		}
-		names[name]++
-		if names[name] > 1 {
-			name = fmt.Sprintf("%s (%d)", name, names[name])
-		}
-		tp := protocol.TournamentPlayer{Name: name}
-		if r.Preset != "" {
-			tp.Preset = r.Preset
-		} else {
-			tp.Player = r.Player
-		}
-		req.Players = append(req.Players, tp)
+	for i, name := range uniqueNames(chosen) {
+		req.Players = append(req.Players, entrant(chosen[i], name))
 	}
 	if err := req.Validate(); err != nil {
 		s.Err = "Tournament: " + err.Error()
@@ -135,6 +160,36 @@ func (c *CompareTab) Run(e vugu.DOMEvent) {
 	}
 }
 
+// uniqueNames names the players of a request: their names, cut to 60
+// bytes, with "(2)", "(3)" added to repeats.
+func uniqueNames(refs []playerRef) []string {
+	seen := map[string]int{}
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		name := r.Name
+		if len(name) > 60 {
+			name = name[:60]
+		}
+		seen[name]++
+		if seen[name] > 1 {
+			name = fmt.Sprintf("%s (%d)", name, seen[name])
+		}
+		out[i] = name
+	}
+	return out
+}
+
+// entrant is a player of a tournament or match request.
+func entrant(r playerRef, name string) protocol.TournamentPlayer {
+	tp := protocol.TournamentPlayer{Name: name}
+	if r.Preset != "" {
+		tp.Preset = r.Preset
+	} else {
+		tp.Player = r.Player
+	}
+	return tp
+}
+
 // Stop ends the tournament by terminating its worker (games are searched
 // without yielding; a new worker starts with the next tournament).
 func (c *CompareTab) Stop(e vugu.DOMEvent) {
@@ -152,6 +207,27 @@ func (c *CompareTab) Percent() int {
 		return 0
 	}
 	return 100 * len(c.s().Games) / c.s().Total
+}
+
+// shownGames bounds the games list (every row costs render time).
+const shownGames = 100
+
+// LastGames lists the latest games, newest first.
+func (c *CompareTab) LastGames() []protocol.Game {
+	g := c.s().Games
+	n := min(len(g), shownGames)
+	out := make([]protocol.Game, n)
+	for i := range out {
+		out[i] = g[len(g)-1-i]
+	}
+	return out
+}
+
+func (c *CompareTab) GamesTitle() string {
+	if n := len(c.s().Games); n > shownGames {
+		return fmt.Sprintf("Games (the last %d of %d)", shownGames, n)
+	}
+	return "Games"
 }
 
 func eloText(st protocol.Standing) string {

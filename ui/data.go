@@ -23,11 +23,12 @@ type DataState struct {
 	Loaded   *protocol.Loaded
 	Err      string
 
-	Sample    protocol.SampleConfig
-	Sampling  bool
-	Sampled   *protocol.Sampled
-	SampleErr string
-	Version   int // incremented for every successful load (a run needs a sample of the current games)
+	Sample      protocol.SampleConfig
+	Sampling    bool
+	Sampled     *protocol.Sampled
+	sampledWith protocol.SampleConfig // the settings Sampled was drawn with
+	SampleErr   string
+	Version     int // incremented for every successful load (a run needs a sample of the current games)
 
 	Paste    string
 	DragOver bool
@@ -73,13 +74,16 @@ func (d *DataState) load(a *App, req *protocol.LoadData, name, source string, te
 			d.Version++
 			if b.Games == 0 {
 				d.Err = fmt.Sprintf("No usable games in %s: every game was skipped.", name)
+				a.dropQueued(d.Err)
 				return
 			}
 			d.DrawSample(a)
+			a.runQueued()
 		case *protocol.Error:
 			a.data.Done(id)
 			d.Loading, d.loadID = false, ""
 			d.Err = fmt.Sprintf("Could not load %s: %s", name, b.Message)
+			a.dropQueued(d.Err)
 		}
 	}
 	var err error
@@ -92,6 +96,7 @@ func (d *DataState) load(a *App, req *protocol.LoadData, name, source string, te
 	}
 	if err != nil {
 		d.Loading, d.Err = false, err.Error()
+		a.dropQueued(d.Err)
 	}
 }
 
@@ -107,12 +112,13 @@ func (d *DataState) DrawSample(a *App) {
 	}
 	id := a.nextID("sample")
 	d.Sampling, d.SampleErr = true, ""
-	err := a.data.Send(id, &protocol.Sample{Sample: d.Sample, Preview: 5}, func(m protocol.Message) {
+	with := d.Sample
+	err := a.data.Send(id, &protocol.Sample{Sample: with, Preview: 5}, func(m protocol.Message) {
 		a.data.Done(id)
 		d.Sampling = false
 		switch b := m.Body.(type) {
 		case *protocol.Sampled:
-			d.Sampled = b
+			d.Sampled, d.sampledWith = b, with
 		case *protocol.Error:
 			d.SampleErr = b.Message
 		}
@@ -171,6 +177,7 @@ func (c *DataTab) loadFile(f js.Value) {
 		d.Loading = false
 		if err != nil {
 			d.Err = fmt.Sprintf("Could not read %s: %v", name, err)
+			a.dropQueued(d.Err)
 			return
 		}
 		d.loadText(a, text, name)
@@ -219,6 +226,7 @@ func (c *DataTab) SetSample(field string, e vugu.DOMEvent) {
 	s := &c.d().Sample
 	if field == "protocol" {
 		s.Protocol = v
+		c.redraw()
 		return
 	}
 	n, err := strconv.ParseUint(v, 10, 64)
@@ -238,6 +246,16 @@ func (c *DataTab) SetSample(field string, e vugu.DOMEvent) {
 		s.MinElo = int(n)
 	case "minPly":
 		s.MinPly = int(n)
+	}
+	c.redraw()
+}
+
+// redraw draws the sample again after a setting changed, so the counts shown
+// are those a run with these settings gets (not while a run uses the worker).
+func (c *DataTab) redraw() {
+	d := c.d()
+	if d.Loaded != nil && !d.Loading && !d.Sampling && !c.App.Tune.Active() {
+		d.DrawSample(c.App)
 	}
 }
 
@@ -282,15 +300,45 @@ func sampledTest(s *protocol.Sampled) int {
 	return s.Test
 }
 
+// SampleNote says how many positions the sampling protocol finds in the
+// loaded games and how many a run will use, for each split: when fewer
+// exist than asked for (the bundled games give 312 David-protocol training
+// positions, not 1,000), the run uses what there is.
+func (c *DataTab) SampleNote() string {
+	d := c.d()
+	s := d.Sampled
+	if s == nil || d.Loaded == nil {
+		return ""
+	}
+	part := func(what string, asked, used, avail int) string {
+		switch {
+		case asked > 0 && avail < asked:
+			return fmt.Sprintf("%s: %s asked, only %s in these games — the run uses %s", what, thousands(asked), thousands(avail), thousands(used))
+		case asked > 0:
+			return fmt.Sprintf("%s: %s available, the run uses %s as asked", what, thousands(avail), thousands(used))
+		}
+		return fmt.Sprintf("%s: %s available, the run uses all %s", what, thousands(avail), thousands(used))
+	}
+	note := part("Training positions", d.sampledWith.Train, s.Train, s.TrainAvailable) + ". " +
+		part("Held-out positions", d.sampledWith.Test, s.Test, s.TestAvailable) + "."
+	if t := &c.App.Tune; t.AllPositions && t.fitness() == "texel" {
+		note += " The Tune tab's Texel run does not sample: it uses every position of the training games after the opening."
+	}
+	return note
+}
+
 // Fewer reports a sample smaller than asked for (the protocol's filters and
 // the number of games limit it).
 func (c *DataTab) Fewer() bool {
-	s := c.d().Sampled
-	return s != nil && c.d().Sample.Train > 0 && s.Train < c.d().Sample.Train
+	d := c.d()
+	s := d.Sampled
+	return s != nil && (d.sampledWith.Train > 0 && s.Train < d.sampledWith.Train || d.sampledWith.Test > 0 && s.Test < d.sampledWith.Test)
 }
 
-func (c *DataTab) FewerText() string {
-	d := c.d()
-	return fmt.Sprintf("%s training positions were asked for; the sampling protocol finds %s in these games (for example one per decisive game). Load more games or choose the \"all\" protocol for more.",
-		thousands(d.Sample.Train), thousands(sampledTrain(d.Sampled)))
+// FewerHint suggests how to get more positions.
+func (c *DataTab) FewerHint() string {
+	if c.d().sampledWith.Protocol == "all" {
+		return "Load more games (or lower the filters) for more."
+	}
+	return "Load more games, or choose the \"all\" protocol (every position after the opening), for more."
 }

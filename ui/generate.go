@@ -9,14 +9,17 @@
 //   - islands.go: display-only fragments (charts, weights table, option lists) written
 //     as HTML only when they change, outside Vugu's every-render DOM sync.
 //   - catalog.go: schemes, presets, algorithms and sampling protocols from the registries.
-//   - root.vugu/.go: top bar and tabs; datatab, tunetab, playtab, sharetab, comparetab (.vugu + .go): the five tabs.
+//   - root.vugu/.go: top bar and tabs; datatab, tunetab, playtab, sharetab, comparetab (.vugu + .go): the five tabs;
+//     league-tab.vugu + league.go: the class league (served by `evochess serve`; board.go shows its replays read-only).
 //   - board.vugu/.go: the chess board (hints, promotion, flip); boardinput.go: tap-tap and drag
 //     moves by pointer events (mouse, pen and touch alike).
 //   - chart.vugu/.go: the SVG fitness chart (geometry in ui/chart).
-//   - data.go, tune.go, play.go, players.go (Share), compare.go: the tabs' state and handlers.
+//   - data.go, tune.go, play.go, players.go (Share), compare.go: the tabs' state and handlers;
+//     explain.go: the Play tab's evaluation explained term by term (explain request) and FEN set-up.
 //   - store.go: saved players and finished runs in localStorage; native.go: runs on the native server over SSE.
 //   - Pure-Go helpers with native tests: ui/share (share-link codec), ui/chart (chart geometry),
-//     ui/game (game model on engine/board), ui/model (players, weights table, share-link conversion).
+//     ui/game (game model on engine/board), ui/model (players, weights table, share-link conversion,
+//     the explanation's grouping into material, mobility, pawn structure, king safety, …).
 //   - ui/e2e: end-to-end tests in headless Chromium (node run.mjs bin/evochess).
 //
 // Everything that touches syscall/js or Vugu is build-tagged js && wasm; main_native.go

@@ -49,6 +49,9 @@ func fetchText(method, url, body string) (int, string, error) {
 	opts := map[string]any{"method": method}
 	if body != "" {
 		opts["body"] = body
+	}
+	if method != "GET" && method != "HEAD" {
+		// The server refuses state-changing requests without a JSON content type.
 		opts["headers"] = map[string]any{"Content-Type": "application/json"}
 	}
 	resp, err := await(js.Global().Call("fetch", url, opts))

@@ -42,6 +42,10 @@ type PlayState struct {
 	LastPV   string // the engine's expected line at its last move, in SAN
 	Err      string
 	PGN      string // shown after "Export PGN"
+
+	FENInput string // the position box
+	FENErr   string // why the position box's FEN was refused
+	Explain  ExplainState
 }
 
 func (p *PlayState) init() {

@@ -10,6 +10,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/evochess/evochess/internal/qr"
 	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/ui/share"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -100,6 +101,8 @@ type ShareState struct {
 	Err     string
 	Copied  bool
 
+	qrFor, qrSVG, qrErr string // the QR code of the last link drawn (drawing costs tens of ms)
+
 	// An opened link (#p=…).
 	Opened  bool
 	Player  json.RawMessage
@@ -149,7 +152,12 @@ func (a *App) openHash(hash string) {
 // ShareTab is the Share tab component.
 type ShareTab struct {
 	App *App
+
+	link string // this build's link (building one parses the player file)
 }
+
+// BeforeBuild builds the link once per render.
+func (c *ShareTab) BeforeBuild() { c.link = c.buildLink() }
 
 func (c *ShareTab) s() *ShareState { return &c.App.Share }
 
@@ -175,8 +183,11 @@ func (c *ShareTab) Current() string {
 	return ""
 }
 
-// Link builds the URL for the current selection.
-func (c *ShareTab) Link() string {
+// Link is the URL for the current selection.
+func (c *ShareTab) Link() string { return c.link }
+
+// buildLink builds the URL for the current selection.
+func (c *ShareTab) buildLink() string {
 	s := c.s()
 	r, ok := c.App.findPlayer(c.Current())
 	if !ok {
@@ -205,6 +216,29 @@ func (c *ShareTab) Link() string {
 	loc := js.Global().Get("location")
 	return loc.Get("origin").String() + loc.Get("pathname").String() + "#" + frag
 }
+
+// QR returns the SVG of the link's QR code (internal/qr), drawn again only
+// when the link changes, or why there is none.
+func (c *ShareTab) QR(link string) (svg, why string) {
+	s := c.s()
+	if link == "" {
+		return "", ""
+	}
+	if s.qrFor != link {
+		s.qrFor = link
+		s.qrSVG, s.qrErr = "", ""
+		svg, err := qr.SVG(link)
+		if err != nil {
+			s.qrErr = fmt.Sprintf("No QR code: %v. Share the link as text.", err)
+		} else {
+			s.qrSVG = svg
+		}
+	}
+	return s.qrSVG, s.qrErr
+}
+
+func (c *ShareTab) QRSVG() string { svg, _ := c.QR(c.Link()); return svg }
+func (c *ShareTab) QRErr() string { _, why := c.QR(c.Link()); return why }
 
 func (c *ShareTab) Select(e vugu.DOMEvent) {
 	c.s().Which, c.s().Copied = e.PropString("target", "value"), false

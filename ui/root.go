@@ -13,7 +13,7 @@ type Root struct {
 type tabInfo struct{ ID, Title string }
 
 var tabs = []tabInfo{
-	{"data", "Data"}, {"tune", "Tune"}, {"play", "Play"}, {"share", "Share"}, {"compare", "Compare"},
+	{"data", "Data"}, {"tune", "Tune"}, {"play", "Play"}, {"share", "Share"}, {"compare", "Compare"}, {"league", "League"},
 }
 
 // TabTitle adds a live marker to the Tune tab while a run is going.

@@ -31,8 +31,20 @@ type TuneState struct {
 	Player  json.RawMessage // best player when the run ended
 	Err     string
 	Native  bool // the run is on the native server
+	// Cluster is the work queue of a distributed native run (serve
+	// -distributed), nil otherwise.
+	Cluster *protocol.Cluster
 	Started time.Time
 	RunCfg  protocol.RunConfig // the configuration the current run started with
+
+	// AllPositions makes a Texel run use every position of the training
+	// games, as its preset says (the Data tab's sample sizes otherwise).
+	AllPositions bool
+
+	// Queued says that a start is waiting for the games to load (queued
+	// runs it then).
+	Queued string
+	queued func()
 
 	// FitnessWorkers is the number of nested Web Workers the tuner worker
 	// splits each generation's scoring across (0 = score in the tuner
@@ -51,6 +63,7 @@ func (t *TuneState) init() {
 	t.applyPreset("vazquez-ep")
 	t.Cfg.Generations = 30
 	t.Cfg.Seed = 1
+	t.AllPositions = true
 }
 
 // applyPreset selects a tuner preset and fills the fields it implies.
@@ -69,8 +82,29 @@ func (t *TuneState) applyPreset(name string) {
 	t.Cfg.Population = p.Config.Pop
 	t.Cfg.Generations = p.Config.Generations
 	t.Cfg.Params = nil
+	t.Cfg.Start = ""
 	t.Compare = ""
 	t.Group, t.Page = "", 0
+}
+
+// fitness is the run's fitness function (the tuner's default without a preset).
+func (t *TuneState) fitness() string {
+	if t.Cfg.Fitness != "" {
+		return t.Cfg.Fitness
+	}
+	return "match-qs"
+}
+
+// StartUsed is the start vector the run begins from: the one chosen, else
+// its preset's, else random.
+func (t *TuneState) StartUsed() (start string, fromPreset bool) {
+	if t.Cfg.Start != "" {
+		return tuner.NormalizeStart(t.Cfg.Start), false
+	}
+	if p, err := tuner.LookupPreset(t.Cfg.Preset); err == nil && p.Problem.Start != "" {
+		return tuner.NormalizeStart(p.Problem.Start), true
+	}
+	return tuner.StartRandom, true
 }
 
 // Active reports a run that is running or paused.
@@ -90,6 +124,10 @@ func (t *TuneState) Last() *protocol.Progress {
 func (a *App) runConfig() protocol.RunConfig {
 	cfg := a.Tune.Cfg
 	cfg.Data = protocol.DataConfig{Source: a.Data.Source, Sample: a.Data.Sample}
+	if a.Tune.AllPositions && cfg.Fitness == "texel" {
+		// Every position of the training games: the preset's sizes.
+		cfg.Data.Sample.Train, cfg.Data.Sample.Test = 0, 0
+	}
 	if cfg.Data.Source == "" {
 		cfg.Data.Source = protocol.BundledSource
 	}
@@ -114,8 +152,12 @@ func (a *App) StartRun() {
 		t.Err = "Settings: " + err.Error()
 		return
 	}
-	if a.Data.Loaded == nil || a.Data.Loading {
-		t.Err = "The games are still loading (Data tab); start again when they are read."
+	if a.Data.Loading {
+		a.queueRun("The run will start when the games are loaded (Data tab).", a.StartRun)
+		return
+	}
+	if a.Data.Loaded == nil || a.Data.Loaded.Games == 0 {
+		t.Err = "No games are loaded: load games on the Data tab first."
 		return
 	}
 	id := a.nextID("run")
@@ -126,6 +168,33 @@ func (a *App) StartRun() {
 	err := a.data.Send(id, &protocol.StartRun{Config: cfg, FitnessWorkers: t.FitnessWorkers}, func(m protocol.Message) { a.onRunMessage(id, m) })
 	if err != nil {
 		t.State, t.Err = protocol.StateFailed, err.Error()
+	}
+}
+
+// queueRun keeps a start (or resume) asked for while the games are still
+// loading: it runs once they are read (runQueued), and text is shown
+// meanwhile. A later request replaces it; Stop cancels it.
+func (a *App) queueRun(text string, f func()) {
+	t := &a.Tune
+	t.Queued, t.queued, t.Err = text, f, ""
+}
+
+// runQueued starts the queued run, if any (the games were read).
+func (a *App) runQueued() {
+	t := &a.Tune
+	f := t.queued
+	t.Queued, t.queued = "", nil
+	if f != nil {
+		f()
+	}
+}
+
+// dropQueued gives up the queued run because the games could not be loaded.
+func (a *App) dropQueued(why string) {
+	t := &a.Tune
+	if t.queued != nil {
+		t.Queued, t.queued = "", nil
+		t.Err = "The run did not start: " + why
 	}
 }
 
@@ -151,6 +220,10 @@ func (a *App) ResumeRun(i int) {
 		t.Err = "This run has no checkpoint kept in this browser; it cannot be resumed."
 		return
 	}
+	if a.Data.Loading {
+		a.queueRun("The run will resume when the games are loaded (Data tab).", func() { a.ResumeRun(i) })
+		return
+	}
 	rp := *a.Resume
 	cfg := rp.Config
 	src := cfg.Data.Source
@@ -161,8 +234,8 @@ func (a *App) ResumeRun(i int) {
 	case protocol.IsBundled(src) && !protocol.IsBundled(a.Data.Source):
 		t.Err = "This run used the bundled games, which are not loaded now: load them on the Data tab, then resume."
 		return
-	case a.Data.Loaded == nil || a.Data.Loading:
-		t.Err = "The games are still loading (Data tab); resume again when they are read."
+	case a.Data.Loaded == nil || a.Data.Loaded.Games == 0:
+		t.Err = "No games are loaded: load the run's games on the Data tab, then resume."
 		return
 	}
 	id := a.nextID("run")
@@ -185,6 +258,7 @@ func (a *App) ResumeRun(i int) {
 
 func (t *TuneState) beginRun(id string, native bool, cfg protocol.RunConfig) {
 	t.RunID, t.State, t.Reason, t.Err, t.Native = id, protocol.StateRunning, "", "", native
+	t.Cluster = nil
 	t.History, t.Player = nil, nil
 	t.Command = cfg.CommandLine()
 	t.Started = time.Now()
@@ -216,6 +290,9 @@ func (a *App) onRunMessage(id string, m protocol.Message) {
 				t.Err = err.Error()
 			}
 		}
+	case *protocol.Cluster:
+		c := *b
+		t.Cluster = &c
 	case *protocol.PlayerFile:
 		t.Player = b.Player
 		if !t.Active() {
@@ -347,16 +424,30 @@ func (c *TuneTab) Pause(e vugu.DOMEvent) { c.App.control(&protocol.Pause{}, "pau
 
 func (c *TuneTab) Step(e vugu.DOMEvent) {
 	if !c.t().Active() {
-		c.App.StartRun()
-		if c.t().Active() {
-			c.App.control(&protocol.Pause{}, "pause")
+		a := c.App
+		step := func() {
+			a.StartRun()
+			if a.Tune.Active() {
+				a.control(&protocol.Pause{}, "pause")
+			}
 		}
+		if a.Data.Loading {
+			a.queueRun("One generation will run when the games are loaded (Data tab).", step)
+			return
+		}
+		step()
 		return
 	}
 	c.App.control(&protocol.Step{}, "step")
 }
 
-func (c *TuneTab) Stop(e vugu.DOMEvent) { c.App.control(&protocol.Stop{}, "stop") }
+func (c *TuneTab) Stop(e vugu.DOMEvent) {
+	if c.t().Queued != "" {
+		c.t().Queued, c.t().queued = "", nil
+		return
+	}
+	c.App.control(&protocol.Stop{}, "stop")
+}
 
 // Reset stops any run and clears the chart.
 func (c *TuneTab) Reset(e vugu.DOMEvent) {
@@ -392,6 +483,11 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 		t.Cfg.Algorithm, t.Cfg.Preset, t.Cfg.Params = v, "", nil
 	case "scheme":
 		t.Cfg.Scheme, t.Compare, t.Group, t.Page = v, "", "", 0
+		if !slices.Contains(tuner.StartChoices(v, t.fitness()), tuner.NormalizeStart(t.Cfg.Start)) {
+			t.Cfg.Start = "" // a preset of another scheme
+		}
+	case "start":
+		t.Cfg.Start = v
 	case "compare":
 		t.Compare = v
 	case "group":
@@ -404,6 +500,8 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 		if n, ok := num(); ok {
 			t.Cfg.Generations = n
 		}
+	case "allPositions":
+		t.AllPositions = e.PropBool("target", "checked")
 	case "workers":
 		if n, ok := num(); ok {
 			t.FitnessWorkers = min(n, 16)
@@ -460,6 +558,54 @@ func (c *TuneTab) PresetDefault(key string) string {
 		}
 	}
 	return "default"
+}
+
+// StartOptions lists the start vectors the scheme and fitness accept.
+func (c *TuneTab) StartOptions() []option {
+	t := c.t()
+	def, _ := t.StartUsed()
+	if t.Cfg.Start != "" {
+		if p, err := tuner.LookupPreset(t.Cfg.Preset); err == nil && p.Problem.Start != "" {
+			def = tuner.NormalizeStart(p.Problem.Start)
+		} else {
+			def = tuner.StartRandom
+		}
+	}
+	out := []option{{Value: "", Label: "the preset's (" + def + ")"}}
+	for _, s := range tuner.StartChoices(t.Cfg.Scheme, t.fitness()) {
+		out = append(out, option{Value: s, Label: startLabel(s)})
+	}
+	return out
+}
+
+func startLabel(s string) string {
+	switch {
+	case s == tuner.StartRandom:
+		return "random — uniform within the bounds, from the seed"
+	case s == tuner.StartMaterial:
+		return "material — piece values only, every other weight 0"
+	case strings.HasPrefix(s, tuner.StartPreset):
+		return strings.TrimPrefix(s, tuner.StartPreset) + " — a paper's published weights"
+	}
+	return s
+}
+
+// StartNote says which start vector the run uses and what that means for
+// the comparison with the papers.
+func (c *TuneTab) StartNote() string {
+	s, fromPreset := c.t().StartUsed()
+	src := "chosen"
+	if fromPreset {
+		src = "the preset's"
+		if c.t().Cfg.Preset == "" {
+			src = "the default"
+		}
+	}
+	note := "The run starts from " + s + " (" + src + ")"
+	if strings.HasPrefix(s, tuner.StartPreset) {
+		return note + ": it sees the published weights it is compared with, so it is no longer an independent rediscovery."
+	}
+	return note + ": it never sees the papers' published weights."
 }
 
 func (c *TuneTab) Presets() []option    { return presetOptions() }
@@ -528,6 +674,9 @@ func (c *TuneTab) Elapsed() string {
 
 func (c *TuneTab) StateText() string {
 	t := c.t()
+	if t.Queued != "" {
+		return "queued"
+	}
 	switch t.State {
 	case "":
 		return "not started"
@@ -555,6 +704,59 @@ func (c *TuneTab) FitnessSeries() []chart.Series {
 		mean.X, mean.Y = append(mean.X, g), append(mean.Y, p.Mean)
 	}
 	return []chart.Series{mean, best}
+}
+
+// IsTexel reports a run (or, before one, a configuration) whose fitness is
+// the Texel loss: its chart shows the loss per generation.
+func (c *TuneTab) IsTexel() bool {
+	t := c.t()
+	if t.RunID != "" && t.RunCfg.Fitness != "" {
+		return t.RunCfg.Fitness == "texel"
+	}
+	return t.fitness() == "texel"
+}
+
+// LossSeries feeds the Texel loss chart: the best candidate's loss on the
+// training positions, on the held-out positions and (when the run keeps
+// one) on the validation split, per generation.
+func (c *TuneTab) LossSeries() []chart.Series {
+	train := chart.Series{Name: "training loss", Class: "train"}
+	test := chart.Series{Name: "held-out loss", Class: "test"}
+	valid := chart.Series{Name: "validation loss", Class: "mean"}
+	for _, p := range c.t().History {
+		g := float64(p.Generation)
+		nan := func(v float64) float64 {
+			if v == 0 {
+				return math.NaN()
+			}
+			return v
+		}
+		train.X, train.Y = append(train.X, g), append(train.Y, nan(p.TrainLoss))
+		test.X, test.Y = append(test.X, g), append(test.Y, nan(p.TestLoss))
+		valid.X, valid.Y = append(valid.X, g), append(valid.Y, nan(p.ValidLoss))
+	}
+	out := []chart.Series{train, test}
+	if slices.ContainsFunc(valid.Y, func(v float64) bool { return !math.IsNaN(v) }) {
+		out = append(out, valid)
+	}
+	return out
+}
+
+// HasValidation reports a validation loss in the run's history.
+func (c *TuneTab) HasValidation() bool {
+	return slices.ContainsFunc(c.t().History, func(p protocol.Progress) bool { return p.ValidLoss != 0 })
+}
+
+// HasMatch reports move-match rates in the history (a Texel run may not measure them).
+func (c *TuneTab) HasMatch() bool {
+	return !c.IsTexel() || slices.ContainsFunc(c.t().History, func(p protocol.Progress) bool { return p.TrainMatch > 0 || p.TestMatch > 0 })
+}
+
+func lossText(v float64) string {
+	if v == 0 {
+		return "–"
+	}
+	return strconv.FormatFloat(v, 'f', 5, 64)
 }
 
 func (c *TuneTab) MatchSeries() []chart.Series {
@@ -723,7 +925,8 @@ func (c *TuneTab) FinishedRuns() []runRow {
 		row := runRow{Index: i, Title: r.Config.Scheme + " · " + ifs(r.Config.Preset != "", r.Config.Preset, r.Config.Algorithm), When: savedWhen(r.Ended), Resumable: c.App.Resumable(i)}
 		if n := len(r.History); n > 0 {
 			l := r.History[n-1]
-			row.Info = fmt.Sprintf("%s after %d generations, seed %d, %.1f%% matched (held-out %s)", r.State, l.Generation, r.Config.Seed, 100*l.TrainMatch,
+			st, _ := (&TuneState{Cfg: r.Config}).StartUsed()
+			row.Info = fmt.Sprintf("%s after %d generations, seed %d, start %s, %.1f%% matched (held-out %s)", r.State, l.Generation, r.Config.Seed, st, 100*l.TrainMatch,
 				ifs(l.TestMatch >= 0, fmt.Sprintf("%.1f%%", 100*l.TestMatch), "–"))
 		}
 		out = append(out, row)

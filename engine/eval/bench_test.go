@@ -48,3 +48,18 @@ func BenchmarkFeatures(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPhasedFeatures measures the modern scheme's untapered feature
+// extraction (what the Texel tuner stores per position); it reports
+// positions/s.
+func BenchmarkPhasedFeatures(b *testing.B) {
+	positions := benchPositions(b)
+	p := modern
+	buf := make([]Feature, 0, 256)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf, _ = p.PhasedFeatures(positions[i&1023], buf[:0])
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}

@@ -176,7 +176,7 @@
 // and the phase, which the tuner stores instead of the tapered counts.
 // All counts are per side, from the side's own point of view (ranks
 // counted from its first rank), and White's minus Black's enters the sum.
-// Terms, in registry order (383 terms, 766 parameters):
+// Terms, in registry order (387 terms, 774 parameters):
 //   - Material: pawn, knight, bishop, rook, queen (piece counts).
 //   - Piece-square tables, indexed by the square seen from the piece's
 //     owner (Black reads the rank-mirrored square): pst.pawn.<sq> for
@@ -210,6 +210,10 @@
 //     attack.count.2–5 is one-hot in the number of its attacking knights,
 //     bishops, rooks and queens (5 = five or more), which lets a linear
 //     model learn that attacks add up faster than linearly.
+//     check.knight … check.queen count safe checks: squares attacked by
+//     the side's pieces of that type, not held by its own pieces and not
+//     attacked by any enemy piece, pawn or king, from which a piece of that
+//     type would attack the enemy king (through the current occupancy).
 //   - King shelter, own king: the three files around the king (its file
 //     clamped to b–g, so a king on h1 uses f–h). Per file, the own pawn
 //     in front of the king (on a rank ahead of the king's) nearest to it

@@ -235,9 +235,9 @@ type Evaluator struct {
 	pub   Scheme // the registered scheme (s is its common implementation)
 	s     *scheme
 	w     []int32
-	wu    []int64            // w[i]·unit[i]: the weight per natural count
-	mw    *[mdTerms][2]int32 // modern only: (mg, eg) weights by term
-	x     posInfo            // scratch, kept here so that Evaluate does not allocate
+	wu    []int64         // w[i]·unit[i]: the weight per natural count
+	mw    *[mdTerms]int64 // modern only: packed (mg, eg) weights by term (see packPair)
+	x     posInfo         // scratch, kept here so that Evaluate does not allocate
 	store [192]Feature
 }
 
@@ -260,9 +260,9 @@ func New(s Scheme, w []int32) (*Evaluator, error) {
 		e.wu[i] = int64(w[i]) * int64(impl.unit[i])
 	}
 	if impl.kind == kindModern {
-		e.mw = new([mdTerms][2]int32)
+		e.mw = new([mdTerms]int64)
 		for t := range e.mw {
-			e.mw[t] = [2]int32{w[2*t], w[2*t+1]}
+			e.mw[t] = packPair(w[2*t], w[2*t+1])
 		}
 	}
 	return e, nil

@@ -39,5 +39,5 @@ func ExampleSchemes() {
 	// david35 35 1
 	// prasad38 38 500
 	// phoenix640 645 24
-	// modern 766 24
+	// modern 774 24
 }

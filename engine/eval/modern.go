@@ -40,7 +40,8 @@ const (
 	mdAttack          = mdPassedKingEnemy + 1 // 4: knight, bishop, rook, queen
 	mdAttackSquares   = mdAttack + 4          // 1
 	mdAttackCount     = mdAttackSquares + 1   // 4: 2, 3, 4, 5+ attackers
-	mdShield          = mdAttackCount + 4     // 4: distance 1, 2, 3+, none
+	mdCheck           = mdAttackCount + 4     // 4: safe checks by knight, bishop, rook, queen
+	mdShield          = mdCheck + 4           // 4: distance 1, 2, 3+, none
 	mdStorm           = mdShield + 4          // 4: distance 1, 2, 3, 4+
 	mdStormBlocked    = mdStorm + 4           // 1
 	mdKingOpen        = mdStormBlocked + 1    // 1
@@ -147,6 +148,9 @@ func modernTermList() []modernTerm {
 		}
 		add(fmt.Sprintf("attack.count.%d", n), "king", fmt.Sprintf("king attack: exactly %d%s own knights, bishops, rooks and queens attack the enemy king zone", n, s))
 	}
+	for pt := board.Knight; pt <= board.Queen; pt++ {
+		add("check."+pieceLower[pt], "king", "safe checks: squares attacked by own "+pieceLower[pt]+"s, empty or enemy-held and not attacked by the enemy, from which a "+pieceLower[pt]+" would attack the enemy king")
+	}
 	for _, d := range []string{"1", "2", "3"} {
 		more := ""
 		if d == "3" {
@@ -217,7 +221,7 @@ var modern = func() *modernScheme {
 	}
 	return &modernScheme{&scheme{
 		name:  "modern",
-		title: "Beyond the papers: a modern tapered evaluation (material, PSTs, mobility, pawns, king safety, threats, tempo) for Texel tuning",
+		title: "Beyond the papers: tapered material, PSTs, mobility, pawns, king safety, threats, tempo (for Texel tuning)",
 		specs: specs,
 		unit:  unit,
 		scale: MaxPhase,
@@ -231,23 +235,31 @@ func (s *modernScheme) Terms() int { return mdTerms }
 // TermParams implements Phased: term t's parameters are 2t (mg) and 2t+1 (eg).
 func (s *modernScheme) TermParams(t int) (mg, eg int32) { return int32(2 * t), int32(2*t + 1) }
 
-// counts returns the position's per-side natural counts by term and its phase.
-func (s *modernScheme) counts(pos *board.Position, cnt *[2][mdTerms]int32) int32 {
+// terms is a set of term indices.
+type terms [(mdTerms + 63) / 64]uint64
+
+// counts fills cnt with the position's per-side natural counts by term and
+// returns its phase and the terms written to (a superset of those with a
+// non-zero count).
+func (s *modernScheme) counts(pos *board.Position, cnt *[2][mdTerms]int32) (int32, terms) {
 	var x posInfo
 	x.init(pos)
 	a := modernAcc{cnt: cnt}
 	modernEval(&x, &a)
-	return int32(x.phase)
+	return int32(x.phase), a.touched
 }
 
 // PhasedFeatures implements Phased: one feature per term with a non-zero
 // count (white minus black), in term order, and the phase.
 func (s *modernScheme) PhasedFeatures(pos *board.Position, dst []Feature) ([]Feature, int32) {
 	var cnt [2][mdTerms]int32
-	ph := s.counts(pos, &cnt)
-	for t := range int32(mdTerms) {
-		if n := cnt[0][t] - cnt[1][t]; n != 0 {
-			dst = append(dst, Feature{t, n})
+	ph, touched := s.counts(pos, &cnt)
+	for i, word := range touched {
+		for ; word != 0; word &= word - 1 {
+			t := int32(i*64 + bits.TrailingZeros64(word))
+			if n := cnt[0][t] - cnt[1][t]; n != 0 {
+				dst = append(dst, Feature{t, n})
+			}
 		}
 	}
 	return dst, ph
@@ -257,17 +269,20 @@ func (s *modernScheme) PhasedFeatures(pos *board.Position, dst []Feature) ([]Fea
 // parameter order (mg count·phase, eg count·(24−phase), zeros dropped).
 func (s *modernScheme) Features(pos *board.Position, dst []Feature) []Feature {
 	var cnt [2][mdTerms]int32
-	ph := s.counts(pos, &cnt)
-	for t := range int32(mdTerms) {
-		n := cnt[0][t] - cnt[1][t]
-		if n == 0 {
-			continue
-		}
-		if ph != 0 {
-			dst = append(dst, Feature{2 * t, n * ph})
-		}
-		if ph != MaxPhase {
-			dst = append(dst, Feature{2*t + 1, n * (MaxPhase - ph)})
+	ph, touched := s.counts(pos, &cnt)
+	for i, word := range touched {
+		for ; word != 0; word &= word - 1 {
+			t := int32(i*64 + bits.TrailingZeros64(word))
+			n := cnt[0][t] - cnt[1][t]
+			if n == 0 {
+				continue
+			}
+			if ph != 0 {
+				dst = append(dst, Feature{2 * t, n * ph})
+			}
+			if ph != MaxPhase {
+				dst = append(dst, Feature{2*t + 1, n * (MaxPhase - ph)})
+			}
 		}
 	}
 	return dst
@@ -288,23 +303,39 @@ func modernAppend(x *posInfo, c board.Color, dst []Feature) []Feature {
 	return dst
 }
 
-// modernAcc is the sink the terms are written to: with cnt set it counts
-// each side's terms (features, traces); otherwise it accumulates each
-// side's middlegame and endgame score with the weights w (Evaluate).
+// modernAcc is the sink the terms are written to. With w set it
+// accumulates each side's packed middlegame and endgame sums (Evaluate);
+// otherwise it counts each side's terms in cnt and marks them in touched
+// (Features, PhasedFeatures, traces).
 type modernAcc struct {
-	w      *[mdTerms][2]int32
-	cnt    *[2][mdTerms]int32
-	mg, eg [2]int64
+	w       *[mdTerms]int64
+	sum     [2]int64
+	cnt     *[2][mdTerms]int32
+	touched terms
 }
 
 func (a *modernAcc) add(c board.Color, t int32, n int32) {
-	if a.cnt != nil {
-		a.cnt[c&1][t] += n
+	if a.w != nil {
+		a.sum[c&1] += a.w[t] * int64(n)
 		return
 	}
-	w := &a.w[t]
-	a.mg[c&1] += int64(w[0]) * int64(n)
-	a.eg[c&1] += int64(w[1]) * int64(n)
+	a.cnt[c&1][t] += n
+	a.touched[t>>6] |= 1 << (t & 63)
+}
+
+// packPair packs a middlegame and an endgame weight into one integer,
+// mg·2³² + eg, so that one multiply-add per term accumulates both sums:
+// Σ packPair(mg, eg)·n = (Σ mg·n)·2³² + Σ eg·n. unpackPair recovers the two
+// sums exactly while |Σ eg·n| < 2³¹ and |Σ mg·n| < 2³¹. Weights are within
+// ±2000 and a side's counts sum to well under 10⁴ in any position (at most
+// 16 pieces, 8 pawns and a few hundred bits of count per piece), so the sums
+// stay below 2·10⁷.
+func packPair(mg, eg int32) int64 { return int64(mg)<<32 + int64(eg) }
+
+// unpackPair splits a sum of packed pairs into its two sums.
+func unpackPair(p int64) (mg, eg int64) {
+	eg = int64(int32(p))
+	return (p - eg) >> 32, eg
 }
 
 // modernWhite is Evaluator.White for the modern scheme.
@@ -312,9 +343,9 @@ func (e *Evaluator) modernWhite(pos *board.Position) int {
 	e.x.init(pos)
 	a := modernAcc{w: e.mw}
 	modernEval(&e.x, &a)
+	mg, eg := unpackPair(a.sum[0] - a.sum[1])
 	ph := int64(e.x.phase)
-	sum := (a.mg[0]-a.mg[1])*ph + (a.eg[0]-a.eg[1])*(MaxPhase-ph)
-	return FloorDiv(sum, MaxPhase)
+	return FloorDiv(mg*ph+eg*(MaxPhase-ph), MaxPhase)
 }
 
 // Board regions used by the modern terms.
@@ -462,6 +493,14 @@ func modernEval(x *posInfo, a *modernAcc) {
 		if n := attackers[c]; n >= 2 {
 			a.add(c, mdAttackCount+min(n, 5)-2, 1)
 		}
+		if k := x.king[e]; k != board.NoSquare {
+			safe := ^all[e] &^ pos.ByColor[c]
+			diag, line := board.BishopAttacks(k, occ)&safe, board.RookAttacks(k, occ)&safe
+			a.add(c, mdCheck+0, popcount(att[c][board.Knight]&board.KnightAttacks(k)&safe))
+			a.add(c, mdCheck+1, popcount(att[c][board.Bishop]&diag))
+			a.add(c, mdCheck+2, popcount(att[c][board.Rook]&line))
+			a.add(c, mdCheck+3, popcount(att[c][board.Queen]&(diag|line)))
+		}
 
 		// Own king shelter, pawn storm and open files.
 		if k := x.king[c]; k != board.NoSquare {
@@ -580,14 +619,14 @@ func (e *Evaluator) TaperedTrace(pos *board.Position) (tr TaperedTrace, ok bool)
 		return TaperedTrace{}, false
 	}
 	var cnt [2][mdTerms]int32
-	ph := modern.counts(pos, &cnt)
+	ph, _ := modern.counts(pos, &cnt)
 	tr = TaperedTrace{Phase: ph, Scale: MaxPhase}
 	for t, term := range modernTerms {
 		w, b := cnt[0][t], cnt[1][t]
 		if w == 0 && b == 0 {
 			continue
 		}
-		mg, eg := e.mw[t][0], e.mw[t][1]
+		mg, eg := e.w[2*t], e.w[2*t+1]
 		tr.Terms = append(tr.Terms, TaperedTerm{
 			Term: t, Name: term.name, Group: term.group, MG: mg, EG: eg, White: w, Black: b,
 			RawMG: int64(mg) * int64(w-b) * int64(ph), RawEG: int64(eg) * int64(w-b) * int64(MaxPhase-ph),

@@ -1,19 +1,23 @@
 package eval
 
 import (
+	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/param"
+	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/internal/shareddata"
 )
 
 // modernCounts returns each modern term's natural count for White and
 // Black, by term name, and the phase.
 func modernCounts(pos *board.Position) (map[string][2]int32, int32) {
 	var cnt [2][mdTerms]int32
-	ph := modern.counts(pos, &cnt)
+	ph, _ := modern.counts(pos, &cnt)
 	out := map[string][2]int32{}
 	for t, term := range modernTerms {
 		if cnt[0][t] != 0 || cnt[1][t] != 0 {
@@ -134,8 +138,8 @@ func TestModernFeatures(t *testing.T) {
 				// c4 passed, path free, but Nd5 covers c7.
 				"passed.r4": {1, 0}, "passed.free.r4": {1, 0},
 				"passed.king.own": {4, 0}, "passed.king.enemy": {4, 0},
-				// Rb7 hits f7 in Black's king zone.
-				"attack.rook": {1, 0}, "attack.squares": {1, 0},
+				// Rb7 hits f7 in Black's king zone, and b8 is a safe check.
+				"attack.rook": {1, 0}, "attack.squares": {1, 0}, "check.rook": {1, 0},
 				"king.shield.1": {3, 3}, "king.storm.4": {3, 3},
 				"rook.open": {1, 0}, "rook.7th": {1, 0}, "queen.open": {1, 0},
 				// c4xd5 threat; Nd5 attacked by c4 and Qd1, undefended.
@@ -184,6 +188,9 @@ func TestModernFeatures(t *testing.T) {
 				"passed.r3": {1, 0}, "passed.r2": {0, 2}, "passed.free.r2": {0, 2},
 				"passed.king.own": {3, 4}, "passed.king.enemy": {4, 11},
 				"attack.rook": {0, 1}, "attack.squares": {0, 1}, // Rf4 hits f2
+				// Nxd7+ (the rook is undefended) and Qxc1+ (the rook is
+				// undefended) are safe checks; Nc6+ is not (b7 covers c6).
+				"check.knight": {1, 0}, "check.queen": {0, 1},
 				"king.shield.1": {2, 3}, "king.shield.2": {1, 0},
 				"king.storm.blocked": {1, 0}, // g4 stopped by g3
 				"knight.outpost":     {1, 0}, // Ne5, defended by d4, no f-pawn can chase it
@@ -462,4 +469,94 @@ func mustEval(t *testing.T, preset string) *Evaluator {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// TestModernExtremeWeights checks the packed middlegame/endgame sums of
+// Evaluate against the dot product at the bounds' extremes (every weight at
+// its maximum, its minimum, and alternating), where an overflow of the
+// packing would show.
+func TestModernExtremeWeights(t *testing.T) {
+	specs := modern.specs
+	vecs := make([][]int32, 4)
+	for i := range vecs {
+		vecs[i] = make([]int32, len(specs))
+	}
+	for i, sp := range specs {
+		vecs[0][i], vecs[1][i] = int32(sp.Max), int32(sp.Min)
+		vecs[2][i], vecs[3][i] = int32([2]int{sp.Max, sp.Min}[i%2]), int32([2]int{sp.Min, sp.Max}[i%2])
+	}
+	positions := randomGamePositions(t, 13, 1000)
+	for _, fen := range append(trickyFENs(t), "k7/8/8/8/8/8/QQQQQQQQ/QK6 b - - 0 1", "k7/8/8/8/8/8/8/BBBBBBBK w - - 0 1") {
+		positions = append(positions, mustFEN(t, fen))
+	}
+	for k, w := range vecs {
+		e, err := New(modern, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pos := range positions {
+			if got, want := e.White(pos), FloorDiv(Dot(w, modern.Features(pos, nil)), MaxPhase); got != want {
+				t.Fatalf("vector %d, %s: White %d, dot product %d", k, pos.FEN(), got, want)
+			}
+		}
+	}
+	for _, c := range [][2]int32{{0, 0}, {2000, -2000}, {-1000, 1000}, {1, -1}, {-1, -1}} {
+		var sum, mgSum, egSum int64
+		for n := int64(-30000); n <= 30000; n += 7919 {
+			sum += packPair(c[0], c[1]) * n
+			mgSum += int64(c[0]) * n
+			egSum += int64(c[1]) * n
+		}
+		if mg, eg := unpackPair(sum); mg != mgSum || eg != egSum {
+			t.Errorf("pair %v: unpacked (%d, %d), want (%d, %d)", c, mg, eg, mgSum, egSum)
+		}
+	}
+}
+
+// TestModernSharedGames runs the one-source-of-truth, Phased and mirror
+// checks on positions of the shared grandmaster games (every position of
+// the first games of the demo file), with random weights.
+func TestModernSharedGames(t *testing.T) {
+	f, err := os.Open(shareddata.Path(t, "pgn/gm_demo_1500.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games := 300
+	if testing.Short() {
+		games = 40
+	}
+	r := pgn.NewReader(f)
+	w := RandomWeights(modern, 21)
+	e, _ := New(modern, w)
+	positions := 0
+	for g := 0; g < games; g++ {
+		game, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			continue // a skipped game is pgn's concern
+		}
+		pos, err := game.StartPosition()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range game.Moves {
+			pos.MakeMove(m)
+			checkPosition(t, modern, w, pos)
+			pf, ph := modern.PhasedFeatures(pos, nil)
+			var sum int64
+			for _, f := range pf {
+				sum += int64(f.Count) * (int64(w[2*f.Index])*int64(ph) + int64(w[2*f.Index+1])*int64(MaxPhase-ph))
+			}
+			if e.White(pos) != FloorDiv(sum, MaxPhase) {
+				t.Fatalf("%s: phased sum disagrees", pos.FEN())
+			}
+			positions++
+		}
+	}
+	if positions < 1000 {
+		t.Errorf("only %d positions", positions)
+	}
 }

@@ -251,3 +251,65 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// TestModernRoundTrip saves a modern player with 774 random weights and
+// loads it back, and loads a file that only lists the weights it changes
+// from the modern-material defaults.
+func TestModernRoundTrip(t *testing.T) {
+	s, err := eval.Lookup("modern")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := eval.RandomWeights(s, 17)
+	p, err := FromVector("modern", w, search.DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a bytes.Buffer
+	if err := p.Save(&a); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(a.String(), `"mg.pst.knight.e4": `) || !strings.Contains(a.String(), `"eg.passed.r6": `) {
+		t.Errorf("modern player file lacks readable weight names:\n%.400s", a.String())
+	}
+	q, err := Load(bytes.NewReader(a.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := q.Vector(); !slices.Equal(got, w) {
+		t.Error("modern weights changed in a round trip")
+	}
+	e, err := q.Evaluator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := eval.New(s, w)
+	pos, _ := board.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+	if e.Evaluate(pos) != ref.Evaluate(pos) {
+		t.Errorf("player evaluator %d, direct %d", e.Evaluate(pos), ref.Evaluate(pos))
+	}
+
+	partial := `{"version": 1, "scheme": "modern", "weights": {"mg.rook.7th": 30, "eg.passed.r6": 120}}`
+	m, err := Load(strings.NewReader(partial))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mw, _ := m.Vector()
+	def, _ := eval.LookupPreset("modern-material")
+	for i, sp := range s.Params() {
+		want := def.Weights[i]
+		switch sp.Name {
+		case "mg.rook.7th":
+			want = 30
+		case "eg.passed.r6":
+			want = 120
+		}
+		if mw[i] != want {
+			t.Errorf("%s = %d, want %d", sp.Name, mw[i], want)
+		}
+	}
+	bad := `{"version": 1, "scheme": "modern", "weights": {"mg.pst.knight.d4": 3}}`
+	if _, err := Load(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "mg.pst.knight.d4") {
+		t.Errorf("unknown modern weight: error %v", err)
+	}
+}

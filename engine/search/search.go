@@ -34,6 +34,9 @@ type Limits struct {
 	// MoveOverhead is the time kept in reserve per move for communication
 	// lag under clock limits (0 = DefaultMoveOverhead).
 	MoveOverhead time.Duration
+	// Ponder, when set, makes the search ponder: it ignores the time
+	// limits until Ponder.Hit is called, then plays by them (timeman.go).
+	Ponder *PonderSignal
 }
 
 // MaxDepth is the deepest iteration the search starts.
@@ -137,8 +140,7 @@ type Searcher struct {
 	noQuiescence bool
 	qsPV         bool // qsearch records its PV (set only by QuiescenceResolver)
 	start        time.Time
-	hard         time.Duration
-	hasHard      bool
+	tm           timeManager
 	rootDepth    int
 	rootMoves    []rootMove
 	rootBest     board.Move // best move found so far in the current iteration
@@ -287,8 +289,7 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	}
 	s.tt.newSearch()
 
-	soft, hard, timed := TimeBudget(lim, pos.Side)
-	s.hard, s.hasHard = hard, timed
+	s.tm.begin(lim, pos.Side, s.start)
 
 	// Root moves, in the fresh-search order.
 	var ml board.MoveList
@@ -341,18 +342,9 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 			progress(Info{Depth: depth, SelDepth: s.selDepth, Score: v, Mate: res.Mate, Nodes: s.totalNodes(),
 				Time: time.Since(s.start), Hashfull: s.tt.hashfull(), PV: append([]board.Move(nil), res.PV...)})
 		}
-		if timed && !lim.Infinite {
-			el := time.Since(s.start)
-			if el >= soft {
-				break
-			}
-			// A mate found within this depth cannot get shorter.
-			if IsMateScore(v) && MateScore-abs(v) < depth {
-				break
-			}
-		}
-		if len(s.rootMoves) == 1 && timed && !lim.Infinite && depth >= 4 {
-			break // only move: no need to think long
+		if s.tm.stopAfterIteration(iterationResult{depth: depth, score: v, best: res.Best, nodes: s.nodes,
+			bestNodes: s.rootMoves[0].nodes, rootMoves: len(s.rootMoves)}) {
+			break
 		}
 	}
 	res.SelDepth = s.selDepth
@@ -537,7 +529,7 @@ func (s *Searcher) poll() {
 		s.stopped = true
 		return
 	}
-	if s.hasHard && time.Since(s.start) >= s.hard {
+	if s.tm.outOfTime() {
 		s.stopped = true
 		return
 	}

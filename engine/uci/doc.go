@@ -10,13 +10,29 @@
 //     lines (depth, seldepth, score cp|mate, nodes, nps, time, hashfull, pv)
 //     come from the search's progress callback, and "bestmove X ponder Y" is
 //     held back after "go infinite" and "go ponder" until stop/ponderhit, as
-//     the protocol requires. Pondering restarts the search with the real
-//     limits on ponderhit (the hash table keeps the ponder work).
+//     the protocol requires. "go ponder" searches the predicted position
+//     with the given clock limits suspended (search.Limits.Ponder); on
+//     ponderhit the same search goes on, tree, hash table and iteration
+//     state kept, and its clock starts (engine/search/timeman.go). Clock
+//     limits (wtime/btime/winc/binc/movestogo) and movetime go to the time
+//     manager; "Move Overhead" is kept back under clocks only (movetime uses
+//     all but search.MoveTimeMargin).
+//     With OwnBook on, a plain "go" in a book position is answered at once
+//     with a Polyglot book move (engine/book; BookFile or the host's
+//     Options.DefaultBook, the bundled book for `evochess uci`), drawn with
+//     probability weight/Σweight from a generator seeded by the Seed option:
+//     the same seed and commands give the same moves. With
+//     UCI_LimitStrength on, every search plays at engine/strength's level
+//     for UCI_Elo (node budget, MultiPV-style candidates and a choice
+//     seeded from the same generator), calibrated so that UCI_Elo X plays
+//     about like Stockfish 15.1's UCI_Elo X at 100 ms per move.
 //   - command.go: parsing of "go", "position" and "setoption" into typed
 //     commands; malformed input becomes an error that Run reports as
 //     "info string error: …" and otherwise ignores.
 //   - options.go: the option registry, derived from the parameter
 //     registries: Hash, Threads (1), Move Overhead, Ponder, Clear Hash,
+//     UCI_LimitStrength, UCI_Elo (strength.MinElo to strength.MaxElo),
+//     OwnBook, Seed, BookFile (when a file opener is given),
 //     Preset (evaluation presets), Scheme (evaluation schemes with default
 //     weights), SearchPreset, PlayerFile (when a file opener is given), one
 //     spin option "Search_<Name>" per search.ParamSpecs entry (David et al.

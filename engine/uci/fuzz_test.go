@@ -23,10 +23,13 @@ func FuzzRun(f *testing.F) {
 		"setoption name Search_NullMoveReduction value 9\nsetoption name Hash value 2\n",
 		"position fen 8/8/8/8 w\ngo wtime -3 btime x\n\x00\xff\n",
 		"go movetime 1\nucinewgame\nquit\nisready\n",
+		"setoption name OwnBook value true\nsetoption name Seed value 5\nposition startpos moves e2e4\ngo depth 1\n",
+		"setoption name OwnBook value true\ngo ponder wtime 50 btime 50\nponderhit\ngo movestogo 3 wtime 100 btime 100\n",
 	}
 	for _, s := range seeds {
 		f.Add(s)
 	}
+	bookData := smallBook(f)
 	f.Fuzz(func(t *testing.T, input string) {
 		if len(input) > 4096 {
 			return
@@ -36,7 +39,7 @@ func FuzzRun(f *testing.F) {
 		var out strings.Builder
 		done := make(chan error, 1)
 		go func() {
-			done <- Run(context.Background(), strings.NewReader(input), &out, Options{HashMB: 1, MaxHashMB: 2})
+			done <- Run(context.Background(), strings.NewReader(input), &out, Options{HashMB: 1, MaxHashMB: 2, DefaultBook: bookData})
 		}()
 		select {
 		case err := <-done:

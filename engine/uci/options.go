@@ -11,6 +11,7 @@ import (
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/engine/strength"
 )
 
 // Option name prefixes for the parameter registries.
@@ -92,6 +93,9 @@ func (o option) parseValue(v string, has bool) (string, error) {
 // maxMoveOverheadMs bounds the Move Overhead option.
 const maxMoveOverheadMs = 5000
 
+// maxSeed bounds the Seed option (GUIs read spin bounds as 32-bit integers).
+const maxSeed = 1<<31 - 1
+
 // customPreset is the Preset combo value shown after weights were changed
 // or a player file was loaded.
 const customPreset = "custom"
@@ -133,6 +137,37 @@ func (e *engine) options() []option {
 			}
 			return nil
 		}},
+		{name: "UCI_LimitStrength", kind: "check", def: strconv.FormatBool(e.limitStrength),
+			set: func(e *engine, v string) error { e.limitStrength = v == "true"; return nil }},
+		{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(e.elo), min: strength.MinElo, max: strength.MaxElo(),
+			set: func(e *engine, v string) error { e.elo, _ = strconv.Atoi(v); return nil }},
+		{name: "OwnBook", kind: "check", def: strconv.FormatBool(e.ownBook),
+			set: func(e *engine, v string) error { e.ownBook = v == "true"; return nil }},
+		{name: "Seed", kind: "spin", def: strconv.FormatUint(e.seed, 10), min: 0, max: maxSeed,
+			set: func(e *engine, v string) error {
+				n, _ := strconv.ParseUint(v, 10, 64)
+				e.setSeed(n)
+				return nil
+			}},
+	}
+	if e.opts.OpenFile != nil {
+		def := e.bookFile
+		if def == "" {
+			def = "<empty>"
+		}
+		opts = append(opts, option{name: "BookFile", kind: "string", def: def,
+			set: func(e *engine, v string) error {
+				old, oldBook := e.bookFile, e.book
+				e.bookFile, e.book = v, nil
+				if v == "" {
+					return nil
+				}
+				if _, err := e.loadBook(); err != nil {
+					e.bookFile, e.book = old, oldBook
+					return err
+				}
+				return nil
+			}})
 	}
 	presets := []string{customPreset}
 	for _, p := range eval.Presets() {

@@ -5,14 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/engine/strength"
 )
 
 // Options configure Run.
@@ -35,9 +38,13 @@ type Options struct {
 	// on js/wasm, which has no preemption: without it the protocol loop
 	// could not read "stop" while the search thinks.
 	Yield func()
-	// OpenFile opens a player file for the PlayerFile option; nil disables
-	// that option (as in the browser, where there is no file system).
+	// OpenFile opens a player file for the PlayerFile option and a book for
+	// the BookFile option; nil disables both (as in the browser, where there
+	// is no file system).
 	OpenFile func(name string) (io.ReadCloser, error)
+	// DefaultBook is a Polyglot book (the bundled one for `evochess uci`)
+	// played by OwnBook while BookFile is empty; nil: none.
+	DefaultBook []byte
 }
 
 // DefaultPreset is the evaluation preset played when Options.Player is nil.
@@ -68,15 +75,28 @@ type engine struct {
 	ponderOpt  bool
 	// moveOverhead is kept in reserve per move under clock limits.
 	moveOverhead time.Duration
+	// Opening book: OwnBook, the BookFile name and the loaded book (nil
+	// until first needed).
+	ownBook  bool
+	bookFile string
+	book     *book.Book
+	// seed (option Seed) seeds rng, which draws the book moves (and the
+	// strength levels' choices): the same seed and commands give the same
+	// moves.
+	seed uint64
+	rng  *rand.Rand
+	// Strength limit: UCI_LimitStrength and UCI_Elo (engine/strength).
+	limitStrength bool
+	elo           int
 
 	// The running search, if any.
 	running  bool
 	cancel   context.CancelFunc
 	results  chan search.Result
-	waitStop bool           // infinite or ponder: hold bestmove until stop/ponderhit
-	stopped  bool           // stop (or quit) received for the running search
-	held     *search.Result // finished while waitStop was set
-	ponder   *goCommand     // the real limits of a "go ponder", applied on ponderhit
+	waitStop bool                 // infinite or ponder: hold bestmove until stop/ponderhit
+	stopped  bool                 // stop (or quit) received for the running search
+	held     *search.Result       // finished while waitStop was set
+	ponder   *search.PonderSignal // the running (or held) "go ponder" search's signal
 }
 
 // Run speaks UCI: it reads commands from in, one per line, and writes
@@ -163,6 +183,8 @@ func newEngine(opts Options, out io.Writer) (*engine, error) {
 	}
 	e := &engine{opts: opts, out: &syncWriter{w: out}, pos: board.NewPosition(), hashMB: opts.HashMB,
 		moveOverhead: search.DefaultMoveOverhead}
+	e.setSeed(defaultSeed)
+	e.elo = min(defaultElo, strength.MaxElo())
 	p := opts.Player
 	if p == nil {
 		if opts.Preset == "" {
@@ -246,7 +268,7 @@ func (e *engine) handle(ctx context.Context, line string) bool {
 	case "stop":
 		e.stop()
 	case "ponderhit":
-		e.ponderHit(ctx)
+		e.ponderHit()
 	case "quit":
 		return true
 	default:
@@ -304,7 +326,10 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 	lim := search.Limits{
 		Depth: g.Depth, Nodes: uint64(g.Nodes), MoveTime: g.MoveTime,
 		WTime: g.WTime, BTime: g.BTime, WInc: g.WInc, BInc: g.BInc, MovesToGo: g.MovesToGo,
-		Infinite: g.Infinite || g.Ponder, MoveOverhead: e.moveOverhead,
+		Infinite: g.Infinite, MoveOverhead: e.moveOverhead,
+	}
+	if g.Ponder {
+		lim.Ponder = search.NewPonderSignal()
 	}
 	if g.Mate > 0 && (lim.Depth == 0 || lim.Depth > 2*g.Mate-1) {
 		lim.Depth = 2*g.Mate - 1 // a mate in n moves is found by a (2n−1)-ply search
@@ -321,18 +346,90 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 		if e.pos.Side == board.Black {
 			side = g.BTime
 		}
-		if side == 0 && g.MoveTime == 0 && g.Depth == 0 && g.Nodes == 0 && !lim.Infinite {
+		if side == 0 && g.MoveTime == 0 && g.Depth == 0 && g.Nodes == 0 && !g.Infinite && !g.Ponder {
 			lim.MoveTime = time.Millisecond // flagging: answer at once
 		}
 	}
 	return lim, nil
 }
 
-// startSearch starts a search of the current position in a goroutine.
+// defaultSeed is the Seed option's default.
+const defaultSeed = 1
+
+// defaultElo is the UCI_Elo option's default.
+const defaultElo = 1500
+
+// level returns the strength level of the next search.
+func (e *engine) level() strength.Level {
+	if !e.limitStrength {
+		return strength.Full
+	}
+	return strength.ForElo(e.elo)
+}
+
+// setSeed restarts the random choices from seed.
+func (e *engine) setSeed(seed uint64) {
+	e.seed = seed
+	e.rng = rand.New(rand.NewPCG(seed, rngStream))
+}
+
+// rngStream is the PCG stream of the protocol's random choices.
+const rngStream = 0x75636920 // "uci "
+
+// loadBook returns the book OwnBook plays: BookFile, or Options.DefaultBook.
+func (e *engine) loadBook() (*book.Book, error) {
+	if e.book != nil {
+		return e.book, nil
+	}
+	var b *book.Book
+	var err error
+	switch {
+	case e.bookFile != "":
+		if e.opts.OpenFile == nil {
+			return nil, errors.New("no file system for BookFile")
+		}
+		f, ferr := e.opts.OpenFile(e.bookFile)
+		if ferr != nil {
+			return nil, ferr
+		}
+		b, err = book.Open(f)
+		f.Close()
+	case e.opts.DefaultBook != nil:
+		b, err = book.Parse(e.opts.DefaultBook)
+	default:
+		return nil, errors.New("no book: set BookFile")
+	}
+	if err != nil {
+		return nil, err
+	}
+	e.book = b
+	return b, nil
+}
+
+// bookMove returns a book move for a plain "go" when OwnBook is on.
+func (e *engine) bookMove(g goCommand) (board.Move, bool) {
+	if !e.ownBook || g.Infinite || g.Ponder || len(g.SearchMoves) > 0 || g.Mate > 0 {
+		return board.NoMove, false
+	}
+	b, err := e.loadBook()
+	if err != nil {
+		e.infof("error: OwnBook: %v", err)
+		return board.NoMove, false
+	}
+	return b.Probe(e.pos, e.rng)
+}
+
+// startSearch starts a search of the current position in a goroutine, or
+// answers at once with a book move.
 func (e *engine) startSearch(ctx context.Context, g goCommand) {
 	lim, err := e.limits(g)
 	if err != nil {
 		e.infof("error: %v", err)
+		return
+	}
+	if m, ok := e.bookMove(g); ok {
+		e.infof("book move %s", m.UCI())
+		e.out.line("bestmove " + m.UCI())
 		return
 	}
 	if err := e.ensureSearcher(); err != nil {
@@ -342,16 +439,12 @@ func (e *engine) startSearch(ctx context.Context, g goCommand) {
 	sctx, cancel := context.WithCancel(ctx)
 	e.running, e.cancel, e.stopped, e.held = true, cancel, false, nil
 	e.waitStop = g.Infinite || g.Ponder
-	e.ponder = nil
-	if g.Ponder {
-		after := g
-		after.Ponder = false
-		e.ponder = &after
-	}
+	e.ponder = lim.Ponder
 	e.results = make(chan search.Result, 1)
 	s, pos, out, results := e.searcher, e.pos.Clone(), e.out, e.results
+	level, seed := e.level(), e.rng.Uint64()
 	go func() {
-		res := s.Search(sctx, pos, lim, func(info search.Info) { out.line(formatInfo(info)) })
+		res := strength.Search(sctx, s, pos, lim, level, seed, func(info search.Info) { out.line(formatInfo(info)) })
 		results <- res
 	}()
 }
@@ -391,22 +484,20 @@ func (e *engine) stop() {
 	}
 }
 
-// ponderHit turns a ponder search into a normal one: the ponder search is
-// stopped (its work stays in the hash table) and a new search with the real
-// limits starts on the same position.
-func (e *engine) ponderHit(ctx context.Context) {
+// ponderHit turns the ponder search into a normal one: the same search
+// goes on (its tree, hash table and iteration state kept) and its clock
+// starts now (search.PonderSignal); a ponder search that already finished
+// answers at once.
+func (e *engine) ponderHit() {
 	if e.ponder == nil {
 		e.infof("error: ponderhit without go ponder")
 		return
 	}
-	g := *e.ponder
-	if e.running {
-		e.cancel()
-		<-e.results
-		e.running = false
+	e.ponder.Hit()
+	e.ponder, e.waitStop = nil, false
+	if e.held != nil {
+		e.bestMove(*e.held)
 	}
-	e.held, e.ponder, e.waitStop = nil, nil, false
-	e.startSearch(ctx, g)
 }
 
 // waitSearch finishes a running or held search before a command that

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/evochess/evochess/engine/board"
 )
@@ -513,4 +514,56 @@ func TestPlayerFileOption(t *testing.T) {
 	s.send("setoption name PlayerFile value testdata/player.json")
 	s.expect(`^info string error: setoption: unknown option "PlayerFile"$`)
 	s.finish()
+}
+
+// TestPonderKeepsSearching: a "go ponder" on a 100 ms clock thinks past
+// that clock (time limits wait for the hit), and ponderhit continues the
+// same search (no second "info depth 1") until it answers on its clock.
+func TestPonderKeepsSearching(t *testing.T) {
+	s := startSession(t, Options{})
+	s.send("position startpos moves e2e4 e7e5")
+	s.send("go ponder wtime 100 btime 100 winc 0 binc 0")
+	s.expect("^info depth 1 ")
+	time.Sleep(400 * time.Millisecond) // a normal search would have answered within 25 ms
+	s.send("isready")
+	s.expect("^readyok$")
+	if i := indexOf(s.out.snapshot(), "^bestmove"); i >= 0 {
+		t.Fatalf("bestmove before ponderhit: %v", s.out.snapshot())
+	}
+	s.send("ponderhit")
+	s.expect(bestmoveRe)
+	if err := s.finish(); err != nil {
+		t.Fatal(err)
+	}
+	out := s.out.snapshot()
+	checkWellFormed(t, out)
+	n := 0
+	for _, l := range out {
+		if strings.HasPrefix(l, "info depth 1 ") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d iterations at depth 1: the search restarted on ponderhit", n)
+	}
+}
+
+// TestPonderFinishedBeforeHit: a ponder search that ends by itself (depth
+// limit) holds its bestmove until ponderhit, then answers at once.
+func TestPonderFinishedBeforeHit(t *testing.T) {
+	s := startSession(t, Options{})
+	s.send("go ponder depth 1 wtime 60000 btime 60000")
+	s.expect("^info depth 1 ")
+	s.send("isready")
+	s.expect("^readyok$")
+	if i := indexOf(s.out.snapshot(), "^bestmove"); i >= 0 {
+		t.Fatal("bestmove before ponderhit")
+	}
+	s.send("ponderhit")
+	s.expect(bestmoveRe)
+	s.send("ponderhit")
+	s.expect("^info string error: ponderhit without go ponder$")
+	if err := s.finish(); err != nil {
+		t.Fatal(err)
+	}
 }

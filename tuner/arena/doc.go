@@ -3,15 +3,21 @@
 //
 // Engines (engine.go) answer one move at a time through the Engine
 // interface. InProcess (inprocess.go) runs an evaluation scheme with a
-// weight vector on engine/search in this process; at a fixed depth or node
-// count its games are deterministic. UCIEngine (uciengine.go) drives an
+// weight vector on engine/search in this process, optionally at an
+// engine/strength Level (seeded); at a fixed depth or node count its games
+// are deterministic. UCIEngine (uciengine.go) drives an
 // external UCI process with os/exec: the uci/uciok handshake, setoption,
 // position/go with depth, nodes, move time or clocks, a deadline per move
 // after which it sends stop and, if the engine still hangs, kills it.
 //
 // PlayGame (game.go) plays one game from an Opening (openings.go: EPD/FEN
 // lines or PGN games, whose moves become book moves; DefaultOpenings in
-// book.go is an embedded 200-position book) with clocks, the rules of chess
+// book.go is an embedded 200-position book; BookOpenings in bookopenings.go
+// draws distinct seeded weighted walks from a Polyglot book, engine/book)
+// with clocks (sudden death, increment, or moves per period with
+// movestogo; an engine implementing Ponderer — UCIEngine with Ponder set —
+// thinks on the opponent's time: "go ponder", then "ponderhit" when the
+// opponent played the predicted move, "stop" otherwise), the rules of chess
 // (mate, stalemate, threefold repetition, fifty moves, insufficient
 // material) and adjudication: resign when both engines agree on a large
 // score for M moves each, draw when both report a small score after move K,
@@ -48,6 +54,10 @@
 // asserted by fastchess's test suite. With Config.SPRT, Run evaluates the
 // test after every completed pair in schedule order and stops the
 // tournament as soon as it decides (deterministic at any concurrency).
+// RateAgainstAnchors (anchored.go) rates a player from scores against
+// opponents of known Elo (maximum likelihood, anchor errors in quadrature)
+// and Isotonic fits a non-decreasing curve: `evochess calibrate` uses them
+// for the strength levels.
 //
 // The package prints nothing and keeps no mutable package-level state; it
 // compiles for js/wasm, where only in-process engines can run (yield_js.go

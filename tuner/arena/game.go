@@ -98,6 +98,24 @@ type Game struct {
 	Termination Termination
 	Detail      string // e.g. the engine error or the illegal move
 	Limits      Limits
+	// FaultColor is the side whose fault ended the game (time forfeit,
+	// illegal move, engine failure); valid when Termination is one of those.
+	FaultColor board.Color
+}
+
+// Faulty returns the player index (WhiteIndex or BlackIndex) whose time
+// forfeit, illegal move or engine failure ended the game, or −1. A time
+// forfeit against a side without mating material is a draw but still the
+// flagging side's fault.
+func (g *Game) Faulty() int {
+	switch g.Termination {
+	case TimeForfeit, IllegalMove, EngineFailure:
+		if g.FaultColor == board.White {
+			return g.WhiteIndex
+		}
+		return g.BlackIndex
+	}
+	return -1
 }
 
 // Moves returns book moves followed by played moves.
@@ -153,6 +171,7 @@ func PlayGame(ctx context.Context, white, black Engine, op Opening, cfg GameConf
 		}
 	}
 	clock := [2]time.Duration{cfg.Limits.Base, cfg.Limits.Base}
+	var played [2]int // engine moves per side, for the clock periods
 	moves := append(make([]board.Move, 0, len(op.Moves)+200), op.Moves...)
 	timeout := cfg.MoveTimeout
 	if timeout <= 0 {
@@ -175,6 +194,9 @@ func PlayGame(ctx context.Context, white, black Engine, op Opening, cfg GameConf
 		e := engines[side]
 		req := Request{StartFEN: op.FEN, Moves: moves, Position: pos, Limits: cfg.Limits,
 			WTime: clock[board.White], BTime: clock[board.Black]}
+		if cfg.Limits.Timed() && cfg.Limits.Moves > 0 {
+			req.MovesToGo = cfg.Limits.Moves - played[side]%cfg.Limits.Moves
+		}
 		var deadline time.Duration
 		if cfg.Limits.Timed() {
 			deadline = clock[side] + cfg.TimeMargin + timeout
@@ -217,11 +239,41 @@ func PlayGame(ctx context.Context, white, black Engine, op Opening, cfg GameConf
 				return g, nil
 			}
 			clock[side] = max(clock[side], 0) + cfg.Limits.Inc
+			played[side]++
+			if cfg.Limits.Moves > 0 && played[side]%cfg.Limits.Moves == 0 {
+				clock[side] += cfg.Limits.Base // a new period
+			}
 		}
 		g.Plies = append(g.Plies, rec)
 		moves = append(moves, rep.Move)
 		pos.MakeMove(rep.Move)
+		startPonder(ctx, e, rep.Ponder, op.FEN, moves, pos, cfg.Limits, clock, played)
 	}
+}
+
+// startPonder lets an engine that implements Ponderer think on its
+// predicted reply while the opponent moves. A failure to start is not
+// reported here: it leaves the engine broken, and its next move fails.
+func startPonder(ctx context.Context, e Engine, reply board.Move, startFEN string, moves []board.Move,
+	pos *board.Position, lim Limits, clock [2]time.Duration, played [2]int) {
+	p, ok := e.(Ponderer)
+	if !ok || reply == board.NoMove || !pos.IsLegal(reply) {
+		return
+	}
+	if _, _, over := gameOver(pos); over {
+		return
+	}
+	after := pos.Clone()
+	after.MakeMove(reply)
+	if _, _, over := gameOver(after); over {
+		return
+	}
+	req := Request{StartFEN: startFEN, Moves: append(append([]board.Move(nil), moves...), reply), Position: after,
+		Limits: lim, WTime: clock[board.White], BTime: clock[board.Black]}
+	if lim.Timed() && lim.Moves > 0 {
+		req.MovesToGo = lim.Moves - played[after.Side]%lim.Moves
+	}
+	_ = p.Ponder(ctx, req)
 }
 
 // EngineError reports that the engine playing Color failed during a game.
@@ -239,7 +291,7 @@ func (g *Game) finishLoss(loser board.Color, t Termination, detail string) {
 	if loser == board.White {
 		g.Result = BlackWins
 	}
-	g.Termination, g.Detail = t, detail
+	g.Termination, g.Detail, g.FaultColor = t, detail, loser
 }
 
 // finishTime ends the game on time: a loss for the flagging side unless the

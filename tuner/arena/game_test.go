@@ -265,6 +265,7 @@ func TestParseTimeControl(t *testing.T) {
 		base, inc time.Duration
 		tag       string
 		bad       bool
+		moves     int
 	}{
 		{in: "10+0.1", base: 10 * time.Second, inc: 100 * time.Millisecond, tag: "10+0.1"},
 		{in: "60", base: time.Minute, tag: "60"},
@@ -275,7 +276,11 @@ func TestParseTimeControl(t *testing.T) {
 		{in: "1+y", bad: true},
 		{in: "-1", bad: true},
 		{in: "NaN", bad: true},
-		{in: "40/60", bad: true},
+		{in: "40/60", base: time.Minute, moves: 40, tag: "40/60"},
+		{in: "40/60+0.5", base: time.Minute, inc: 500 * time.Millisecond, moves: 40, tag: "40/60+0.5"},
+		{in: "0/60", bad: true},
+		{in: "x/60", bad: true},
+		{in: "40/", bad: true},
 	}
 	for _, tc := range tests {
 		l, err := ParseTimeControl(tc.in)
@@ -285,7 +290,7 @@ func TestParseTimeControl(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || l.Base != tc.base || l.Inc != tc.inc || l.TimeControlTag() != tc.tag {
+		if err != nil || l.Base != tc.base || l.Inc != tc.inc || l.Moves != tc.moves || l.TimeControlTag() != tc.tag {
 			t.Errorf("%q = %+v (%q), %v; want %v+%v (%q)", tc.in, l, l.TimeControlTag(), err, tc.base, tc.inc, tc.tag)
 		}
 	}
@@ -305,5 +310,39 @@ func TestTimeMargin(t *testing.T) {
 		if forfeit := g.Termination == TimeForfeit; forfeit != (margin == 0) {
 			t.Errorf("margin %v: ended by %q (%s)", margin, g.Termination, g.Detail)
 		}
+	}
+}
+
+// clockEngine records the clocks and moves-to-go it is given.
+type clockEngine struct {
+	*fakeEngine
+	seen []Request
+}
+
+func (c *clockEngine) Go(ctx context.Context, req Request) (Reply, error) {
+	c.seen = append(c.seen, Request{WTime: req.WTime, BTime: req.BTime, MovesToGo: req.MovesToGo})
+	return c.fakeEngine.Go(ctx, req)
+}
+
+// TestMovesPerPeriod: with a "3/60" control each side is told the moves
+// left in its period (3, 2, 1, 3, ...) and its clock grows by the base
+// after every third move.
+func TestMovesPerPeriod(t *testing.T) {
+	w := &clockEngine{fakeEngine: newFake("w", 1)}
+	b := &clockEngine{fakeEngine: newFake("b", 2)}
+	cfg := GameConfig{Limits: Limits{Base: time.Minute, Moves: 3}, Adjudication: Adjudication{MaxPlies: 14}}
+	if _, err := PlayGame(context.Background(), w, b, StartOpening(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range w.seen {
+		if want := 3 - i%3; r.MovesToGo != want {
+			t.Errorf("white move %d: movestogo %d, want %d", i+1, r.MovesToGo, want)
+		}
+		if i == 3 && r.WTime <= time.Minute {
+			t.Errorf("white move 4: clock %v, want more than a minute after the period", r.WTime)
+		}
+	}
+	if len(w.seen) != 7 || len(b.seen) != 7 {
+		t.Errorf("%d and %d moves", len(w.seen), len(b.seen))
 	}
 }

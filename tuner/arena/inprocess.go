@@ -6,6 +6,7 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/engine/strength"
 )
 
 // InProcess configures an engine running inside this process: an
@@ -21,6 +22,12 @@ type InProcess struct {
 	// default: nothing natively, a 1 ms sleep on js/wasm so that the event
 	// loop can deliver a cancellation.
 	Yield func()
+	// Level limits the playing strength (engine/strength; the zero Level
+	// is full strength). Its noisy choices are seeded by Seed and the
+	// position, so games stay deterministic at fixed limits whatever the
+	// worker that plays them.
+	Level strength.Level
+	Seed  uint64
 }
 
 // Player validates c and returns a Player creating engines from it.
@@ -50,13 +57,15 @@ func (c InProcess) NewEngine() (Engine, error) {
 	if s.Yield == nil {
 		s.Yield = defaultYield()
 	}
-	return &inProcessEngine{name: c.Name, s: s}, nil
+	return &inProcessEngine{name: c.Name, s: s, level: c.Level, seed: c.Seed}, nil
 }
 
 // inProcessEngine is an Engine over a search.Searcher.
 type inProcessEngine struct {
-	name string
-	s    *search.Searcher
+	name  string
+	s     *search.Searcher
+	level strength.Level
+	seed  uint64
 }
 
 func (e *inProcessEngine) Name() string { return e.name }
@@ -72,12 +81,14 @@ func (e *inProcessEngine) Go(ctx context.Context, req Request) (Reply, error) {
 	lim := search.Limits{Depth: l.Depth, Nodes: uint64(l.Nodes), MoveTime: l.MoveTime}
 	if l.Timed() {
 		lim.WTime, lim.BTime, lim.WInc, lim.BInc = req.WTime, req.BTime, l.Inc, l.Inc
+		lim.MovesToGo = req.MovesToGo
 	}
-	res := e.s.Search(ctx, req.Position, lim, nil)
+	res := strength.Search(ctx, e.s, req.Position, lim, e.level, e.seed, nil)
 	if err := ctx.Err(); err != nil { // cut short by the game's deadline or cancelled
 		return Reply{}, fmt.Errorf("arena: %s: search stopped: %w", e.name, err)
 	}
-	return Reply{Move: res.Best, HasScore: res.Depth > 0, Score: res.Score, Mate: res.Mate, Depth: res.Depth, Nodes: res.Nodes}, nil
+	return Reply{Move: res.Best, HasScore: res.Depth > 0, Score: res.Score, Mate: res.Mate, Depth: res.Depth, Nodes: res.Nodes,
+		Ponder: res.Ponder}, nil
 }
 
 func (e *inProcessEngine) Close() error { return nil }

@@ -36,12 +36,15 @@ func buildEvochess(t *testing.T) string {
 
 // TestEvochessVsStockfish builds the evochess binary, runs it as a UCI
 // subprocess against Debian's Stockfish limited to UCI_Elo 1350, and plays
-// four 2 s + 0.1 s games from two book openings. Every move must be legal,
-// and evochess must neither lose on time nor fail. The deadline is a
-// generous context bound (a hang fails the test), not a timing assertion.
+// two games (one pair) under each of three clocks: sudden death with
+// increment, the same with both engines pondering (go ponder, ponderhit or
+// stop), and a moves-to-go period control (10 moves per 2 s). Every move
+// must be legal, and evochess must neither lose on time nor fail. The
+// deadline is a generous context bound (a hang fails the test), not a
+// timing assertion.
 func TestEvochessVsStockfish(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays four 2s+0.1s games against stockfish; run without -short")
+		t.Skip("plays six 2 s games against stockfish; run without -short")
 	}
 	if _, err := os.Stat(stockfishPath); err != nil {
 		t.Skipf("stockfish not installed at %s (apt-get install stockfish): %v", stockfishPath, err)
@@ -53,40 +56,56 @@ func TestEvochessVsStockfish(t *testing.T) {
 	}
 	// evochess keeps a 200 ms lag reserve ("Move Overhead", default 50 ms):
 	// the clocks are wall time measured across pipes, and on a loaded
-	// machine 50 ms is sometimes too little. Stockfish keeps its default
-	// (10 ms): its time manager multiplies the overhead by the expected
-	// number of moves, and at 200 ms on a 2 s clock it plays depth-1 moves
-	// in a millisecond. Stockfish forfeits do not fail the test.
-	evo := UCIPlayer(UCIConfig{Path: bin, Args: []string{"uci"}, Name: "evochess",
-		Options: []UCIOption{{Name: "Move Overhead", Value: "200"}}})
-	sf := UCIPlayer(UCIConfig{Path: stockfishPath, Name: "stockfish-1350", Options: []UCIOption{
-		{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"},
-		{Name: "UCI_LimitStrength", Value: "true"}, {Name: "UCI_Elo", Value: "1350"},
-	}})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	cfg := Config{
-		Game:        GameConfig{Limits: Limits{Base: 2 * time.Second, Inc: 100 * time.Millisecond}, Adjudication: DefaultAdjudication()},
-		Openings:    book[:2],
-		Seed:        1,
-		Concurrency: 1, // the clocks are real: do not compete for the cores
+	// machine (tests run in parallel) 50 ms is sometimes too little.
+	// Stockfish keeps its default (10 ms): its time manager multiplies the
+	// overhead by the expected number of moves, and at 200 ms on a 2 s
+	// clock it plays depth-1 moves in a millisecond. Stockfish forfeits do
+	// not fail the test.
+	tests := []struct {
+		name   string
+		tc     string
+		ponder bool
+	}{
+		{"increment", "2+0.1", false},
+		{"ponder", "2+0.1", true},
+		{"moves to go", "10/2", false},
 	}
-	res, err := Match(ctx, evo, sf, 4, cfg)
-	if err != nil {
-		t.Fatal(err)
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lim, err := ParseTimeControl(tc.tc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evo := UCIPlayer(UCIConfig{Path: bin, Args: []string{"uci"}, Name: "evochess", Ponder: tc.ponder,
+				Options: []UCIOption{{Name: "Move Overhead", Value: "200"}}})
+			sf := UCIPlayer(UCIConfig{Path: stockfishPath, Name: "stockfish-1350", Ponder: tc.ponder, Options: []UCIOption{
+				{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"},
+				{Name: "UCI_LimitStrength", Value: "true"}, {Name: "UCI_Elo", Value: "1350"},
+			}})
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			defer cancel()
+			cfg := Config{
+				Game:        GameConfig{Limits: lim, Adjudication: DefaultAdjudication()},
+				Openings:    book[i : i+1],
+				Seed:        1,
+				Concurrency: 1, // the clocks are real: do not compete for the cores
+			}
+			res, err := Match(ctx, evo, sf, 2, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range res.Games {
+				replay(t, g)
+				t.Logf("game %d: %s - %s %v (%s %s) after %d plies", g.Index+1, g.White, g.Black, g.Result, g.Termination, g.Detail, len(g.Plies))
+				if g.Faulty() == 0 {
+					t.Errorf("game %d: evochess lost by %s: %s", g.Index+1, g.Termination, g.Detail)
+				}
+				if g.Termination == EngineFailure || g.Termination == IllegalMove {
+					t.Errorf("game %d ended by %s: %s", g.Index+1, g.Termination, g.Detail)
+				}
+			}
+			s := res.Pair[0][1]
+			t.Logf("evochess vs stockfish UCI_Elo 1350 at %s (ponder %v): %v", tc.tc, tc.ponder, s)
+		})
 	}
-	for _, g := range res.Games {
-		replay(t, g)
-		evoWhite := g.WhiteIndex == 0
-		evoLost := (g.Result == BlackWins && evoWhite) || (g.Result == WhiteWins && !evoWhite)
-		t.Logf("game %d: %s - %s %v (%s %s) after %d plies", g.Index+1, g.White, g.Black, g.Result, g.Termination, g.Detail, len(g.Plies))
-		if evoLost && (g.Termination == TimeForfeit || g.Termination == IllegalMove || g.Termination == EngineFailure) {
-			t.Errorf("game %d: evochess lost by %s: %s", g.Index+1, g.Termination, g.Detail)
-		}
-		if g.Termination == EngineFailure || g.Termination == IllegalMove {
-			t.Errorf("game %d ended by %s: %s", g.Index+1, g.Termination, g.Detail)
-		}
-	}
-	s := res.Pair[0][1]
-	t.Logf("evochess vs stockfish UCI_Elo 1350: %v, Elo %v", s, Elo(s))
 }

@@ -9,10 +9,20 @@ import (
 )
 
 // ParseTimeControl parses a clock in seconds as "base+inc" ("10+0.1",
-// "60", "0.5+0.05") into Limits with Base and Inc set. Moves-per-period
-// controls ("40/60") are not supported.
+// "60", "0.5+0.05"), optionally preceded by a number of moves per period
+// ("40/60", "40/60+0.5": 60 s for every 40 moves, cutechess's notation),
+// into Limits with Base, Inc and Moves set.
 func ParseTimeControl(s string) (Limits, error) {
-	base, inc, hasInc := strings.Cut(strings.TrimSpace(s), "+")
+	spec := strings.TrimSpace(s)
+	moves := 0
+	if m, rest, ok := strings.Cut(spec, "/"); ok {
+		n, err := strconv.Atoi(m)
+		if err != nil || n <= 0 || n > 1000 {
+			return Limits{}, fmt.Errorf("arena: time control %q: moves per period %q, want 1..1000", s, m)
+		}
+		moves, spec = n, rest
+	}
+	base, inc, hasInc := strings.Cut(spec, "+")
 	b, err := parseSeconds(base)
 	if err != nil {
 		return Limits{}, fmt.Errorf("arena: time control %q: base: %w", s, err)
@@ -26,7 +36,7 @@ func ParseTimeControl(s string) (Limits, error) {
 			return Limits{}, fmt.Errorf("arena: time control %q: increment: %w", s, err)
 		}
 	}
-	return Limits{Base: b, Inc: in}, nil
+	return Limits{Base: b, Inc: in, Moves: moves}, nil
 }
 
 func parseSeconds(s string) (time.Duration, error) {
@@ -40,13 +50,16 @@ func parseSeconds(s string) (time.Duration, error) {
 	return time.Duration(math.Round(f*1e3)) * time.Millisecond, nil
 }
 
-// TimeControlTag formats the clock as PGN's TimeControl tag ("10+0.1";
-// "-" when untimed).
+// TimeControlTag formats the clock as PGN's TimeControl tag ("10+0.1",
+// "40/60"; "-" when untimed).
 func (l Limits) TimeControlTag() string {
 	if !l.Timed() {
 		return "-"
 	}
 	t := strconv.FormatFloat(l.Base.Seconds(), 'f', -1, 64)
+	if l.Moves > 0 {
+		t = strconv.Itoa(l.Moves) + "/" + t
+	}
 	if l.Inc > 0 {
 		t += "+" + strconv.FormatFloat(l.Inc.Seconds(), 'f', -1, 64)
 	}

@@ -32,6 +32,11 @@ type UCIConfig struct {
 	StartTimeout time.Duration
 	// Stderr receives the engine's standard error (nil discards it).
 	Stderr io.Writer
+	// Ponder lets the engine think on the opponent's time: "setoption name
+	// Ponder value true" is sent after the handshake, and after each move
+	// with a predicted reply the engine gets "go ponder" until the opponent
+	// moves ("ponderhit" when predicted, else "stop" and a new search).
+	Ponder bool
 }
 
 // UCIEngine is an external engine process spoken to over UCI. It implements
@@ -47,6 +52,11 @@ type UCIEngine struct {
 
 	mu     sync.Mutex
 	broken error
+
+	// The running "go ponder": the moves of its position.
+	pondering   bool
+	ponderFEN   string
+	ponderMoves []board.Move
 }
 
 // UCIPlayer returns a Player whose engines are processes started from cfg.
@@ -125,7 +135,11 @@ func (e *UCIEngine) handshake(ctx context.Context) error {
 			e.name = filepath.Base(e.cfg.Path)
 		}
 	}
-	for _, o := range e.cfg.Options {
+	opts := e.cfg.Options
+	if e.cfg.Ponder {
+		opts = append([]UCIOption{{Name: "Ponder", Value: "true"}}, opts...)
+	}
+	for _, o := range opts {
 		line := "setoption name " + o.Name
 		if o.Value != "" {
 			line += " value " + o.Value
@@ -202,8 +216,11 @@ func (e *UCIEngine) isReady(ctx context.Context) error {
 	return nil
 }
 
-// NewGame sends ucinewgame and waits for readyok.
+// NewGame ends any pondering, sends ucinewgame and waits for readyok.
 func (e *UCIEngine) NewGame(ctx context.Context) error {
+	if err := e.stopPonder(ctx); err != nil {
+		return err
+	}
 	if err := e.send("ucinewgame"); err != nil {
 		return err
 	}
@@ -227,8 +244,60 @@ func goCommand(req Request) string {
 	if l.Timed() {
 		fmt.Fprintf(&b, " wtime %d btime %d winc %d binc %d",
 			max(req.WTime.Milliseconds(), 1), max(req.BTime.Milliseconds(), 1), l.Inc.Milliseconds(), l.Inc.Milliseconds())
+		if req.MovesToGo > 0 {
+			fmt.Fprintf(&b, " movestogo %d", req.MovesToGo)
+		}
 	}
 	return b.String()
+}
+
+// Ponder implements Ponderer: it sends the position with the predicted
+// reply and "go ponder" with the limits, and returns at once.
+func (e *UCIEngine) Ponder(ctx context.Context, req Request) error {
+	if !e.cfg.Ponder {
+		return nil
+	}
+	if err := e.stopPonder(ctx); err != nil {
+		return err
+	}
+	if err := e.send(positionCommand(req)); err != nil {
+		return err
+	}
+	if err := e.send("go ponder" + strings.TrimPrefix(goCommand(req), "go")); err != nil {
+		return err
+	}
+	e.pondering, e.ponderFEN, e.ponderMoves = true, req.StartFEN, append(e.ponderMoves[:0], req.Moves...)
+	return nil
+}
+
+// stopPonder ends a running ponder search: "stop", then its bestmove is
+// read and dropped.
+func (e *UCIEngine) stopPonder(ctx context.Context) error {
+	if !e.pondering {
+		return nil
+	}
+	e.pondering = false
+	if err := e.send("stop"); err != nil {
+		return err
+	}
+	err := e.waitFor(ctx, e.cfg.StartTimeout, func(l string) bool { return l == "bestmove" || strings.HasPrefix(l, "bestmove ") })
+	if err != nil {
+		return fmt.Errorf("arena: uci engine %s: stop pondering: %w", e.name, err)
+	}
+	return nil
+}
+
+// ponderHit reports whether req is the position the engine ponders on.
+func (e *UCIEngine) ponderHit(req Request) bool {
+	if !e.pondering || req.StartFEN != e.ponderFEN || len(req.Moves) != len(e.ponderMoves) {
+		return false
+	}
+	for i, m := range req.Moves {
+		if m != e.ponderMoves[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // positionCommand renders the "position" line for req.
@@ -251,16 +320,28 @@ func positionCommand(req Request) string {
 // Go sends the position and the limits and waits for bestmove, keeping the
 // last score, depth and nodes of the info lines. When ctx ends first it
 // sends stop and waits one more second for bestmove before killing the
-// process.
+// process. If the engine ponders on exactly this position it gets
+// "ponderhit" instead; if it ponders on another one, that search is
+// stopped first.
 func (e *UCIEngine) Go(ctx context.Context, req Request) (Reply, error) {
-	if err := e.send(positionCommand(req)); err != nil {
-		return Reply{}, err
-	}
-	if err := e.send(goCommand(req)); err != nil {
-		return Reply{}, err
+	if e.ponderHit(req) {
+		e.pondering = false
+		if err := e.send("ponderhit"); err != nil {
+			return Reply{}, err
+		}
+	} else {
+		if err := e.stopPonder(ctx); err != nil {
+			return Reply{}, err
+		}
+		if err := e.send(positionCommand(req)); err != nil {
+			return Reply{}, err
+		}
+		if err := e.send(goCommand(req)); err != nil {
+			return Reply{}, err
+		}
 	}
 	var rep Reply
-	var best string
+	var best, ponder string
 	match := func(line string) bool {
 		f := strings.Fields(line)
 		if len(f) == 0 {
@@ -272,6 +353,9 @@ func (e *UCIEngine) Go(ctx context.Context, req Request) (Reply, error) {
 		case "bestmove":
 			if len(f) > 1 {
 				best = f[1]
+			}
+			if len(f) > 3 && f[2] == "ponder" {
+				ponder = f[3]
 			}
 			return true
 		}
@@ -299,6 +383,13 @@ func (e *UCIEngine) Go(ctx context.Context, req Request) (Reply, error) {
 				return Reply{}, fmt.Errorf("%w: %s sent bestmove %q: %v", ErrIllegalMove, e.name, best, err)
 			}
 			rep.Move = m
+			if ponder != "" {
+				after := req.Position.Clone()
+				after.MakeMove(m)
+				if pm, err := after.ParseUCIMove(ponder); err == nil {
+					rep.Ponder = pm
+				}
+			}
 			return rep, nil
 		case <-stop:
 			stop = nil

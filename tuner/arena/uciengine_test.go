@@ -29,7 +29,9 @@ func TestMain(m *testing.M) {
 // fakeUCIMain speaks UCI on stdin/stdout. Modes: "ok" plays the first legal
 // move in UCI order with "info depth 1 score cp 17"; "hang" never answers go;
 // "illegal" answers bestmove a1a1; "crash" exits on go; "slowstop" answers go
-// only after stop; "mute" never answers uci.
+// only after stop; "mute" never answers uci; "ponder" plays like "ok" with
+// "bestmove X ponder Y" (Y the first legal reply), waits after "go ponder"
+// for ponderhit or stop, and appends every command to $ARENA_FAKE_LOG.
 func fakeUCIMain(mode string) {
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
@@ -40,10 +42,37 @@ func fakeUCIMain(mode string) {
 		sort.Slice(ms, func(i, j int) bool { return ms[i].UCI() < ms[j].UCI() })
 		return ms[0].UCI()
 	}
+	var log *os.File
+	if name := os.Getenv("ARENA_FAKE_LOG"); name != "" && mode == "ponder" {
+		var err error
+		if log, err = os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err != nil {
+			os.Exit(4)
+		}
+		defer log.Close()
+	}
+	pondering := false
+	answer := func() {
+		b := best()
+		if mode != "ponder" {
+			say("bestmove " + b)
+			return
+		}
+		m, _ := pos.ParseUCIMove(b)
+		pos.MakeMove(m)
+		reply := ""
+		if ms := pos.LegalMoves(); len(ms) > 0 {
+			reply = " ponder " + best()
+		}
+		pos.UnmakeMove()
+		say("bestmove " + b + reply)
+	}
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		if len(f) == 0 {
 			continue
+		}
+		if log != nil {
+			fmt.Fprintln(log, in.Text())
 		}
 		switch f[0] {
 		case "uci":
@@ -77,7 +106,17 @@ func fakeUCIMain(mode string) {
 				}
 			}
 			pos = p
+		case "ponderhit":
+			if pondering {
+				pondering = false
+				say("info depth 1 score cp 5 nodes 9")
+				answer()
+			}
 		case "go":
+			if mode == "ponder" && len(f) > 1 && f[1] == "ponder" {
+				pondering = true
+				continue
+			}
 			switch mode {
 			case "hang":
 			case "slowstop":
@@ -88,10 +127,11 @@ func fakeUCIMain(mode string) {
 			default:
 				say("info depth 1 seldepth 1 score cp 17 nodes 20 pv " + best())
 				say("info string thinking done")
-				say("bestmove " + best())
+				answer()
 			}
 		case "stop":
-			if mode == "slowstop" {
+			if mode == "slowstop" || pondering {
+				pondering = false
 				say("bestmove " + best())
 			}
 		case "quit":
@@ -215,6 +255,8 @@ func TestGoAndPositionCommands(t *testing.T) {
 		{Request{StartFEN: "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", Limits: Limits{Base: time.Second, Inc: 100 * time.Millisecond},
 			WTime: 900 * time.Millisecond, BTime: -5 * time.Millisecond},
 			"position fen 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", "go wtime 900 btime 1 winc 100 binc 100"},
+		{Request{StartFEN: board.StartFEN, Limits: Limits{Base: time.Minute, Moves: 40}, WTime: time.Minute, BTime: time.Minute, MovesToGo: 12},
+			"position startpos", "go wtime 60000 btime 60000 winc 0 binc 0 movestogo 12"},
 	}
 	for _, tc := range tests {
 		if got := positionCommand(tc.req); got != tc.pos {
@@ -247,5 +289,59 @@ func TestParseInfo(t *testing.T) {
 	}
 	if fmt.Sprint(mateToScore(1)) != fmt.Sprint(MateScore-1) {
 		t.Error("mate in 1 is not MateScore-1")
+	}
+}
+
+// TestUCIPonder: an engine with Ponder on gets "go ponder" after each of
+// its moves with a predicted reply; when the opponent plays the prediction
+// (a second fake that plays the first legal move) it gets "ponderhit", when
+// not (an in-process fake) "stop" and a new search. Games end normally
+// with legal moves.
+func TestUCIPonder(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		opponent func(cfg UCIConfig) Player
+		want     []string
+		unwanted string
+	}{
+		{"hit", func(cfg UCIConfig) Player { cfg.Name = "plain"; return UCIPlayer(cfg) }, []string{"go ponder wtime", "ponderhit"}, ""},
+		{"miss", func(UCIConfig) Player { return fakePlayer("inproc", func() *fakeEngine { return newFake("", 7) }) },
+			[]string{"go ponder wtime", "stop"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			logName := t.TempDir() + "/log"
+			t.Setenv("ARENA_FAKE_LOG", logName)
+			cfg := fakeUCIConfig(t, "ponder")
+			pcfg := cfg
+			pcfg.Ponder, pcfg.Name = true, "ponderer"
+			res, err := Match(context.Background(), UCIPlayer(pcfg), tc.opponent(cfg), 2, Config{
+				Game:        GameConfig{Limits: Limits{Base: 20 * time.Second, Inc: time.Second}, Adjudication: Adjudication{MaxPlies: 30}},
+				Concurrency: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range res.Games {
+				replay(t, g)
+				if g.Termination != MaxPliesReached && g.Termination != Checkmate && g.Termination != Repetition {
+					t.Errorf("game %d ended by %s: %s", g.Index+1, g.Termination, g.Detail)
+				}
+			}
+			data, err := os.ReadFile(logName)
+			if err != nil {
+				t.Fatal(err)
+			}
+			log := string(data)
+			for _, w := range tc.want {
+				if !strings.Contains(log, w) {
+					t.Errorf("engine never received %q:\n%s", w, log)
+				}
+			}
+			if tc.unwanted != "" && strings.Contains(log, tc.unwanted) {
+				t.Errorf("engine received %q", tc.unwanted)
+			}
+			if !strings.Contains(log, "setoption name Ponder value true") {
+				t.Error("Ponder option not sent")
+			}
+		})
 	}
 }

@@ -6,6 +6,11 @@
 //   - protocol.go: the named sampling protocols ("david", "all") with their
 //     filters (minimum Elo, ply range, forced-move skipping, size caps), and
 //     where the papers are silent, the choices made here.
+//   - games.go: ReadGames keeps every finished game compactly (moves, not
+//     FEN strings) for Texel tuning over all positions; GameSplit assigns
+//     each game to training, validation or held out from the seed and its
+//     number alone; Positions enumerates the positions a PositionFilter
+//     keeps (from a ply, never in check), optionally a seeded subset.
 //   - data.go: Build streams PGN through engine/pgn, replays each game once
 //     (twice for the one sampled position of "david"), splits train/test by
 //     game with a seeded shuffle, and fingerprints inputs and protocol in a
@@ -60,8 +65,12 @@ type Dataset struct {
 	GamesRead    int      `json:"games_read"`    // games read without error
 	GamesSkipped int      `json:"games_skipped"` // games the PGN reader could not read
 	GamesUsed    int      `json:"games_used"`    // games that gave at least one sample before capping
-	Skipped      []error  `json:"-"`             // the first MaxSkippedErrors reader errors
-	Digest       string   `json:"digest"`        // sha256 (hex) of the input bytes, protocol and seed
+	// TrainAvailable and TestAvailable are the samples each split had
+	// before the Protocol.Positions cap (what a larger cap could give).
+	TrainAvailable int     `json:"train_available"`
+	TestAvailable  int     `json:"test_available"`
+	Skipped        []error `json:"-"`      // the first MaxSkippedErrors reader errors
+	Digest         string  `json:"digest"` // sha256 (hex) of the input bytes, protocol and seed
 }
 
 // MaxSkippedErrors is how many reader errors a Dataset keeps.
@@ -239,6 +248,13 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 	rng := rand.New(rand.NewPCG(p.Seed, 0x5eed5))
 	rng.Shuffle(len(games), func(i, j int) { games[i], games[j] = games[j], games[i] })
 	nTest := len(games) * p.TestPercent / 100
+	for i, g := range games {
+		if i < nTest {
+			ds.TestAvailable += len(g.samples)
+		} else {
+			ds.TrainAvailable += len(g.samples)
+		}
+	}
 	ds.Test = collect(games[:nTest], p.Positions, rand.New(rand.NewPCG(p.Seed, 0x7e57)))
 	ds.Train = collect(games[nTest:], p.Positions, rand.New(rand.NewPCG(p.Seed, 0x7a17)))
 

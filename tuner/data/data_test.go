@@ -158,10 +158,17 @@ func TestDavidFilters(t *testing.T) {
 	p.MinPly, p.MaxPly = 30, 40
 	ranged := build(t, in, p)
 	checkSamples(t, ranged, replayed(t, in))
+	if ranged.TrainAvailable != len(ranged.Train) || ranged.TestAvailable != len(ranged.Test) {
+		t.Errorf("uncapped: available %d/%d, sampled %d/%d", ranged.TrainAvailable, ranged.TestAvailable, len(ranged.Train), len(ranged.Test))
+	}
 	p.Positions = 3
 	capped := build(t, in, p)
 	if len(capped.Train) != 3 || len(capped.Test) != 3 {
 		t.Errorf("cap 3: train %d test %d", len(capped.Train), len(capped.Test))
+	}
+	// The cap does not change what was available.
+	if capped.TrainAvailable != ranged.TrainAvailable || capped.TestAvailable != ranged.TestAvailable {
+		t.Errorf("cap 3: available %d/%d, want %d/%d", capped.TrainAvailable, capped.TestAvailable, ranged.TrainAvailable, ranged.TestAvailable)
 	}
 }
 

@@ -48,9 +48,18 @@
 //     the cap — 500,000 in the paper — for unsolved positions), with solved
 //     counts.
 //   - texel.go: the Texel loss, mean squared error between game result and
-//     sigmoid(K·eval), compiled the same sparse way, with golden-section
-//     fitting of K, an analytic gradient, and a platform-independent exp so
-//     native and WebAssembly losses are bit-identical.
+//     sigmoid(K·eval), in a compact form: per position an offset into
+//     uint16 index / int16 count arrays (a tapered eval.Phased scheme keeps
+//     untapered term counts and one phase byte), identical positions merged
+//     with win/draw/loss counts. CompileTexelGames compiles every position
+//     of games (data.Positions) resolved to its quiet leaf under a
+//     reference by the quiescence search (search.QuiescenceResolver), in
+//     blocks on several goroutines joined in order; CompileTexel compiles
+//     FEN samples at their static evaluation. Evaluate gives losses and
+//     the analytic gradient for a batch, chunks of TexelChunk positions
+//     summed in float64 and joined as fixed-point integers, so the result is
+//     bit-identical for any worker count and in WebAssembly;
+//     golden-section fitting of K; a platform-independent exp.
 //
 // Everything in fitness is integer arithmetic except the Texel loss; no
 // function prints or keeps package state, and compiled samples are

@@ -20,12 +20,17 @@ var update = flag.Bool("update", false, "rewrite testdata/golden.txt")
 // the move generator and the root order are unchanged.
 func fingerprint(mm *MoveMatch, tx *Texel) string {
 	h := sha256.New()
-	for _, v := range [][]int32{mm.parStart, mm.parCnt, mm.movStart, mm.target, mm.difEnd, mm.dif32, tx.end} {
+	for _, v := range [][]int32{mm.parStart, mm.parCnt, mm.movStart, mm.target, mm.difEnd, mm.dif32} {
 		binary.Write(h, binary.LittleEndian, v)
 	}
-	for _, v := range [][]int64{mm.dif, tx.ent} {
+	for _, v := range [][]int64{mm.dif} {
 		binary.Write(h, binary.LittleEndian, v)
 	}
+	binary.Write(h, binary.LittleEndian, tx.off)
+	binary.Write(h, binary.LittleEndian, tx.idx)
+	binary.Write(h, binary.LittleEndian, tx.cnt)
+	binary.Write(h, binary.LittleEndian, tx.phase)
+	binary.Write(h, binary.LittleEndian, tx.out)
 	binary.Write(h, binary.LittleEndian, mm.parIdx)
 	return fmt.Sprintf("%x", h.Sum(nil)[:8])
 }

@@ -97,8 +97,11 @@ func TestTexelResultOrientation(t *testing.T) {
 		if pos.Side == 1 {
 			want = 1 - want
 		}
-		if tx.result[i] != want {
-			t.Fatalf("sample %d: result %v, want %v", i, tx.result[i], want)
+		o, _ := outcome(want)
+		for j := range 3 {
+			if got := tx.out[3*i+j]; got != uint16(b2i(j == o)) {
+				t.Fatalf("sample %d: outcome counts %v, want White's result %v", i, tx.out[3*i:3*i+3], want)
+			}
 		}
 	}
 	bad := samples[:1:1]
@@ -121,4 +124,11 @@ func BenchmarkTexelLoss(b *testing.B) {
 		n += tx.Positions()
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -19,9 +19,11 @@ const (
 // current point, keeping improvements; after a successful exploration a
 // pattern move x_p = x(k) + (x(k) - x(k-1)) is tried and explored around; when
 // an exploration fails the increments are divided by α, and the search stops
-// when ‖Δ‖∞ < ε. Each batch holds the two points x+Δ_i·e_i and x-Δ_i·e_i of
-// one coordinate (the better one is kept if it beats the current point), so
-// one generation is one coordinate step or one pattern point.
+// when ‖Δ‖∞ < ε. Steps are rounded to integers (at least 1) and Δ is
+// reduced until the rounded step changes, so no exploration is ever
+// repeated. Each batch holds the two points x+Δ_i·e_i and x-Δ_i·e_i of one
+// coordinate (the better one is kept if it beats the current point), so one
+// generation is one coordinate step or one pattern point.
 type hookeJeeves struct {
 	base
 	Phase  int
@@ -122,12 +124,21 @@ func (h *hookeJeeves) advance() {
 			return
 		}
 		// Step 4: termination or reduction, then explore around the base.
-		if h.Delta < h.Cfg.Epsilon {
-			h.Phase = hjDone
-			h.Stop = "hooke-jeeves converged: step below epsilon"
-			return
+		// Steps are rounded to integers (at least 1), so Δ is divided until
+		// the integer step changes: an exploration around the same base
+		// with the same integer step would repeat the failed one exactly.
+		failed := h.step()
+		for {
+			if h.Delta < h.Cfg.Epsilon {
+				h.Phase = hjDone
+				h.Stop = "hooke-jeeves converged: step below epsilon"
+				return
+			}
+			h.Delta /= h.Cfg.Alpha
+			if h.step() != failed {
+				break
+			}
 		}
-		h.Delta /= h.Cfg.Alpha
 		h.beginExplore(h.Base, h.FBase, hjExplore)
 	}
 }

@@ -66,6 +66,10 @@
 //   - "adam" (adam.go): gradient ascent with Adam on fitnesses that come with
 //     a gradient (the Texel loss); it implements GradientTeller.
 //
+// Every optimizer implements Refitter (its stored fitness values can be
+// replaced after the fitness function changed). defaults.go holds the only
+// defaults (Defaults); New uses a Config as given.
+//
 // hof.go has the HallOfFame and the population Diversity measure used in
 // logs; detmath.go the deterministic exp/log and normal deviates.
 //
@@ -121,8 +125,10 @@ type Optimizer interface {
 	State() ([]byte, error)
 }
 
-// Config holds the parameters of every algorithm; zero values select the
-// documented defaults of the algorithm being built (see defaults.go).
+// Config holds the parameters of every algorithm. New uses it exactly as
+// given — a zero is a zero, never "the default" — so callers start from
+// Defaults(name, specs), which sets every field the algorithm reads to its
+// documented default (defaults.go), and change what they mean to change.
 type Config struct {
 	// Specs gives the dimension, bounds (Min, Max; Min == Max is a fixed
 	// parameter), GA bit widths (Bits) and the default start point.
@@ -134,7 +140,8 @@ type Config struct {
 	Stream uint64 `json:"stream"`
 	// Pop is the population size (λ for CMA-ES, swarm size for PSO).
 	Pop int `json:"pop"`
-	// Generations caps the number of Tell calls (0: algorithm default).
+	// Generations caps the number of Tell calls (0: no generation limit; a
+	// method without a stop rule of its own then needs MaxEvaluations).
 	Generations int `json:"generations"`
 	// MaxEvaluations caps fitness evaluations (0: no cap).
 	MaxEvaluations int `json:"max_evaluations,omitempty"`
@@ -168,7 +175,7 @@ type Config struct {
 	// HistoryPr is the probability that a history-ea child comes from the
 	// archive (Prasad et al.'s Pr/100; default 0.1).
 	HistoryPr float64 `json:"history_pr"`
-	// HistorySize is the archive capacity (default N/2).
+	// HistorySize is the archive capacity (default 10, N/2 for N = 20).
 	HistorySize int `json:"history_size"`
 
 	// Cs is the MNC crowding-selection group size (default 4); Cf the number
@@ -178,10 +185,10 @@ type Config struct {
 	Cf int `json:"cf"`
 	S  int `json:"s"`
 	// StallGens: MNC stops when the best chromosome is unchanged this many
-	// generations (default 10; -1 disables). SlowGens and SlowRate: stop when
-	// the best chromosome changes by less than SlowRate (sum of |Δx| over the
-	// sum of parameter ranges; default 0.01) for SlowGens generations
-	// (default 20; -1 disables).
+	// generations (default 10; 0: no such rule). SlowGens and SlowRate: stop
+	// when the best chromosome changes by less than SlowRate (sum of |Δx|
+	// over the sum of parameter ranges; default 0.01) for SlowGens
+	// generations (default 20; 0: no such rule).
 	StallGens int     `json:"stall_gens"`
 	SlowGens  int     `json:"slow_gens"`
 	SlowRate  float64 `json:"slow_rate"`
@@ -218,7 +225,23 @@ func Algorithms() []string {
 	return []string{"ga", "ep", "history-ea", "hooke-jeeves", "mnc", "cmaes", "de", "pso", "texel", "adam"}
 }
 
-// New builds the named optimizer. cfg.Specs must be a valid registry.
+// NeedsGradient reports whether algorithm name is driven with the fitness
+// gradient (it implements GradientTeller).
+func NeedsGradient(name string) bool { return name == "adam" }
+
+// SupportsRelative reports whether algorithm name accepts relative
+// (in-batch) fitness: the methods that compare fitness across generations
+// (personal bests, a local search's current point, a gradient) do not.
+func SupportsRelative(name string) bool {
+	switch name {
+	case "pso", "adam", "texel", "hooke-jeeves":
+		return false
+	}
+	return true
+}
+
+// New builds the named optimizer from cfg exactly as given (see Defaults).
+// cfg.Specs must be a valid registry.
 func New(name string, cfg Config) (Optimizer, error) {
 	if err := param.Validate(cfg.Specs); err != nil {
 		return nil, fmt.Errorf("opt: %s: specs: %w", name, err)
@@ -226,8 +249,7 @@ func New(name string, cfg Config) (Optimizer, error) {
 	if len(cfg.Specs) == 0 {
 		return nil, fmt.Errorf("opt: %s: no parameters", name)
 	}
-	cfg, err := withDefaults(name, cfg)
-	if err != nil {
+	if err := check(name, cfg); err != nil {
 		return nil, err
 	}
 	b := base{Algo: name, Cfg: cfg}
@@ -306,7 +328,7 @@ func Restore(state []byte) (Optimizer, error) {
 	if b.Algo != head.Algo {
 		return nil, fmt.Errorf("opt: restore: algorithm %q in state of %q", b.Algo, head.Algo)
 	}
-	if _, err := withDefaults(b.Algo, b.Cfg); err != nil {
+	if err := check(b.Algo, b.Cfg); err != nil {
 		return nil, fmt.Errorf("opt: restore: %w", err)
 	}
 	if b.Cfg.Pop > maxPop || len(b.Pending) > 2*maxPop || b.Gen < 0 || b.Evals < 0 {
@@ -554,12 +576,12 @@ func Distance(specs []param.Spec, a, b []int32) float64 {
 	return sum / float64(n)
 }
 
-// Refitter is implemented by the optimizers whose stored fitness values
-// (the Known survivors of the pending batch, the best so far, an archive)
+// Refitter is implemented by every optimizer: its stored fitness values
+// (the Known candidates of the pending batch, the best so far, survivors,
+// personal bests, an archive, a local search's current and base points)
 // can be replaced after the fitness function itself changed, as when the
-// tuner recompiles its quiescence-resolved move match with a new reference
-// (tuner.Problem.Recompile): Refit sets every stored fitness to f(x). The
-// ga, ep and history-ea optimizers implement it.
+// tuner re-resolves its quiescence-resolved fitness with a new reference
+// (tuner.Problem.Recompile): Refit sets every stored fitness to f(x).
 type Refitter interface {
 	Refit(f func(x []int32) float64)
 }
@@ -585,4 +607,54 @@ func (e *ep) Refit(f func(x []int32) float64) {
 	h := HallOfFame{Size: e.Cfg.HistorySize, Entries: e.Archive}
 	h.Refit(f)
 	e.Archive = h.Entries
+}
+
+// Refit implements Refitter (the population and the pending copies).
+func (m *mnc) Refit(f func(x []int32) float64) {
+	m.refitBase(f)
+	for i := range m.Pop {
+		m.Pop[i].Fitness = f(m.Pop[i].X)
+	}
+}
+
+// Refit implements Refitter (the target vectors).
+func (d *de) Refit(f func(x []int32) float64) {
+	d.refitBase(f)
+	for i := range d.Pop {
+		d.Pop[i].Fitness = f(d.Pop[i].X)
+	}
+}
+
+// Refit implements Refitter (personal and global bests).
+func (p *pso) Refit(f func(x []int32) float64) {
+	p.refitBase(f)
+	for i := range p.PBest {
+		p.PBest[i].Fitness = f(p.PBest[i].X)
+	}
+	if p.Has {
+		p.GBest.Fitness = f(p.GBest.X)
+	}
+}
+
+// Refit implements Refitter (the distribution keeps no fitness).
+func (c *cmaes) Refit(f func(x []int32) float64) { c.refitBase(f) }
+
+// Refit implements Refitter (the iterate keeps no fitness).
+func (a *adam) Refit(f func(x []int32) float64) { a.refitBase(f) }
+
+// Refit implements Refitter (the base and the exploration's current point).
+func (h *hookeJeeves) Refit(f func(x []int32) float64) {
+	h.refitBase(f)
+	if h.Phase != hjStart {
+		h.FBase = f(h.Base)
+		h.FCur = f(h.Cur)
+	}
+}
+
+// Refit implements Refitter (the current point).
+func (t *texel) Refit(f func(x []int32) float64) {
+	t.refitBase(f)
+	if t.Started {
+		t.FCur = f(t.Cur)
+	}
 }

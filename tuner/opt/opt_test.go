@@ -115,19 +115,33 @@ type optCase struct {
 
 func cases() []optCase {
 	return []optCase{
-		{"ga", Config{Specs: specs(40, 0, 1, 1), Pop: 40, Generations: 60, MutationRate: 0.01}, oneMax, 60, 36},
-		{"ga", Config{Specs: specs(6, -64, 63, 7), Pop: 40, Generations: 80, MutationRate: 0.02}, sphere, 80, -40},
-		{"ep", Config{Specs: specs(6, -100, 100, 0), Pop: 20, Generations: 100}, sphere, 100, -20},
-		{"history-ea", Config{Specs: specs(6, -100, 100, 0), Pop: 20, Generations: 100, HistoryPr: 0.2}, sphere, 100, -20},
-		{"hooke-jeeves", Config{Specs: specs(6, -100, 100, 0), Init: [][]int32{{-90, 80, 50, -40, 0, 99}}}, sphere, 2000, 0},
-		{"mnc", Config{Specs: specs(6, -100, 100, 0), Pop: 20, Generations: 150, StallGens: -1, SlowGens: -1}, sphere, 150, -200},
-		{"cmaes", Config{Specs: specs(6, -100, 100, 0), Generations: 200}, sphere, 200, 0},
-		{"cmaes", Config{Specs: specs(5, -50, 50, 0), Pop: 30, Generations: 200}, rastrigin, 200, -12},
-		{"de", Config{Specs: specs(6, -100, 100, 0), Pop: 20, Generations: 150}, sphere, 150, -5},
-		{"pso", Config{Specs: specs(6, -100, 100, 0), Pop: 20, Generations: 150}, sphere, 150, -5},
-		{"texel", Config{Specs: specs(6, -100, 100, 0), Step: 16}, sphere, 5000, 0},
-		{"adam", Config{Specs: specs(6, -100, 100, 0), Init: [][]int32{{-90, 80, 50, -40, 0, 99}}, LR: 5, Generations: 300}, sphere, 300, -3},
+		{"ga", conf("ga", specs(40, 0, 1, 1), func(c *Config) { c.Pop, c.Generations, c.MutationRate = 40, 60, 0.01 }), oneMax, 60, 36},
+		{"ga", conf("ga", specs(6, -64, 63, 7), func(c *Config) { c.Pop, c.Generations, c.MutationRate = 40, 80, 0.02 }), sphere, 80, -40},
+		{"ep", conf("ep", specs(6, -100, 100, 0), func(c *Config) { c.Pop, c.Generations = 20, 100 }), sphere, 100, -20},
+		{"history-ea", conf("history-ea", specs(6, -100, 100, 0), func(c *Config) { c.Pop, c.Generations, c.HistoryPr = 20, 100, 0.2 }), sphere, 100, -20},
+		{"hooke-jeeves", conf("hooke-jeeves", specs(6, -100, 100, 0), func(c *Config) { c.Init = [][]int32{{-90, 80, 50, -40, 0, 99}} }), sphere, 2000, 0},
+		{"mnc", conf("mnc", specs(6, -100, 100, 0), func(c *Config) { c.Pop, c.Generations, c.StallGens, c.SlowGens = 20, 150, 0, 0 }), sphere, 150, -200},
+		{"cmaes", conf("cmaes", specs(6, -100, 100, 0), func(c *Config) { c.Generations = 200 }), sphere, 200, 0},
+		{"cmaes", conf("cmaes", specs(5, -50, 50, 0), func(c *Config) { c.Pop, c.Generations = 30, 200 }), rastrigin, 200, -12},
+		{"de", conf("de", specs(6, -100, 100, 0), func(c *Config) { c.Pop, c.Generations = 20, 150 }), sphere, 150, -5},
+		{"pso", conf("pso", specs(6, -100, 100, 0), func(c *Config) { c.Pop, c.Generations = 20, 150 }), sphere, 150, -5},
+		{"texel", conf("texel", specs(6, -100, 100, 0), func(c *Config) { c.Step = 16 }), sphere, 5000, 0},
+		{"adam", conf("adam", specs(6, -100, 100, 0), func(c *Config) {
+			c.Init, c.LR, c.Generations = [][]int32{{-90, 80, 50, -40, 0, 99}}, 5, 300
+		}), sphere, 300, -3},
 	}
+}
+
+// conf returns algo's defaults for sp changed by set.
+func conf(algo string, sp []param.Spec, set func(c *Config)) Config {
+	c, err := Defaults(algo, sp)
+	if err != nil {
+		panic(err)
+	}
+	if set != nil {
+		set(&c)
+	}
+	return c
 }
 
 func TestImproves(t *testing.T) {
@@ -215,7 +229,7 @@ func TestSeedMatters(t *testing.T) {
 	for _, algo := range []string{"ga", "ep", "mnc", "cmaes", "de", "pso"} {
 		sp := specs(5, -100, 100, 8)
 		run := func(seed uint64) [][]Candidate {
-			o, err := New(algo, Config{Specs: sp, Seed: seed, Pop: 10, Generations: 5})
+			o, err := New(algo, conf(algo, sp, func(c *Config) { c.Seed, c.Pop, c.Generations = seed, 10, 5 }))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,10 +254,12 @@ func TestLazyFitness(t *testing.T) {
 		{"ga", Config{Pop: 20, Generations: 10, Elite: 2}, 20 + 9*18},
 		{"ep", Config{Pop: 20, Generations: 10}, 20 + 9*10},
 		{"de", Config{Pop: 20, Generations: 10}, 20 * 10},
-		{"mnc", Config{Pop: 20, Generations: 10, StallGens: -1, SlowGens: -1}, 20 + 20*10},
+		{"mnc", Config{Pop: 20, Generations: 10}, 20 + 20*10},
 	} {
-		tc.cfg.Specs = specs(5, -100, 100, 8)
-		o, err := New(tc.algo, tc.cfg)
+		cfg := conf(tc.algo, specs(5, -100, 100, 8), func(c *Config) {
+			c.Pop, c.Generations, c.Elite, c.StallGens, c.SlowGens = tc.cfg.Pop, tc.cfg.Generations, tc.cfg.Elite, 0, 0
+		})
+		o, err := New(tc.algo, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -261,11 +277,13 @@ func TestLazyFitness(t *testing.T) {
 func TestRelative(t *testing.T) {
 	for _, algo := range []string{"ga", "ep", "history-ea", "mnc", "cmaes", "de"} {
 		t.Run(algo, func(t *testing.T) {
-			cfg := Config{Specs: specs(4, -64, 63, 7), Seed: 3, Pop: 16, Generations: 80, Relative: true,
-				MutationRate: 0.02, StallGens: -1, SlowGens: -1}
-			if algo == "ga" {
-				cfg.Selection = "rank"
-			}
+			cfg := conf(algo, specs(4, -64, 63, 7), func(c *Config) {
+				c.Seed, c.Pop, c.Generations, c.Relative = 3, 16, 80, true
+				c.MutationRate, c.StallGens, c.SlowGens = 0.02, 0, 0
+				if algo == "ga" {
+					c.Selection = "rank"
+				}
+			})
 			o, err := New(algo, cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -303,7 +321,7 @@ func TestRelative(t *testing.T) {
 }
 
 func TestTellErrors(t *testing.T) {
-	o, err := New("ga", Config{Specs: specs(3, 0, 7, 3), Pop: 4, Generations: 1})
+	o, err := New("ga", conf("ga", specs(3, 0, 7, 3), func(c *Config) { c.Pop, c.Generations = 4, 1 }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,13 +346,20 @@ func TestNewErrors(t *testing.T) {
 	}{
 		{"nope", Config{Specs: specs(2, 0, 1, 1)}},
 		{"ga", Config{}},
-		{"ga", Config{Specs: specs(2, 0, 7, 0)}}, // no bits
-		{"ga", Config{Specs: specs(2, 0, 7, 3), Selection: "lottery"}},
-		{"ga", Config{Specs: specs(2, 0, 7, 3), CrossoverRate: 2}},
-		{"ep", Config{Specs: specs(2, 0, 7, 0), Pop: 7}},
-		{"pso", Config{Specs: specs(2, 0, 7, 0), Relative: true}},
-		{"hooke-jeeves", Config{Specs: specs(2, 0, 7, 0), Alpha: 0.5}},
-		{"de", Config{Specs: specs(2, 0, 7, 0), Pop: 3}},
+		{"ga", conf("ga", specs(2, 0, 7, 0), nil)}, // no bits
+		{"ga", conf("ga", specs(2, 0, 7, 3), func(c *Config) { c.Selection = "lottery" })},
+		{"ga", conf("ga", specs(2, 0, 7, 3), func(c *Config) { c.CrossoverRate = 2 })},
+		{"ga", conf("ga", specs(2, 0, 7, 3), func(c *Config) { c.Pop = 0 })},
+		{"ga", conf("ga", specs(2, 0, 7, 3), func(c *Config) { c.Generations = 0 })}, // never stops
+		{"ga", conf("ga", specs(2, 0, 7, 3), func(c *Config) { c.Elite = c.Pop })},
+		{"ep", conf("ep", specs(2, 0, 7, 0), func(c *Config) { c.Pop = 7 })},
+		{"pso", conf("pso", specs(2, 0, 7, 0), func(c *Config) { c.Relative = true })},
+		{"hooke-jeeves", conf("hooke-jeeves", specs(2, 0, 7, 0), func(c *Config) { c.Alpha = 0.5 })},
+		{"hooke-jeeves", Config{Specs: specs(2, 0, 7, 0)}}, // zero delta is not "the default"
+		{"de", conf("de", specs(2, 0, 7, 0), func(c *Config) { c.Pop = 3 })},
+		{"mnc", conf("mnc", specs(2, 0, 7, 0), func(c *Config) { c.StallGens = -1 })},
+		{"mnc", conf("mnc", specs(2, 0, 7, 0), func(c *Config) { c.Generations, c.StallGens, c.SlowGens = 0, 0, 0 })},
+		{"adam", conf("adam", specs(2, 0, 7, 0), func(c *Config) { c.LR = 0 })},
 	} {
 		if _, err := New(tc.algo, tc.cfg); err == nil {
 			t.Errorf("%s %+v: no error", tc.algo, tc.cfg)
@@ -444,7 +469,7 @@ func TestDiversity(t *testing.T) {
 // algorithm.
 func TestStateIsJSON(t *testing.T) {
 	for _, algo := range Algorithms() {
-		o, err := New(algo, Config{Specs: specs(3, 0, 15, 4), Pop: 6})
+		o, err := New(algo, conf(algo, specs(3, 0, 15, 4), func(c *Config) { c.Pop = 6 }))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -461,7 +486,7 @@ func TestStateIsJSON(t *testing.T) {
 
 func FuzzRestore(f *testing.F) {
 	for _, algo := range Algorithms() {
-		o, _ := New(algo, Config{Specs: specs(3, 0, 15, 4), Pop: 6})
+		o, _ := New(algo, conf(algo, specs(3, 0, 15, 4), func(c *Config) { c.Pop = 6 }))
 		st, _ := o.State()
 		f.Add(st)
 	}
@@ -485,7 +510,7 @@ func FuzzRestore(f *testing.F) {
 func BenchmarkGAGeneration(b *testing.B) {
 	// David et al.'s size: 224 bits, population 100.
 	sp := specs(32, 0, 127, 7)
-	o, err := New("ga", Config{Specs: sp, Pop: 100, Generations: 1 << 30})
+	o, err := New("ga", conf("ga", sp, func(c *Config) { c.Generations = 1 << 30 }))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -504,7 +529,7 @@ func BenchmarkGAGeneration(b *testing.B) {
 }
 
 func BenchmarkCMAESGeneration(b *testing.B) {
-	o, err := New("cmaes", Config{Specs: specs(38, -200, 200, 0), Generations: 1 << 30})
+	o, err := New("cmaes", conf("cmaes", specs(38, -200, 200, 0), func(c *Config) { c.Generations = 1 << 30 }))
 	if err != nil {
 		b.Fatal(err)
 	}

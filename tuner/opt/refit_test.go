@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestRefit checks that Refit replaces every stored fitness (Known pending
-// candidates, the best, history-ea's archive, kept best first) by the new
-// function's value, and that the optimizers without it do not claim it.
+// TestRefit checks that every optimizer's Refit replaces every stored
+// fitness (Known pending candidates, the best, history-ea's archive kept
+// best first, MNC's and DE's populations, PSO's personal and global bests,
+// the local searches' current and base points) by the new function's value.
 func TestRefit(t *testing.T) {
 	sum := func(x []int32) float64 {
 		s := 0.0
@@ -17,60 +18,82 @@ func TestRefit(t *testing.T) {
 		return s
 	}
 	neg := func(x []int32) float64 { return -sum(x) }
-	for _, tc := range []struct {
-		algo  string
-		refit bool
-	}{
-		{"ga", true}, {"ep", true}, {"history-ea", true},
-		{"hooke-jeeves", false}, {"mnc", false}, {"cmaes", false}, {"de", false}, {"pso", false}, {"texel", false}, {"adam", false},
-	} {
-		t.Run(tc.algo, func(t *testing.T) {
-			o, err := New(tc.algo, Config{Specs: specs(4, 0, 63, 6), Seed: 2, Pop: 10, Generations: 20, HistoryPr: 0.5, HistorySize: 4})
+	for _, algo := range Algorithms() {
+		t.Run(algo, func(t *testing.T) {
+			cfg := conf(algo, specs(4, 0, 63, 6), func(c *Config) {
+				c.Seed, c.Generations, c.Init = 2, 20, [][]int32{{30, 30, 30, 30}}
+				if c.Pop > 0 {
+					c.Pop = 10
+				}
+				c.HistoryPr, c.HistorySize, c.Step = 0.5, 4, 4
+			})
+			o, err := New(algo, cfg)
 			if err != nil {
 				t.Fatal(err)
-			}
-			rf, ok := o.(Refitter)
-			if ok != tc.refit {
-				t.Fatalf("Refitter %v, want %v", ok, tc.refit)
-			}
-			if !ok {
-				return
 			}
 			for range 5 {
 				cands := o.Ask()
 				fit := make([]float64, len(cands))
+				grads := make([][]float64, len(cands))
 				for i, c := range cands {
 					fit[i] = sum(c.X)
+					grads[i] = []float64{1, 1, 1, 1}
 				}
-				if err := o.Tell(fit); err != nil {
+				if gt, ok := o.(GradientTeller); ok {
+					err = gt.TellGradient(fit, grads)
+				} else {
+					err = o.Tell(fit)
+				}
+				if err != nil {
 					t.Fatal(err)
 				}
 			}
-			rf.Refit(neg)
-			known := 0
+			o.(Refitter).Refit(neg)
+			check := func(what string, c Candidate) {
+				t.Helper()
+				if c.Fitness != neg(c.X) {
+					t.Fatalf("%s %v has fitness %g, want %g", what, c.X, c.Fitness, neg(c.X))
+				}
+			}
 			for _, c := range o.Ask() {
 				if c.Known {
-					known++
-					if c.Fitness != neg(c.X) {
-						t.Fatalf("known candidate %v has fitness %g, want %g", c.X, c.Fitness, neg(c.X))
-					}
+					check("known candidate", c)
 				}
 			}
-			if known == 0 {
-				t.Fatal("no known candidate to re-score")
+			b, ok := o.Best()
+			if !ok {
+				t.Fatal("no best")
 			}
-			if b, ok := o.Best(); !ok || b.Fitness != neg(b.X) {
-				t.Fatalf("best %v fitness %g, want %g", b.X, b.Fitness, neg(b.X))
-			}
-			if e, ok := o.(*ep); ok && e.Algo == "history-ea" {
-				if len(e.Archive) == 0 {
+			check("best", b)
+			switch v := o.(type) {
+			case *ep:
+				if v.Algo == "history-ea" && len(v.Archive) == 0 {
 					t.Fatal("empty archive")
 				}
-				for i, c := range e.Archive {
-					if c.Fitness != neg(c.X) || i > 0 && e.Archive[i-1].Fitness < c.Fitness {
-						t.Fatalf("archive entry %d: %v fitness %g", i, c.X, c.Fitness)
+				for i, c := range v.Archive {
+					check("archive entry", c)
+					if i > 0 && v.Archive[i-1].Fitness < c.Fitness {
+						t.Fatalf("archive entry %d out of order", i)
 					}
 				}
+			case *mnc:
+				for _, c := range v.Pop {
+					check("population member", c)
+				}
+			case *de:
+				for _, c := range v.Pop {
+					check("target", c)
+				}
+			case *pso:
+				for _, c := range v.PBest {
+					check("personal best", c)
+				}
+				check("global best", v.GBest)
+			case *hookeJeeves:
+				check("base", Candidate{X: v.Base, Fitness: v.FBase})
+				check("current point", Candidate{X: v.Cur, Fitness: v.FCur})
+			case *texel:
+				check("current point", Candidate{X: v.Cur, Fitness: v.FCur})
 			}
 		})
 	}

@@ -162,6 +162,7 @@ try {
   const errors = [];
   const { ctx, page } = await newPage(browser, errors);
   state.ctx = ctx; state.page = page; state.errors = errors;
+  if (only) await page.goto(base); // the first test, which loads the page, may be skipped
 
   await test('page loads with no console errors; first-load bytes and time to usable', async () => {
     const cdp = await ctx.newCDPSession(page);
@@ -209,8 +210,12 @@ try {
     await page.fill(T('seed'), '7');
     await page.dispatchEvent(T('seed'), 'change');
     assert((await text(page, 'generation')) === '0', 'generation counter not 0 before the run');
+    // The start vector: the preset's (random) unless chosen; material is chosen here.
+    assert(/starts from random \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    await page.selectOption(T('start-vector'), 'material');
+    assert(/starts from material \(chosen\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
     const cmd = await text(page, 'command-line');
-    assert(/^evochess tune .*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
+    assert(/^evochess tune .*-start material.*-gens 3.*-pop 8.*-seed 7/.test(cmd), `command line: ${cmd}`);
     const p0 = await page.locator(`${T('fitness-chart')} path.best`).count();
     assert(p0 === 0, `chart not empty before the run (${p0} paths)`);
     // Record every value the generation counter shows.
@@ -304,12 +309,58 @@ try {
     await page.screenshot({ path: path.join(shots, 'play.png') });
   });
 
+  await test('Play: a FEN set-up (bad FEN refused with the reason), explained term by term beside a paper preset as `evochess eval -trace` scores it', async () => {
+    await page.click(T('tab-play'));
+    await page.selectOption(T('opponent'), 'preset:david-fig3');
+    const before = await page.locator(T('play-board')).getAttribute('data-fen');
+    await page.fill(T('fen-input'), 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPP/R3K2R w KQkq - 0 1');
+    await page.click(T('fen-setup'));
+    await page.waitForSelector(T('fen-error'));
+    const why = await text(page, 'fen-error');
+    assert(/field 1.*rank 2 has 7 files/.test(why), `bad FEN error does not say where and why: ${why}`);
+    assert(await page.locator(T('play-board')).getAttribute('data-fen') === before, 'a refused FEN changed the board');
+    const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    await page.fill(T('fen-input'), fen);
+    await page.click(T('fen-setup'));
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen.startsWith('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w'), T('play-board'), { timeout: 10000 });
+    assert(await page.locator(T('fen-error')).count() === 0, 'the error stayed after a good FEN');
+    await page.selectOption(T('explain-ref'), 'phoenix-default');
+    await page.waitForFunction(([sel, f]) => document.querySelector(sel)?.dataset.fen === f && /phoenix-default/.test(document.querySelector('[data-testid="explain-summary"]')?.textContent || ''),
+      [T('explain-table'), fen], { timeout: 30000 });
+    const cp = (s) => Number(s.replace('−', '-').replace(/[^0-9.+-]/g, ''));
+    const a = cp(await text(page, 'explain-total-a')), b = cp(await text(page, 'explain-total-b'));
+    for (const [preset, got] of [['david-fig3', a], ['phoenix-default', b]]) {
+      const out = execFileSync(path.resolve(bin), ['eval', '-preset', preset, '-fen', fen, '-trace', '-json'], { encoding: 'utf8' }).trim().split('\n').pop();
+      const want = JSON.parse(out).white;
+      assert(got === want, `${preset}: the page explains ${got} cp, evochess eval -trace says ${want}`);
+    }
+    const cats = await page.$$eval(`${T('explain-table')} tr.cat`, (trs) => trs.map((tr) => tr.dataset.category));
+    for (const c of ['material', 'mobility', 'pawn structure']) assert(cats.includes(c), `no ${c} group in ${cats}`);
+    const terms = await page.locator(`${T('explain-table')} tr.term`).count();
+    await page.check(T('explain-all'));
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length > n, [`${T('explain-table')} tr.term`, terms], { timeout: 5000 });
+    await page.locator(T('explain')).screenshot({ path: path.join(shots, 'explain.png') });
+    // Moving on the board explains the new position.
+    await page.click('[data-square="e5"]');
+    await page.click('[data-square="f7"]');
+    await page.waitForFunction((sel) => / w /.test(document.querySelector(sel)?.dataset.fen || '') && document.querySelector(sel)?.dataset.thinking === 'false', T('play-board'), { timeout: 60000 });
+    const now = await page.locator(T('play-board')).getAttribute('data-fen');
+    await page.waitForFunction(([sel, f]) => document.querySelector(sel)?.dataset.fen === f, [T('explain-table'), now], { timeout: 30000 });
+    await page.uncheck(T('explain-all'));
+  });
+
   await test('a share link opened in a fresh page shows the same player', async () => {
     await page.click(T('tab-share'));
     await page.waitForSelector(T('share-link'));
     const link = (await page.locator(T('share-link')).inputValue()).trim();
     assert(link.includes('#p='), `no share link: ${link}`);
     state.link = link;
+    // A QR code of the link (internal/qr): a square of 17+4·version modules plus the 4-module quiet zone.
+    await page.waitForSelector(`${T('share-qr')} svg`);
+    const vb = (await page.locator(`${T('share-qr')} svg`).getAttribute('viewBox')).split(' ').map(Number);
+    const side = vb[2] - 8;
+    assert(vb[2] === vb[3] && side >= 21 && (side - 17) % 4 === 0, `QR viewBox ${vb}`);
+    assert(Number(await page.locator(T('share-qr')).getAttribute('data-link-length')) === link.length, 'the QR code is not of the link shown');
     await page.screenshot({ path: path.join(shots, 'share.png') });
     // The evolved weights as the Tune tab shows them.
     await page.click(T('tab-tune'));
@@ -345,7 +396,7 @@ try {
     await fresh.page.click(T('continue-tuning'));
     await fresh.page.waitForSelector(T('command-line'));
     const cmd2 = await text(fresh.page, 'command-line');
-    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep']) {
+    for (const flag of ['-gens 5000', '-pop 40', '-seed 7', '-preset vazquez-ep', '-start material']) {
       assert(cmd.includes(flag) && cmd2.includes(flag), `${flag} not carried over:\n run  ${cmd}\n link ${cmd2}`);
     }
     assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
@@ -371,6 +422,35 @@ try {
     }
   });
 
+  await test('Compare: a match of the evolved player against two paper presets gives Elo with 95% intervals, pairs and SPRT', async () => {
+    await page.click(T('tab-compare'));
+    assert(await page.locator(`${T('mode-match')}[aria-checked="true"]`).count() === 1, 'the Compare tab does not open on the match');
+    const me = await page.locator(T('match-player')).inputValue();
+    assert(me.startsWith('run:'), `the match is not about the evolved player by default: ${me}`);
+    for (const k of ['preset:material', 'preset:david-fig3']) await page.check(`${T('match-opponents')} [data-key="${k}"]`);
+    await page.fill(T('match-games'), '4');
+    await page.dispatchEvent(T('match-games'), 'change');
+    await page.fill(T('match-depth'), '1');
+    await page.dispatchEvent(T('match-depth'), 'change');
+    await page.check(T('match-sprt'));
+    assert(await page.locator(T('match-book')).isChecked(), 'book openings are not the default');
+    await page.click(T('run-match'));
+    await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 120000 });
+    const rows = await page.$$eval(`${T('match-table')} tr[data-opponent]`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+    assert(rows.length === 2 && rows[0][0] === 'material' && rows[1][0] === 'david-fig3', `rows ${JSON.stringify(rows)}`);
+    for (const r of rows) {
+      assert(r[1] === '4 / 4', `${r[0]}: games ${r[1]}`);
+      const [w, d, l] = r[2].match(/\d+/g).map(Number);
+      assert(w + d + l === 4, `${r[0]}: record ${r[2]}`);
+      assert(/^[+−]?(\d+|∞) \[[+−]?(\d+|∞), [+−]?(\d+|∞)\]$/.test(r[4]), `${r[0]}: Elo ${r[4]}`);
+      assert(r[5].split('·').map(Number).reduce((a, b) => a + b, 0) === 2, `${r[0]}: pairs ${r[5]}`);
+    }
+    const sprt = await text(page, 'match-sprt-lines');
+    assert(/material: SPRT LLR -?\d/.test(sprt) && /david-fig3: SPRT LLR/.test(sprt), `SPRT lines: ${sprt}`);
+    assert(await page.locator('[data-testid="compare-error"]').count() === 0, 'compare error');
+    await page.screenshot({ path: path.join(shots, 'match.png'), fullPage: true });
+  });
+
   await test('saved players and finished runs survive a reload; a run cut by the reload is kept and resumed', async () => {
     await page.click(T('tab-tune'));
     await page.fill(T('generations'), '30'); // the long-run test's settings, 30 generations
@@ -393,12 +473,9 @@ try {
     await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) > 0, T('generation'), { timeout: 10000 });
     assert(await page.locator(`${T('fitness-chart')} path.best`).count() === 1, 'a shown run does not draw its chart');
     // Resume the interrupted run from its checkpoint: it continues to its generation limit.
-    for (let i = 0; ; i++) { // the bundled games may still be loading: the page then asks to resume again
-      await page.click(T('resume-run'));
-      const ok = await page.waitForFunction((sel) => /running|done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 2000 }).then(() => true, () => false);
-      if (ok) break;
-      assert(i < 30, 'the interrupted run did not resume');
-    }
+    // One click: if the bundled games are still loading, the resume is queued until they are read.
+    await page.click(T('resume-run'));
+    await page.waitForFunction((sel) => /running|done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
     await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 240000 });
     const gen = num(await text(page, 'generation'));
     assert(gen === 30, `resumed run ended at generation ${gen}, want 30`);
@@ -407,6 +484,30 @@ try {
     const after = await text(page, 'finished-runs');
     assert(/done after 30 generations/.test(after), `the resumed run is not listed as done: ${after}`);
     assert(await page.locator(T('resume-run')).count() === 0, 'a finished run still offers resume');
+  });
+
+  await test('Tune: a Texel run of the modern scheme draws its training and held-out loss per generation', async () => {
+    await page.click(T('tab-tune'));
+    await page.selectOption(T('preset'), 'modern');
+    assert(/starts from material \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    assert(await page.locator(T('all-positions')).isChecked(), 'a Texel preset does not use every position by default');
+    assert(!/-train /.test(await text(page, 'command-line')), `every position, yet: ${await text(page, 'command-line')}`);
+    await page.uncheck(T('all-positions')); // the Data tab's 1,000 positions keep the test short
+    const cmd = await text(page, 'command-line');
+    assert(/-preset modern -scheme modern -fitness texel .*-train 1000/.test(cmd), `command line: ${cmd}`);
+    await page.fill(T('generations'), '3');
+    await page.dispatchEvent(T('generations'), 'change');
+    await page.click(T('start-run'));
+    await page.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 120000 });
+    for (const cls of ['train', 'test']) {
+      const d = await page.locator(`${T('loss-chart')} path.${cls}`).getAttribute('d');
+      assert((d.match(/[ML]/g) || []).length === 3, `${cls} loss line: ${d}`);
+    }
+    const tl = Number(await text(page, 'train-loss')), hl = Number(await text(page, 'test-loss'));
+    assert(tl > 0 && tl < 0.25 && hl > 0 && hl < 0.25, `losses ${tl} ${hl}`);
+    assert(await page.locator(T('fitness-chart')).count() === 0, 'a Texel run still shows the fitness chart');
+    await page.screenshot({ path: path.join(shots, 'texel.png') });
+    await page.check(T('all-positions'));
   });
 
   await test('a bad PGN paste reports skipped games with reasons', async () => {
@@ -424,6 +525,45 @@ try {
     await page.screenshot({ path: path.join(shots, 'compare.png') });
     assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
   });
+  await test('a run started while the bundled games load is queued and starts; the Data tab says fewer positions exist than asked', async () => {
+    const errs = [];
+    const { ctx: qctx, page: q } = await newPage(browser, errs);
+    try {
+      // Hold the bundled games back (the worker's fetch) so the start surely comes first.
+      await qctx.route('**/data/*.pgn', async (route) => { await new Promise((r) => setTimeout(r, 2500)); await route.continue(); });
+      await q.goto(base);
+      await q.click(T('tab-tune'));
+      await q.fill(T('generations'), '2');
+      await q.dispatchEvent(T('generations'), 'change');
+      await q.fill(T('population'), '4');
+      await q.dispatchEvent(T('population'), 'change');
+      await q.fill(T('fitness-workers'), '0'); // score in the tuner worker: no nested workers to start
+      await q.dispatchEvent(T('fitness-workers'), 'change');
+      await q.click(T('start-run'));
+      step('start clicked');
+      const msg = await text(q, 'run-queued');
+      assert(/will start when the games are loaded/.test(msg), `queued message: ${msg}`);
+      assert(/queued/.test(await text(q, 'run-state')), 'run state is not "queued"');
+      if (await q.locator(T('tune-error')).count() > 0) throw new Error(`an error instead of a queued start: ${await text(q, 'tune-error')}`);
+      await q.waitForFunction((sel) => /done/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 120000 });
+      step('run done');
+      assert(num(await text(q, 'generation')) === 2, 'the queued run did not run its 2 generations');
+      await q.click(T('tab-data'));
+      await q.waitForSelector(T('sample-note'));
+      const note = await text(q, 'sample-note');
+      assert(/Training positions: 1,000 asked, only 312 in these games — the run uses 312/.test(note), `sample note: ${note}`);
+      step('note shown');
+      // Asking for fewer than exist: the run uses the number asked.
+      await q.fill(T('sample-train'), '200');
+      await q.dispatchEvent(T('sample-train'), 'change');
+      await q.waitForFunction((sel) => /312 available, the run uses 200 as asked/.test(document.querySelector(sel)?.textContent || ''), T('sample-note'), { timeout: 30000 });
+      assert(num(await text(q, 'positions-sampled')) === 200, 'the training count shown is not 200');
+      assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
+    } finally {
+      await qctx.close();
+    }
+  });
+
   // Phones and tablets: a fresh touch-screen context per viewport.
   for (const [w, h] of [[390, 844], [768, 1024]]) {
     await test(`${w}×${h} touch screen: every tab fits the width; a tap move and a touch drag move`, async () => {

@@ -12,9 +12,10 @@ await page.waitForSelector('[data-testid="tab-data"]');
 await page.waitForTimeout(2500);
 for (const tab of (process.env.TABS || 'data,tune,play,share,compare').split(',')) {
   await page.click(`[data-testid="tab-${tab}"]`);
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(Number(process.env.WAIT || 600));
   const sw = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth, [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 6).map(e => e.tagName + '.' + e.className + '#' + (e.dataset.testid || '') + ' r=' + Math.round(e.getBoundingClientRect().right))]);
   console.log(tab, JSON.stringify(sw));
-  await page.screenshot({ path: `${out}/${tab}-${vp}.png`, fullPage: !process.env.VIEWPORT_ONLY });
+  if (process.env.SEL) await page.locator(process.env.SEL).first().screenshot({ path: `${out}/${tab}-${vp}-sel.png` });
+  else await page.screenshot({ path: `${out}/${tab}-${vp}.png`, fullPage: !process.env.VIEWPORT_ONLY });
 }
 await browser.close();

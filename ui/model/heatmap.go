@@ -7,36 +7,68 @@ import (
 	"strings"
 )
 
-// HeatmapHTML draws a piece-square table (a parameter group of 64 rows
-// named "<table>_a1" … "<table>_h8", as in the phoenix640 scheme) as two
-// 8×8 boards, the evolved values beside the compared paper values, each
-// square coloured on a diverging scale (blue positive, red negative,
-// saturated at the bounds). ok is false when rows are not such a table.
+// HeatmapHTML draws the piece-square tables of a parameter group as 8×8
+// boards, the evolved values beside the compared paper values, each square
+// coloured on a diverging scale (blue positive, red negative, saturated at
+// the bounds). A table is the rows whose names end in a square after '_' or
+// '.' and share what comes before it: phoenix640's "PawnMG_e4" (one table
+// per group) or modern's "mg.pst.knight.e4" and "eg.pst.knight.e4" (two per
+// group, middlegame and endgame). A table has all 64 squares, or the 48 of
+// ranks 2-7 (pawns). ok is false when the rows are not such tables.
 func HeatmapHTML(rows []Row) (s string, ok bool) {
-	if len(rows) != 64 {
-		return "", false
+	type table struct {
+		name string
+		sq   [64]*Row
+		n    int
 	}
-	var byName [64]*Row
+	var tables []*table
+	byName := map[string]*table{}
 	for i := range rows {
 		r := &rows[i]
-		j := strings.LastIndexByte(r.Name, '_')
-		if j < 0 || len(r.Name)-j != 3 {
+		prefix, sq, ok := splitSquare(r.Name)
+		if !ok {
 			return "", false
 		}
-		f, rk := r.Name[j+1]-'a', r.Name[j+2]-'1'
-		if f > 7 || rk > 7 || byName[int(rk)*8+int(f)] != nil {
+		t := byName[prefix]
+		if t == nil {
+			t = &table{name: prefix}
+			byName[prefix] = t
+			tables = append(tables, t)
+		}
+		if t.sq[sq] != nil {
 			return "", false
 		}
-		byName[int(rk)*8+int(f)] = r
+		t.sq[sq], t.n = r, t.n+1
 	}
-	board := func(title string, val func(*Row) (int, bool)) string {
+	if len(tables) == 0 {
+		return "", false
+	}
+	for _, t := range tables {
+		if t.n == 64 {
+			continue
+		}
+		pawnRanks := t.n == 48
+		for sq := 0; sq < 64 && pawnRanks; sq++ {
+			if edge := sq < 8 || sq >= 56; (t.sq[sq] != nil) == edge {
+				pawnRanks = false
+			}
+		}
+		if !pawnRanks {
+			return "", false
+		}
+	}
+	board := func(title string, t *table, val func(*Row) (int, bool)) string {
 		var b strings.Builder
 		b.WriteString(`<figure class="pst"><figcaption>` + html.EscapeString(title) + `</figcaption><div class="pst-grid">`)
 		for rank := 7; rank >= 0; rank-- {
 			for file := 0; file < 8; file++ {
-				r := byName[rank*8+file]
-				v, has := val(r)
+				r := t.sq[rank*8+file]
 				sq := string(rune('a'+file)) + string(rune('1'+rank))
+				var v int
+				has := false
+				if r != nil {
+					v, has = val(r)
+				}
 				if !has {
 					b.WriteString(`<span class="pst-sq" title="` + sq + `: –">–</span>`)
 					continue
@@ -47,9 +79,32 @@ func HeatmapHTML(rows []Row) (s string, ok bool) {
 		b.WriteString(`</div></figure>`)
 		return b.String()
 	}
-	evolved := board("evolved", func(r *Row) (int, bool) { return r.Value, r.HasValue })
-	paper := board("paper", func(r *Row) (int, bool) { return r.Paper, r.HasPaper })
-	return `<div class="pst-pair">` + evolved + paper + `</div>`, true
+	var b strings.Builder
+	for _, t := range tables {
+		label := ""
+		if len(tables) > 1 {
+			label = t.name + ": "
+		}
+		b.WriteString(`<div class="pst-pair">`)
+		b.WriteString(board(label+"evolved", t, func(r *Row) (int, bool) { return r.Value, r.HasValue }))
+		b.WriteString(board(label+"paper", t, func(r *Row) (int, bool) { return r.Paper, r.HasPaper }))
+		b.WriteString(`</div>`)
+	}
+	return b.String(), true
+}
+
+// splitSquare splits "KnightMG_e4" or "mg.pst.knight.e4" into its table
+// name and square index (a1 = 0, h8 = 63).
+func splitSquare(name string) (table string, sq int, ok bool) {
+	n := len(name)
+	if n < 4 || (name[n-3] != '_' && name[n-3] != '.') {
+		return "", 0, false
+	}
+	f, r := name[n-2], name[n-1]
+	if f < 'a' || f > 'h' || r < '1' || r > '8' {
+		return "", 0, false
+	}
+	return name[:n-3], int(r-'1')*8 + int(f-'a'), true
 }
 
 // heatColor maps v in [lo, hi] to a colour: white at 0, blue towards the

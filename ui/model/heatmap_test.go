@@ -47,3 +47,37 @@ func TestHeatmap(t *testing.T) {
 		t.Error("duplicate square accepted")
 	}
 }
+
+// TestHeatmapModern draws modern's two tables of a group (middlegame and
+// endgame) and its pawn tables of ranks 2-7.
+func TestHeatmapModern(t *testing.T) {
+	var specs []param.Spec
+	for _, h := range []string{"mg", "eg"} {
+		for r := 1; r < 7; r++ {
+			for f := 0; f < 8; f++ {
+				specs = append(specs, param.Spec{Name: h + ".pst.pawn." + string(rune('a'+f)) + string(rune('1'+r)), Group: "pst.pawn", Min: -1000, Max: 1000})
+			}
+		}
+	}
+	cur := map[string]int{}
+	for _, sp := range specs {
+		cur[sp.Name] = 0
+	}
+	h, ok := HeatmapHTML(Rows(specs, cur, nil))
+	if !ok {
+		t.Fatal("modern pawn tables not recognised")
+	}
+	if strings.Count(h, `class="pst-grid"`) != 4 || !strings.Contains(h, "mg.pst.pawn: evolved") || !strings.Contains(h, "eg.pst.pawn: paper") {
+		t.Errorf("want 4 boards (mg and eg, evolved and paper): %s", h[:400])
+	}
+	// Ranks 1 and 8 have no squares: dashes there, values elsewhere.
+	if !strings.Contains(h, `title="a1: –"`) || !strings.Contains(h, `title="a2: 0"`) {
+		t.Errorf("pawn ranks wrong")
+	}
+	// 48 squares that are not ranks 2-7 are not a table.
+	bad := Rows(specs[:48], nil, nil)
+	bad[0].Name = "mg.pst.pawn.a8"
+	if _, ok := HeatmapHTML(bad); ok {
+		t.Error("a 48-square table with a8 taken for a pawn table")
+	}
+}

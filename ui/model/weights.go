@@ -1,7 +1,9 @@
 // Package model holds the playground's pure-Go view models, natively tested:
 // the live weights table (weights.go: evolved values against a paper's
 // published values and the registry bounds), the conversion between player
-// files and share links (player.go), and formatting helpers.
+// files and share links (player.go), the Play tab's explanation of an
+// evaluation term by term, grouped by category (explain.go), and formatting
+// helpers.
 package model
 
 import (

@@ -1,9 +1,12 @@
 package share
 
 import (
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"math"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -133,9 +136,10 @@ func TestErrorsNamePart(t *testing.T) {
 		{"changed", s[:mid] + string(flip(s[mid])) + s[mid+1:], "checksum", "CRC-32"},
 		{"version", "", "version", "not supported"},
 	}
-	// A version-2 payload with a valid CRC.
+	// A version-3 payload with a valid CRC.
 	raw, _ := b64.DecodeString(s)
-	raw[0] = 2
+	raw[0] = 3
+	binary.BigEndian.PutUint32(raw[len(raw)-4:], crc32.ChecksumIEEE(raw[:len(raw)-4]))
 	cases[5].in = b64.EncodeToString(raw)
 	for _, c := range cases {
 		_, err := Decode(c.in)
@@ -175,6 +179,9 @@ func FuzzDecode(f *testing.F) {
 	f.Add("AQ")
 	small, _ := Encode(Link{Scheme: "material", Weights: []int32{100}})
 	f.Add(small)
+	v1, _ := encode(sample(), 1)
+	f.Add(v1)
+	f.Add(modernLink(1).payload(f))
 	f.Fuzz(func(t *testing.T, in string) {
 		l, err := Decode(in)
 		if err != nil {
@@ -184,8 +191,9 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		// Anything accepted re-encodes to exactly the same payload.
-		out, err := Encode(l)
+		// Anything accepted re-encodes to exactly the same payload (in its version).
+		raw, _ := b64.DecodeString(in)
+		out, err := encode(l, raw[0])
 		if err != nil {
 			t.Fatalf("accepted link does not re-encode: %v", err)
 		}
@@ -193,4 +201,129 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("re-encoding differs:\n in %q\nout %q", in, out)
 		}
 	})
+}
+
+// modernLink is a modern-sized player: 774 weights, mostly within ±60
+// (material in the hundreds), as a Texel-tuned player's are, and a search
+// vector of both groups.
+func modernLink(seed uint64) Link {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	l := Link{Name: "modern", Scheme: "modern", Weights: make([]int32, 774), Search: make([]int32, 40)}
+	for i := range l.Weights {
+		if i < 10 {
+			l.Weights[i] = int32(80 + rng.IntN(1100))
+		} else {
+			l.Weights[i] = int32(rng.NormFloat64() * 30)
+		}
+	}
+	for i := range l.Search {
+		l.Search[i] = int32(rng.IntN(300))
+	}
+	return l
+}
+
+func (l Link) payload(t testing.TB) string {
+	s, err := Encode(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestVersion1StillRead decodes a link written by the first version of the
+// format (testdata/v1.txt, made before version 2 existed).
+func TestVersion1StillRead(t *testing.T) {
+	b, err := os.ReadFile("testdata/v1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := sample(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("version 1 link decodes to\n%#v\nwant\n%#v", got, want)
+	}
+	if v1, _ := encode(sample(), 1); v1 != strings.TrimSpace(string(b)) {
+		t.Errorf("the version 1 writer changed")
+	}
+}
+
+// TestRiceShorter: version 2 is shorter than version 1 for tuned and random
+// weights alike, and round-trips extreme values through the escape.
+func TestRiceShorter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	uniform := Link{Scheme: "modern", Weights: make([]int32, 774)}
+	for i := range uniform.Weights {
+		uniform.Weights[i] = int32(rng.IntN(2001) - 1000)
+	}
+	for _, c := range []struct {
+		name  string
+		l     Link
+		ratio float64
+	}{{"tuned", modernLink(2), 0.92}, {"uniform ±1000", uniform, 0.8}, {"extremes", sample(), 1.1}} {
+		v1, _ := encode(c.l, 1)
+		v2, err := Encode(c.l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Decode(v2)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(c.l.Search) == 0 {
+			c.l.Search = []int32{}
+		}
+		if !reflect.DeepEqual(got, c.l) {
+			t.Fatalf("%s: round trip changed the link", c.name)
+		}
+		t.Logf("%s: version 1 %d characters, version 2 %d", c.name, len(v1), len(v2))
+		if float64(len(v2)) > c.ratio*float64(len(v1)) {
+			t.Errorf("%s: version 2 is %d characters, version 1 %d", c.name, len(v2), len(v1))
+		}
+	}
+}
+
+// TestRiceCanonical: a list coded with another Rice parameter, an escape
+// where none is needed, or non-zero padding is refused (only the canonical
+// encoding is read, so a link has exactly one form).
+func TestRiceCanonical(t *testing.T) {
+	l := Link{Scheme: "x", Weights: []int32{3, -7, 12, 0, 5}}
+	good, _ := Encode(l)
+	raw, _ := b64.DecodeString(good)
+	body := func(mut func(b []byte) []byte) string {
+		// Rebuild: header, mutated body, fresh CRC.
+		blen, n := binary.Uvarint(raw[1:])
+		b := mut(append([]byte(nil), raw[1+n:1+n+int(blen)]...))
+		out := append([]byte{Version}, binary.AppendUvarint(nil, uint64(len(b)))...)
+		out = append(out, b...)
+		return b64.EncodeToString(binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out)))
+	}
+	// The weights list starts after flags (1), name (1), scheme (2).
+	const at = 4
+	other := func(k uint) func([]byte) []byte {
+		return func(b []byte) []byte {
+			var w []byte
+			w = append(w, b[:at]...)
+			w = appendRiceK(w, l.Weights, k)
+			return append(w, 0) // search: empty list
+		}
+	}
+	if _, err := Decode(body(func(b []byte) []byte { return b })); err != nil {
+		t.Fatalf("rebuilt link: %v", err)
+	}
+	k := riceK(l.Weights)
+	for _, c := range []struct {
+		name string
+		mut  func([]byte) []byte
+		want string
+	}{
+		{"other k", other(k + 1), "not the best"},
+		{"padding", func(b []byte) []byte { b[len(b)-2] |= 1; return b }, ""},
+	} {
+		_, err := Decode(body(c.mut))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
 }

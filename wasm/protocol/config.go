@@ -95,16 +95,21 @@ type RunConfig struct {
 	Preset string `json:"preset,omitempty"`
 	// Scheme is an engine/eval scheme name (e.g. "vazquez29", "david35").
 	Scheme string `json:"scheme,omitempty"`
-	// Start is an engine/eval preset giving the starting weights ("" = scheme
-	// defaults / random initial population, as the algorithm decides).
+	// Start names the run's start vector (tuner.Problem.Start): "random"
+	// (seeded uniform), "material" (piece values only) or "preset:NAME" (an
+	// engine/eval preset of the scheme; an engine/search preset for
+	// "nodes" fitness). A bare NAME means preset:NAME (older links). "" =
+	// the tuner preset's start (random without a preset). The start is the
+	// first individual of a population, the point of a local search, and
+	// the reference a resolved fitness resolves its positions under;
+	// tuner.StartChoices lists the choices for a scheme and fitness.
 	Start string `json:"start,omitempty"`
 	// Fitness names a tuner/fitness function (e.g. "match", "match2",
 	// "match-qs", "match2-qs", "texel"; tuner.Fitnesses).
 	Fitness string `json:"fitness,omitempty"`
-	// Recompile (match-qs, match2-qs with ga, ep, history-ea) re-resolves
-	// the training positions with the current best every that many
-	// generations (0 = never). Only `evochess tune` runs it; the browser's
-	// runner rejects it.
+	// Recompile, for a resolved fitness (match-qs, match2-qs, texel),
+	// re-resolves the training positions under the current best every that
+	// many generations (0 = the preset's interval, -1 = never).
 	Recompile int `json:"recompile,omitempty"`
 	// Generations and Population size the run (0 = algorithm / preset default).
 	Generations int `json:"generations,omitempty"`
@@ -175,7 +180,7 @@ func (c *RunConfig) Validate() error {
 		lo, max int64
 	}{
 		{"depth", c.Depth, 0, 64}, {"games", c.Games, 0, 1000}, {"gameDepth", c.GameDepth, 0, 64},
-		{"nodeCap", c.NodeCap, 0, 1 << 31}, {"recompile", c.Recompile, 0, MaxGenerations}, {"unsolved", c.Unsolved, -1, MaxPositions}, {"hallOfFame", c.HallOfFame, 0, 10000},
+		{"nodeCap", c.NodeCap, 0, 1 << 31}, {"recompile", c.Recompile, -1, MaxGenerations}, {"unsolved", c.Unsolved, -1, MaxPositions}, {"hallOfFame", c.HallOfFame, 0, 10000},
 	} {
 		if err := checkRange("config: "+f.name, int64(f.v), f.lo, f.max); err != nil {
 			return err
@@ -268,9 +273,9 @@ func (c *RunConfig) BindFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Algorithm, "algo", c.Algorithm, "tuning algorithm (tuner registry name)")
 	fs.StringVar(&c.Preset, "preset", c.Preset, "tuner preset (a paper's settings; flags override it)")
 	fs.StringVar(&c.Scheme, "scheme", c.Scheme, "evaluation scheme")
-	fs.StringVar(&c.Start, "start", c.Start, "evaluation preset giving the starting weights")
+	fs.StringVar(&c.Start, "start", c.Start, "start vector: random, material or preset:NAME (default: the preset's)")
 	fs.StringVar(&c.Fitness, "fitness", c.Fitness, "fitness function: match, match2, match-qs, match2-qs, texel, nodes, tournament")
-	fs.IntVar(&c.Recompile, "recompile", c.Recompile, "match-qs/match2-qs: re-resolve quiescence with the current best every N generations (0 = never)")
+	fs.IntVar(&c.Recompile, "recompile", c.Recompile, "resolved fitness: re-resolve the positions under the current best every N generations (0 = the preset's, -1 = never)")
 	fs.IntVar(&c.Generations, "gens", c.Generations, "generations (0 = default)")
 	fs.IntVar(&c.Population, "pop", c.Population, "population size (0 = default)")
 	fs.Var(paramsFlag{&c.Params}, "param", "optimizer parameter name=value (repeatable; tuner.ParamKeys)")

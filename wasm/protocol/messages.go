@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Ready is sent by a worker once its Go runtime has started and its message
@@ -62,11 +63,15 @@ type SamplePosition struct {
 	Move string `json:"move"` // UCI
 }
 
-// Sampled reports a drawn sample.
+// Sampled reports a drawn sample: Train and Test positions drawn, of
+// TrainAvailable and TestAvailable the protocol finds in the loaded games
+// (before the caps), so the page can say when fewer exist than were asked.
 type Sampled struct {
-	Train   int              `json:"train"`
-	Test    int              `json:"test"`
-	Preview []SamplePosition `json:"preview,omitempty"`
+	Train          int              `json:"train"`
+	Test           int              `json:"test"`
+	TrainAvailable int              `json:"trainAvailable,omitempty"`
+	TestAvailable  int              `json:"testAvailable,omitempty"`
+	Preview        []SamplePosition `json:"preview,omitempty"`
 }
 
 // StartRun starts a tuning run; the envelope id names the run in every later
@@ -136,6 +141,12 @@ type Progress struct {
 	Evaluations int64   `json:"evaluations"` // fitness evaluations so far
 	ElapsedMS   int64   `json:"elapsedMs"`
 	ETAMS       int64   `json:"etaMs"` // -1 if unknown
+	// TrainLoss, TestLoss and ValidLoss are the best candidate's Texel
+	// losses on the training, held-out and validation positions (texel
+	// fitness; 0 otherwise): the Tune tab's loss chart.
+	TrainLoss float64 `json:"trainLoss,omitempty"`
+	TestLoss  float64 `json:"testLoss,omitempty"`
+	ValidLoss float64 `json:"validLoss,omitempty"`
 	// BestWeights are the best candidate's weights by parameter name.
 	BestWeights map[string]int `json:"bestWeights,omitempty"`
 	// Checkpoint is the run's complete state after this generation (the
@@ -201,6 +212,14 @@ type EvalResult struct {
 // Search asks for a search of FEN (default: the start position) after Moves
 // (UCI). Limits: Depth, MoveTimeMS and Nodes (all 0 = depth 6). Player is an
 // engine/player JSON (absent: the default player).
+//
+// Elo, when not 0, plays at that strength level (engine/strength.ForElo:
+// from strength.MinElo, about Stockfish 15.1's UCI_Elo at 100 ms per move;
+// at or above strength.MaxElo() the full strength): a node budget and a
+// noisy choice among the best moves. Book plays a move of the bundled
+// Polyglot book (BookPath) while the position is in it, answered at once
+// with BestMove.Book set. Seed seeds both choices (with the position), so
+// the same request gives the same move; vary it per game for variety.
 type Search struct {
 	FEN        string          `json:"fen,omitempty"`
 	Moves      []string        `json:"moves,omitempty"`
@@ -208,6 +227,9 @@ type Search struct {
 	MoveTimeMS int             `json:"moveTimeMs,omitempty"`
 	Nodes      int             `json:"nodes,omitempty"`
 	Player     json.RawMessage `json:"player,omitempty"`
+	Elo        int             `json:"elo,omitempty"`
+	Book       bool            `json:"book,omitempty"`
+	Seed       uint64          `json:"seed,omitempty"`
 }
 
 // StopSearch stops the search named by the envelope id.
@@ -232,6 +254,8 @@ type BestMove struct {
 	Mate   int    `json:"mate"`
 	Depth  int    `json:"depth"`
 	Nodes  uint64 `json:"nodes"`
+	// Book is set when Move comes from the opening book (Search.Book).
+	Book bool `json:"book,omitempty"`
 }
 
 // TournamentPlayer is an entrant: an engine/player JSON or the name of an
@@ -283,6 +307,59 @@ type TournamentResult struct {
 	Standings []Standing `json:"standings"`
 }
 
+// MaxExplainPlayers bounds the players of one explain request.
+const MaxExplainPlayers = 4
+
+// Explain asks for the static evaluation of FEN (default: the start
+// position) after Moves (UCI), term by term, for each of Players: an
+// engine/player JSON, the name of an engine/eval preset, or neither (the
+// default player).
+type Explain struct {
+	FEN     string          `json:"fen,omitempty"`
+	Moves   []string        `json:"moves,omitempty"`
+	Players []ExplainPlayer `json:"players"`
+}
+
+// ExplainPlayer is one player to explain; Name labels it in the answer.
+type ExplainPlayer struct {
+	Name   string          `json:"name"`
+	Preset string          `json:"preset,omitempty"`
+	Player json.RawMessage `json:"player,omitempty"`
+}
+
+// Explanation answers explain: the position (FEN after the moves) and one
+// trace per requested player, in order.
+type Explanation struct {
+	FEN     string        `json:"fen"`
+	Players []PlayerTrace `json:"players"`
+}
+
+// PlayerTrace is one player's evaluation of the position, from White's
+// point of view: White = floorDiv(Σ Terms[i].Raw, Scale) centipawns.
+type PlayerTrace struct {
+	Name   string `json:"name"`
+	Scheme string `json:"scheme"`
+	Scale  int32  `json:"scale"`
+	White  int    `json:"white"`
+	// Phase is the game phase of a tapered scheme in [0, MaxPhase]
+	// (MaxPhase = middlegame); both 0 for other schemes.
+	Phase    int         `json:"phase,omitempty"`
+	MaxPhase int         `json:"maxPhase,omitempty"`
+	Terms    []TraceTerm `json:"terms"`
+}
+
+// TraceTerm is one parameter with a non-zero count (engine/eval.TermValue):
+// its weight, White's and Black's counts, and its share Raw =
+// Weight·(White−Black)·unit in 1/Scale centipawns.
+type TraceTerm struct {
+	Name   string `json:"name"`
+	Group  string `json:"group,omitempty"`
+	Weight int32  `json:"weight"`
+	White  int32  `json:"white"`
+	Black  int32  `json:"black"`
+	Raw    int64  `json:"raw"`
+}
+
 // Type methods.
 
 func (*Ready) Type() Type            { return TypeReady }
@@ -299,6 +376,7 @@ func (*Step) Type() Type             { return TypeStep }
 func (*Stop) Type() Type             { return TypeStop }
 func (*RunState) Type() Type         { return TypeRunState }
 func (*Progress) Type() Type         { return TypeProgress }
+func (*Cluster) Type() Type          { return TypeCluster }
 func (*GetPlayer) Type() Type        { return TypeGetPlayer }
 func (*PlayerFile) Type() Type       { return TypePlayer }
 func (*FitnessSetup) Type() Type     { return TypeFitnessSetup }
@@ -312,6 +390,8 @@ func (*BestMove) Type() Type         { return TypeBestMove }
 func (*Tournament) Type() Type       { return TypeTournament }
 func (*Game) Type() Type             { return TypeGame }
 func (*TournamentResult) Type() Type { return TypeTournamentResult }
+func (*Explain) Type() Type          { return TypeExplain }
+func (*Explanation) Type() Type      { return TypeExplanation }
 
 // Validate methods.
 
@@ -379,7 +459,7 @@ func (m *Sample) Validate() error {
 
 // Validate implements Body.
 func (m *Sampled) Validate() error {
-	if m.Train < 0 || m.Test < 0 {
+	if m.Train < 0 || m.Test < 0 || m.TrainAvailable < 0 || m.TestAvailable < 0 {
 		return errors.New("negative count")
 	}
 	return nil
@@ -500,16 +580,8 @@ func (m *EvalResult) Validate() error {
 
 // Validate implements Body.
 func (m *Search) Validate() error {
-	if len(m.FEN) > 128 {
-		return errors.New("fen longer than 128 bytes")
-	}
-	if len(m.Moves) > 2048 {
-		return fmt.Errorf("%d moves exceed 2048", len(m.Moves))
-	}
-	for i, mv := range m.Moves {
-		if len(mv) < 4 || len(mv) > 5 {
-			return fmt.Errorf("move %d %q is not UCI", i, mv)
-		}
+	if err := checkPosition(m.FEN, m.Moves); err != nil {
+		return err
 	}
 	if err := checkRange("depth", int64(m.Depth), 0, 64); err != nil {
 		return err
@@ -518,6 +590,9 @@ func (m *Search) Validate() error {
 		return err
 	}
 	if err := checkRange("nodes", int64(m.Nodes), 0, 1<<40); err != nil {
+		return err
+	}
+	if err := checkRange("elo", int64(m.Elo), 0, 5000); err != nil {
 		return err
 	}
 	if len(m.Player) > 0 && !json.Valid(m.Player) {
@@ -610,6 +685,64 @@ func (m *TournamentResult) Validate() error {
 	return nil
 }
 
+// Validate implements Body.
+func (m *Explain) Validate() error {
+	if err := checkPosition(m.FEN, m.Moves); err != nil {
+		return err
+	}
+	if len(m.Players) < 1 || len(m.Players) > MaxExplainPlayers {
+		return fmt.Errorf("%d players, want 1..%d", len(m.Players), MaxExplainPlayers)
+	}
+	for i, p := range m.Players {
+		if len(p.Name) > 64 {
+			return fmt.Errorf("player %d: name longer than 64 bytes", i)
+		}
+		if len(p.Player) > 0 && p.Preset != "" {
+			return fmt.Errorf("player %d: want at most one of preset, player", i)
+		}
+		if len(p.Player) > 0 && !json.Valid(p.Player) {
+			return fmt.Errorf("player %d: not a JSON value", i)
+		}
+		if err := checkName("preset", p.Preset, true); err != nil {
+			return fmt.Errorf("player %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// Validate implements Body.
+func (m *Explanation) Validate() error {
+	if len(m.Players) > MaxExplainPlayers {
+		return fmt.Errorf("%d players exceed %d", len(m.Players), MaxExplainPlayers)
+	}
+	for i, p := range m.Players {
+		if p.Scale <= 0 {
+			return fmt.Errorf("players[%d]: scale %d, want > 0", i, p.Scale)
+		}
+		if p.Phase < 0 || p.MaxPhase < 0 || p.Phase > p.MaxPhase {
+			return fmt.Errorf("players[%d]: phase %d outside [0, %d]", i, p.Phase, p.MaxPhase)
+		}
+	}
+	return nil
+}
+
+// checkPosition checks the FEN length and the UCI form of moves (the
+// parser checks the rest where the position is built).
+func checkPosition(fen string, moves []string) error {
+	if len(fen) > 128 {
+		return errors.New("fen longer than 128 bytes")
+	}
+	if len(moves) > 2048 {
+		return fmt.Errorf("%d moves exceed 2048", len(moves))
+	}
+	for i, mv := range moves {
+		if len(mv) < 4 || len(mv) > 5 {
+			return fmt.Errorf("move %d %q is not UCI", i, mv)
+		}
+	}
+	return nil
+}
+
 // Capabilities is the answer of the native server's GET /api/capabilities:
 // its presence tells the UI that runs can go native (POST /api/runs with a
 // RunConfig; events at /api/runs/{id}/events carry this protocol's progress,
@@ -623,6 +756,11 @@ type Capabilities struct {
 	Algorithms []string `json:"algorithms,omitempty"`
 	Schemes    []string `json:"schemes,omitempty"`
 	Version    string   `json:"version,omitempty"` // build version
+	// League is true when the server runs the class league (/api/league).
+	League bool `json:"league,omitempty"`
+	// Teacher is true when this client may take teacher actions (native
+	// runs, league settings); Native is then true as well.
+	Teacher bool `json:"teacher,omitempty"`
 }
 
 // RunCreated is the answer of POST /api/runs.
@@ -630,4 +768,35 @@ type RunCreated struct {
 	ID          string `json:"id"`
 	Events      string `json:"events"` // URL of the event stream
 	CommandLine string `json:"commandLine"`
+}
+
+// Cluster is the work queue of a distributed native run (NATS JetStream,
+// tuner/dist): worker processes heard from and their task slots, tasks
+// waiting, running and done, and throughput.
+type Cluster struct {
+	Workers        int     `json:"workers"`
+	Slots          int     `json:"slots"`
+	Busy           int     `json:"busy"`
+	Queued         int     `json:"queued"`
+	InFlight       int     `json:"inFlight"`
+	Done           int     `json:"done"`
+	Redelivered    int     `json:"redelivered"`
+	Refusals       int     `json:"refusals"`
+	TasksPerSecond float64 `json:"tasksPerSecond"`
+	// BatchTasks and BatchDone: the generation being scored.
+	BatchTasks int `json:"batchTasks"`
+	BatchDone  int `json:"batchDone"`
+}
+
+// Validate implements Body.
+func (m *Cluster) Validate() error {
+	for _, n := range []int{m.Workers, m.Slots, m.Busy, m.Queued, m.InFlight, m.Done, m.Redelivered, m.Refusals, m.BatchTasks, m.BatchDone} {
+		if n < 0 {
+			return errors.New("negative count")
+		}
+	}
+	if !(m.TasksPerSecond >= 0) || math.IsInf(m.TasksPerSecond, 0) {
+		return fmt.Errorf("tasksPerSecond %v", m.TasksPerSecond)
+	}
+	return nil
 }

@@ -29,6 +29,8 @@
 //	search       → info…, bestmove                   (play: FEN + moves, depth/time, player)
 //	stop-search  → bestmove of the running search
 //	tournament   → game…, tournament-result          (Compare tab)
+//	explain      → explanation                       (Play tab: evaluation term by term, per player)
+//	match        → game…, match-result…              (Compare tab: one player against each opponent; Elo, pentanomial, SPRT)
 //
 // Any request may instead get an error message with the same id. A worker
 // announces itself with ready once its Go runtime runs.
@@ -49,6 +51,8 @@
 //
 //   - protocol.go: envelope, Type constants, Encode/Decode, validation helpers.
 //   - messages.go: the payload structs and their Validate methods.
+//   - league.go: the class league's HTTP API types (plain JSON, not
+//     envelopes): state, standings, games, submissions, settings.
 //   - config.go: RunConfig, the run configuration shared by the worker, the
 //     server's native runs and the CLI (`evochess tune`), its flags and the
 //     rendering of the equivalent command line (RunConfig.CommandLine).
@@ -108,6 +112,9 @@ const (
 	TypeRunState Type = "run-state"
 	// TypeProgress reports one finished generation.
 	TypeProgress Type = "progress"
+	// TypeCluster reports the work queue of a distributed native run
+	// (evochess serve -distributed): workers, tasks, throughput.
+	TypeCluster Type = "cluster"
 	// TypeGetPlayer asks for the best player of the run named by id.
 	TypeGetPlayer Type = "get-player"
 	// TypePlayer carries a player file (engine/player JSON).
@@ -138,6 +145,17 @@ const (
 	TypeGame Type = "game"
 	// TypeTournamentResult reports the final standings.
 	TypeTournamentResult Type = "tournament-result"
+
+	// TypeExplain asks for a position's static evaluation term by term, for
+	// one or more players (the Play tab's explanation; `evochess eval -trace`).
+	TypeExplain Type = "explain"
+	// TypeExplanation answers explain.
+	TypeExplanation Type = "explanation"
+
+	// TypeMatch asks for one player to play each of several opponents (Compare tab).
+	TypeMatch Type = "match"
+	// TypeMatchResult reports a match's standing per opponent (after every game, and at the end).
+	TypeMatchResult Type = "match-result"
 )
 
 // Types lists every message type, in the order above.
@@ -146,11 +164,13 @@ func Types() []Type {
 		TypeReady, TypeError,
 		TypeLoadData, TypeLoadProgress, TypeLoaded,
 		TypeSample, TypeSampled,
-		TypeStartRun, TypePause, TypeResume, TypeStep, TypeStop, TypeRunState, TypeProgress,
+		TypeStartRun, TypePause, TypeResume, TypeStep, TypeStop, TypeRunState, TypeProgress, TypeCluster,
 		TypeGetPlayer, TypePlayer,
 		TypeFitnessSetup, TypeFitnessReady, TypeEvalBatch, TypeEvalResult,
 		TypeSearch, TypeStopSearch, TypeInfo, TypeBestMove,
 		TypeTournament, TypeGame, TypeTournamentResult,
+		TypeExplain, TypeExplanation,
+		TypeMatch, TypeMatchResult,
 	}
 }
 
@@ -185,6 +205,8 @@ func newBody(t Type) Body {
 		return &RunState{}
 	case TypeProgress:
 		return &Progress{}
+	case TypeCluster:
+		return &Cluster{}
 	case TypeGetPlayer:
 		return &GetPlayer{}
 	case TypePlayer:
@@ -211,6 +233,14 @@ func newBody(t Type) Body {
 		return &Game{}
 	case TypeTournamentResult:
 		return &TournamentResult{}
+	case TypeExplain:
+		return &Explain{}
+	case TypeExplanation:
+		return &Explanation{}
+	case TypeMatch:
+		return &Match{}
+	case TypeMatchResult:
+		return &MatchResult{}
 	}
 	return nil
 }

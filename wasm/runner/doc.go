@@ -38,9 +38,19 @@
 //   - player.go: the best candidate as an engine/player file (no date, so the
 //     bytes are reproducible); player files to evaluators for play.
 //   - search.go: play searches (engine/search) with info per iteration,
-//     stop-search, and the Searcher's Yield hook.
+//     stop-search, and the Searcher's Yield hook; Search.Elo plays at an
+//     engine/strength level and Search.Book answers from the bundled
+//     Polyglot book while in book, both seeded by Search.Seed.
 //   - tournament.go: the Compare tab's round robin (tuner/arena, embedded
 //     opening book).
+//   - match.go: the Compare tab's match: one player against each opponent
+//     (tuner/arena.Match per opponent, pairs of games on one opening),
+//     with Elo and 95% intervals from the games and from the pairs
+//     (pentanomial), LOS, and an optional SPRT per opponent; openings from
+//     the bundled Polyglot book (fetched once per session) or the embedded
+//     balanced positions.
+//   - explain.go: the Play tab's explanation: a position's static
+//     evaluation term by term (engine/eval's Trace) for several players.
 //
 // Tests: runner_test.go runs a tiny EP run whose messages (without the wall
 // clock fields) must equal testdata/golden_run.jsonl both natively and under

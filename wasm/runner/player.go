@@ -27,7 +27,7 @@ func PlayerJSON(setup tuner.Setup, best []int32, rec tuner.Record) ([]byte, erro
 		if lerr != nil {
 			return nil, fmt.Errorf("runner: player: %w", lerr)
 		}
-		sp, perr := search.ParamsFromVector(best)
+		sp, perr := tuner.SearchParams(setup.Problem.SearchGroup, best)
 		if perr != nil {
 			return nil, fmt.Errorf("runner: player: %w", perr)
 		}

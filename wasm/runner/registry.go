@@ -3,8 +3,10 @@ package runner
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/evochess/evochess/engine/eval"
+	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/data"
 	"github.com/evochess/evochess/tuner/opt"
@@ -51,10 +53,18 @@ func CheckConfig(cfg protocol.RunConfig) error {
 			return fmt.Errorf("runner: %w", err)
 		}
 	}
-	if cfg.Start != "" {
-		if _, err := eval.LookupPreset(cfg.Start); err != nil {
+	if cfg.Fitness != "" {
+		if _, err := tuner.LookupFitness(cfg.Fitness); err != nil {
 			return fmt.Errorf("runner: %w", err)
 		}
+	}
+	if start := tuner.NormalizeStart(cfg.Start); strings.HasPrefix(start, tuner.StartPreset) {
+		name := strings.TrimPrefix(start, tuner.StartPreset)
+		if _, err := eval.LookupPreset(name); err != nil && !slices.Contains(search.PresetNames(), name) {
+			return fmt.Errorf("runner: start: %w", err)
+		}
+	} else if start == tuner.StartInit {
+		return fmt.Errorf("runner: start init: a run config gives no start vectors (random, material, preset:NAME)")
 	}
 	if p := cfg.Data.Sample.Protocol; p != "" {
 		if _, err := data.LookupProtocol(p); err != nil {

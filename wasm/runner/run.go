@@ -9,17 +9,19 @@ import (
 	"io"
 	"path"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/opt"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
 // TunerOptions maps a run config onto the tuner's options (what `evochess
 // tune` builds from the same flags). The games are named by
-// cfg.Data.Source; cfg.Start becomes the initial player.
+// cfg.Data.Source; cfg.Start names the start vector (tuner.Problem.Start).
 func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 	o := tuner.Options{
 		Algorithm: cfg.Algorithm, Preset: cfg.Preset, Scheme: cfg.Scheme, Fitness: cfg.Fitness,
@@ -29,17 +31,14 @@ func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 		PGN: cfg.Data.Source, HallOfFame: cfg.HallOfFame,
 		DataSeed: cfg.Data.Sample.Seed, Protocol: cfg.Data.Sample.Protocol,
 		MinPly: cfg.Data.Sample.MinPly, MaxPly: cfg.Data.Sample.MaxPly, MinElo: cfg.Data.Sample.MinElo,
-		Recompile: cfg.Recompile,
+		Recompile: cfg.Recompile, Start: cfg.Start,
 	}
-	if cfg.Start != "" {
-		p, err := eval.LookupPreset(cfg.Start)
-		if err != nil {
-			return tuner.Options{}, fmt.Errorf("runner: start: %w", err)
+	if cfg.Start != "" && o.Scheme == "" {
+		// A start naming an evaluation preset implies its scheme, as
+		// evochess tune does.
+		if p, err := eval.LookupPreset(strings.TrimPrefix(cfg.Start, tuner.StartPreset)); err == nil {
+			o.Scheme = p.Scheme
 		}
-		if o.Scheme == "" {
-			o.Scheme = p.Scheme // as evochess tune does
-		}
-		o.Init = [][]int32{p.Weights}
 	}
 	return o, nil
 }
@@ -56,11 +55,6 @@ func Configure(cfg protocol.RunConfig) (tuner.Setup, error) {
 	s, err := tuner.Configure(o)
 	if err != nil {
 		return tuner.Setup{}, fmt.Errorf("runner: %w", err)
-	}
-	if cfg.Start != "" {
-		if p, _ := eval.LookupPreset(cfg.Start); p.Scheme != s.Problem.Scheme {
-			return tuner.Setup{}, fmt.Errorf("runner: start preset %s is for scheme %s, the run tunes %s", cfg.Start, p.Scheme, s.Problem.Scheme)
-		}
 	}
 	return s, nil
 }
@@ -117,6 +111,9 @@ type Options struct {
 	// the last one sent (0: never; negative: every generation). Checkpoints larger than
 	// protocol.MaxCheckpointBytes are not sent.
 	CheckpointEvery time.Duration
+	// Distribute, when set, spreads the training work over other processes
+	// (tuner.Resources.Distribute: evochess serve -distributed, natively).
+	Distribute func(ctx context.Context, s tuner.Setup, train, prev tuner.Evaluator) (tuner.Evaluator, error)
 	// Resume, when set, is a checkpoint (a progress message's Checkpoint)
 	// the run continues from instead of starting afresh.
 	Resume []byte
@@ -199,25 +196,41 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	o.Emit(&protocol.RunState{State: protocol.StateRunning, CommandLine: cfg.CommandLine()})
 	runCtx, cancel := o.Control.Context(ctx)
 	defer cancel()
-	prep, err := tuner.Prepare(runCtx, setup, gameResources(games, o.Open, o.Workers))
+	res := gameResources(games, o.Open, o.Workers)
+	res.Distribute = o.Distribute
+	prep, err := tuner.PrepareRun(runCtx, setup, res)
 	if err != nil {
 		return nil, stopErr(o.Control, err)
 	}
 	train := prep.Train
-	// The fitness workers compile the same resolved sample: they get the
-	// reference explicitly.
-	setup.Problem.Reference = prep.Reference
-	var recompile func(ctx context.Context, ref []int32) (tuner.Evaluator, error)
+	// The fitness workers compile the same resolved data: they get the
+	// reference (and Texel's K) explicitly.
+	setup = prep.Fix(setup)
+	wrap := func(evs tuner.Evaluators) tuner.Evaluators {
+		if evs.Train != nil {
+			evs.Train = yieldingEvaluator(evs.Train, o.Yield)
+		}
+		if evs.Test != nil {
+			evs.Test = yieldingEvaluator(evs.Test, o.Yield)
+		}
+		if evs.Validation != nil {
+			evs.Validation = yieldingEvaluator(evs.Validation, o.Yield)
+		}
+		return evs
+	}
+	var recompile func(ctx context.Context, ref []int32) (tuner.Evaluators, error)
 	if prep.Recompile != nil {
-		recompile = func(ctx context.Context, ref []int32) (tuner.Evaluator, error) {
-			ev, err := prep.Recompile(ctx, ref)
+		recompile = func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
+			evs, err := prep.Recompile(ctx, ref)
 			if err != nil {
-				return nil, err
+				return tuner.Evaluators{}, err
 			}
-			return yieldingEvaluator(ev, o.Yield), nil
+			return wrap(evs), nil
 		}
 	}
-	if o.Split != nil && !setup.Config.Relative {
+	// A gradient run scores one candidate per generation: it stays in this
+	// worker (its Texel evaluator is parallel itself where threads exist).
+	if o.Split != nil && !setup.Config.Relative && !opt.NeedsGradient(setup.Algorithm) {
 		ev, closeSplit, err := o.Split(runCtx, setup)
 		if err != nil {
 			return nil, stopErr(o.Control, err)
@@ -227,13 +240,20 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		if sp, ok := ev.(interface {
 			Reprepare(context.Context, tuner.Setup) error
 		}); ok && recompile != nil {
-			recompile = func(ctx context.Context, ref []int32) (tuner.Evaluator, error) {
+			recompile = func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
 				s := setup
 				s.Problem.Reference = ref
 				if err := sp.Reprepare(ctx, s); err != nil {
-					return nil, err
+					return tuner.Evaluators{}, err
 				}
-				return ev, nil
+				evs := tuner.Evaluators{}
+				if prep.RecompileHeldOut != nil {
+					if evs, err = prep.RecompileHeldOut(ctx, ref); err != nil {
+						return tuner.Evaluators{}, err
+					}
+				}
+				evs.Train = ev
+				return wrap(evs), nil
 			}
 		} else if setup.Problem.Recompile > 0 {
 			return nil, errors.New("runner: recompile is not available with these fitness workers")
@@ -250,6 +270,9 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	}
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
+	}
+	if prep.Validation != nil {
+		run.SetValidation(yieldingEvaluator(prep.Validation, o.Yield))
 	}
 	if len(o.Resume) > 0 {
 		if best, _, _, ok := run.Best(); ok {
@@ -314,6 +337,7 @@ func resumeRun(setup tuner.Setup, cp []byte, train, test tuner.Evaluator) (*tune
 	}
 	got, want := c.Setup, setup
 	got.Problem.Reference, want.Problem.Reference = nil, nil
+	got.Problem.K, want.Problem.K = 0, 0
 	if want.HallOfFame <= 0 {
 		want.HallOfFame = 10 // tuner.NewRun's default
 	}
@@ -357,6 +381,7 @@ func progress(setup tuner.Setup, rec tuner.Record, best []int32, ok bool) *proto
 	if rec.TestTotal > 0 {
 		p.TestMatch = rec.TestRate
 	}
+	p.TrainLoss, p.TestLoss, p.ValidLoss = rec.TrainLoss, rec.TestLoss, rec.ValidLoss
 	if p.Generations > 0 && rec.Generation > 0 {
 		left := p.Generations - rec.Generation
 		p.ETAMS = max(0, p.ElapsedMS*int64(left)/int64(rec.Generation))

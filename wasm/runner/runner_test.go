@@ -103,6 +103,13 @@ func tinyConfig() protocol.RunConfig {
 		Data: protocol.DataConfig{Source: "games200.pgn", Sample: protocol.SampleConfig{Seed: 5, Train: 60, Test: 30}}}
 }
 
+// texelConfig is a small run of the modern preset (Texel loss, Adam) on
+// every position of testdata/games200.pgn, re-resolved every 2 generations.
+func texelConfig() protocol.RunConfig {
+	return protocol.RunConfig{Preset: "modern", Generations: 5, Recompile: 4, Seed: 3,
+		Data: protocol.DataConfig{Source: "games200.pgn", Sample: protocol.SampleConfig{Seed: 5}}}
+}
+
 // runSession loads the fixture games into a fresh session and runs cfg to
 // its end, returning the run's messages.
 func runSession(t testing.TB, h Host, cfg protocol.RunConfig, fitnessWorkers int) []protocol.Message {
@@ -195,7 +202,8 @@ func TestSessionRun(t *testing.T) {
 // gives the same bytes; `make test-wasm` first writes a fresh native golden
 // to $EVOCHESS_RUN_GOLDEN and has the WebAssembly test compare with that.
 func TestRunGolden(t *testing.T) {
-	got := normalized(t, runSession(t, Host{Workers: 1}, tinyConfig(), 0))
+	got := normalized(t, runSession(t, Host{Workers: 1}, tinyConfig(), 0)) +
+		normalized(t, runSession(t, Host{Workers: 1}, texelConfig(), 0))
 	path := "testdata/golden_run.jsonl"
 	if p := os.Getenv("EVOCHESS_RUN_GOLDEN"); p != "" {
 		path = p
@@ -475,7 +483,7 @@ func TestSampleAndTournament(t *testing.T) {
 	rec.until(t, "l", protocol.TypeLoaded)
 	send(t, s, "s", &protocol.Sample{Sample: protocol.SampleConfig{Seed: 3, Train: 40, Test: 20}, Preview: 2})
 	sm := rec.until(t, "s", protocol.TypeSampled).Body.(*protocol.Sampled)
-	if sm.Train != 40 || sm.Test != 20 || len(sm.Preview) != 2 {
+	if sm.Train != 40 || sm.Test != 20 || len(sm.Preview) != 2 || sm.TrainAvailable < 40 || sm.TestAvailable < 20 {
 		t.Fatalf("sampled %+v", sm)
 	}
 	if _, err := board.ParseFEN(sm.Preview[0].FEN); err != nil {
@@ -578,4 +586,54 @@ func TestResumeFromCheckpoint(t *testing.T) {
 		}
 	}
 	s3.Wait()
+}
+
+// TestTexelRun: the Texel runs (the modern preset with Adam, EP on the
+// Texel loss) report training and held-out losses every generation, the
+// loss falls, and nested fitness workers (used by the population method;
+// the gradient method stays in process) give exactly the in-process run,
+// recompilations included.
+func TestTexelRun(t *testing.T) {
+	ep := func() protocol.RunConfig {
+		c := texelConfig()
+		c.Preset, c.Algorithm, c.Scheme, c.Fitness, c.Population, c.Generations = "", "ep", "david35", "texel", 6, 4
+		return c
+	}
+	for _, tc := range []struct {
+		name string
+		cfg  func() protocol.RunConfig
+	}{{"modern adam", texelConfig}, {"david35 ep", ep}} {
+		t.Run(tc.name, func(t *testing.T) {
+			msgs := runSession(t, Host{Workers: 2}, tc.cfg(), 0)
+			var first, last *protocol.Progress
+			for _, m := range msgs {
+				p, ok := m.Body.(*protocol.Progress)
+				if !ok {
+					continue
+				}
+				if !(p.TrainLoss > 0 && p.TrainLoss < 0.25 && p.TestLoss > 0 && p.TestLoss < 0.25) {
+					t.Fatalf("generation %d: losses %v %v", p.Generation, p.TrainLoss, p.TestLoss)
+				}
+				if first == nil {
+					first = p
+				}
+				last = p
+			}
+			if last == nil {
+				t.Fatal("no progress")
+			}
+			// Adam's first re-resolution comes after the losses compared
+			// here; a recompiled EP's losses are under another reference.
+			if tc.name == "modern adam" && !(last.TrainLoss < first.TrainLoss) {
+				t.Fatalf("training loss did not fall: generation %d %v, generation %d %v", first.Generation, first.TrainLoss, last.Generation, last.TrainLoss)
+			}
+			want := normalized(t, msgs)
+			for _, n := range []int{1, 3} {
+				got := normalized(t, runSession(t, Host{Workers: 1, FitnessWorkers: startInProcess}, tc.cfg(), n))
+				if got != want {
+					t.Errorf("%d fitness workers:\n%s\nwant\n%s", n, got, want)
+				}
+			}
+		})
+	}
 }

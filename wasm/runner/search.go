@@ -3,15 +3,20 @@ package runner
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/engine/strength"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
 // searchHashMB is the transposition table of a play search.
 const searchHashMB = 16
+
+// bookStream is the PCG stream of play's book choices.
+const bookStream = 0x706c6179 // "play"
 
 // startSearch starts a search for play; stop-search with the same id ends it.
 func (s *Session) startSearch(id string, req *protocol.Search) {
@@ -26,6 +31,19 @@ func (s *Session) startSearch(id string, req *protocol.Search) {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	if req.Book {
+		b, err := s.openBook(ctx)
+		if err != nil {
+			cancel()
+			s.fail(id, protocol.TypeSearch, err)
+			return
+		}
+		if m, ok := b.Probe(pos, rand.New(rand.NewPCG(req.Seed, pos.Hash^bookStream))); ok {
+			cancel()
+			s.post(id, &protocol.BestMove{Move: m.UCI(), Book: true})
+			return
+		}
+	}
 	s.mu.Lock()
 	if old := s.searches[id]; old != nil {
 		old()
@@ -48,7 +66,7 @@ func (s *Session) startSearch(id string, req *protocol.Search) {
 		if s.host.Yield != nil {
 			sr.YieldInterval = 2048
 		}
-		res := sr.Search(ctx, pos, lim, func(in search.Info) {
+		res := strength.Search(ctx, sr, pos, lim, strength.ForElo(req.Elo), req.Seed, func(in search.Info) {
 			s.post(id, &protocol.Info{Depth: in.Depth, SelDepth: in.SelDepth, Score: in.Score, Mate: in.Mate,
 				Nodes: in.Nodes, TimeMS: in.Time.Milliseconds(), PV: uciMoves(in.PV)})
 		})

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/data"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -59,6 +60,7 @@ type Session struct {
 	runs     map[string]*sessionRun
 	searches map[string]context.CancelFunc
 	fitness  tuner.Evaluator
+	book     *book.Book // the bundled opening book, once fetched (openBook)
 	wg       sync.WaitGroup
 }
 
@@ -136,6 +138,10 @@ func (s *Session) Handle(raw []byte) {
 		s.stopSearch(m.ID)
 	case *protocol.Tournament:
 		s.goRun(func() { s.tournament(m.ID, b) })
+	case *protocol.Explain:
+		s.goRun(func() { s.explain(m.ID, b) })
+	case *protocol.Match:
+		s.goRun(func() { s.match(m.ID, b) })
 	default:
 		s.fail(m.ID, m.Type, fmt.Errorf("runner: a worker does not accept %s messages", m.Type))
 	}
@@ -267,7 +273,7 @@ func (s *Session) sample(id string, req *protocol.Sample) {
 	s.mu.Lock()
 	s.dataset = ds
 	s.mu.Unlock()
-	out := &protocol.Sampled{Train: len(ds.Train), Test: len(ds.Test)}
+	out := &protocol.Sampled{Train: len(ds.Train), Test: len(ds.Test), TrainAvailable: ds.TrainAvailable, TestAvailable: ds.TestAvailable}
 	for i := 0; i < req.Preview && i < len(ds.Train); i++ {
 		out.Preview = append(out.Preview, protocol.SamplePosition{FEN: ds.Train[i].FEN, Move: ds.Train[i].Move.UCI()})
 	}

@@ -12,6 +12,45 @@ import (
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
+// arenaPlayers makes tuner/arena players of the request's entrants (player
+// files or engine/eval presets), searching with their own weights and search
+// parameters; what names the request in errors.
+func arenaPlayers(what string, tps []protocol.TournamentPlayer, yield func()) ([]arena.Player, error) {
+	players := make([]arena.Player, len(tps))
+	for i, tp := range tps {
+		var (
+			p   *player.Player
+			err error
+		)
+		if tp.Preset != "" {
+			p, err = player.FromPreset(tp.Preset)
+		} else {
+			p, err = player.Load(bytes.NewReader(tp.Player))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("runner: %s: player %s: %w", what, tp.Name, err)
+		}
+		w, err := p.Vector()
+		if err != nil {
+			return nil, fmt.Errorf("runner: %s: player %s: %w", what, tp.Name, err)
+		}
+		sp, err := p.SearchParams()
+		if err != nil {
+			return nil, fmt.Errorf("runner: %s: player %s: %w", what, tp.Name, err)
+		}
+		sc, err := eval.Lookup(p.Scheme)
+		if err != nil {
+			return nil, fmt.Errorf("runner: %s: player %s: %w", what, tp.Name, err)
+		}
+		ap, err := arena.InProcess{Name: tp.Name, Scheme: sc, Weights: w, Search: sp, Yield: yield}.Player()
+		if err != nil {
+			return nil, fmt.Errorf("runner: %s: %w", what, err)
+		}
+		players[i] = ap
+	}
+	return players, nil
+}
+
 // tournament plays a round robin between the requested players (the Compare
 // tab) with tuner/arena, reporting each game and the final table.
 func (s *Session) tournament(id string, req *protocol.Tournament) {
@@ -28,37 +67,9 @@ func (s *Session) tournament(id string, req *protocol.Tournament) {
 // limit. Results depend only on req. onGame, if not nil, gets every finished
 // game in completion order.
 func PlayTournament(ctx context.Context, req *protocol.Tournament, yield func(), concurrency int, onGame func(*protocol.Game)) (*protocol.TournamentResult, error) {
-	players := make([]arena.Player, len(req.Players))
-	for i, tp := range req.Players {
-		var (
-			p   *player.Player
-			err error
-		)
-		if tp.Preset != "" {
-			p, err = player.FromPreset(tp.Preset)
-		} else {
-			p, err = player.Load(bytes.NewReader(tp.Player))
-		}
-		if err != nil {
-			return nil, fmt.Errorf("runner: tournament: player %s: %w", tp.Name, err)
-		}
-		w, err := p.Vector()
-		if err != nil {
-			return nil, fmt.Errorf("runner: tournament: player %s: %w", tp.Name, err)
-		}
-		sp, err := p.SearchParams()
-		if err != nil {
-			return nil, fmt.Errorf("runner: tournament: player %s: %w", tp.Name, err)
-		}
-		sc, err := eval.Lookup(p.Scheme)
-		if err != nil {
-			return nil, fmt.Errorf("runner: tournament: player %s: %w", tp.Name, err)
-		}
-		ap, err := arena.InProcess{Name: tp.Name, Scheme: sc, Weights: w, Search: sp, Yield: yield}.Player()
-		if err != nil {
-			return nil, fmt.Errorf("runner: tournament: %w", err)
-		}
-		players[i] = ap
+	players, err := arenaPlayers("tournament", req.Players, yield)
+	if err != nil {
+		return nil, err
 	}
 	ops, err := arena.DefaultOpenings()
 	if err != nil {

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/engine/book"
+)
+
+const bookPGN = `[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 1-0
+
+[Result "1/2-1/2"]
+
+1. e4 c5 1/2-1/2
+
+[Result "1-0"]
+
+1. d4 d5 1-0
+`
+
+func TestBookCommand(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "g.pgn")
+	out := filepath.Join(dir, "b.bin")
+	if err := os.WriteFile(in, []byte(bookPGN), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := runCmd(t, "book", "-pgn", in, "-out", out, "-plies", "2", "-min-games", "1")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout, "3 games") || !strings.Contains(stdout, "5 entries, 3 positions, 80 bytes") {
+		t.Errorf("output:\n%s", stdout)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := book.Open(f)
+	f.Close()
+	if err != nil || b.Len() != 5 {
+		t.Fatalf("book: %v, %d entries", err, b.Len())
+	}
+	stdout, _, err = runCmd(t, "book", "-probe", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// e4: W + D = 3, d4: W = 2.
+	if !strings.Contains(stdout, "key 463b96181691fc9c") || !strings.Contains(stdout, "e2e4   e4      weight     3   60.0%") ||
+		!strings.Contains(stdout, "d2d4   d4      weight     2   40.0%") {
+		t.Errorf("probe output:\n%s", stdout)
+	}
+	stdout, _, _ = runCmd(t, "book", "-probe", out, "-moves", "e2e4 e7e5")
+	if !strings.Contains(stdout, "not in the book") {
+		t.Errorf("probe after e4 e5 (ply 3 is out of a 2-ply book):\n%s", stdout)
+	}
+	for _, args := range [][]string{
+		{"book"},
+		{"book", "-pgn", in},
+		{"book", "-pgn", filepath.Join(dir, "missing.pgn"), "-out", out},
+		{"book", "-pgn", in, "-out", out, "-plies", "0"},
+		{"book", "-pgn", in, "-out", out, "-min-games", "9"},
+		{"book", "-probe", in},
+		{"book", "-probe", out, "-moves", "e2e5"},
+		{"book", "-probe", out, "-fen", "bad"},
+	} {
+		if _, _, err := runCmd(t, args...); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}
+
+func TestMatchBookOpenings(t *testing.T) {
+	stdout, stderr, err := runCmd(t, "match", "-a", "preset:material", "-b", "preset:material", "-depth", "1", "-games", "4",
+		"-book", "bundled", "-book-plies", "4", "-json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if strings.Count(stdout, `"opening": "`) != 4 || !strings.Contains(stdout, `"opening": "`) {
+		t.Errorf("output:\n%s", stdout)
+	}
+	if _, _, err := runCmd(t, "match", "-a", "preset:material", "-b", "preset:material", "-depth", "1", "-book", "bundled",
+		"-openings", "x.epd"); err == nil {
+		t.Error("-book with -openings accepted")
+	}
+}

@@ -1,0 +1,381 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/evochess/evochess/engine/strength"
+	"github.com/evochess/evochess/tuner/arena"
+)
+
+func init() {
+	register(command{
+		name:    "calibrate",
+		summary: "measure the strength levels (UCI_Elo) against stockfish's UCI_Elo levels; writes the calibration table",
+		run:     runCalibrate,
+	})
+}
+
+// Stockfish 15.1's UCI_Elo range.
+const (
+	sfMinElo = 1350
+	sfMaxElo = 2850
+)
+
+// calStage is one match of a level (stored in the -state file).
+type calStage struct {
+	Skill    float64 `json:"skill"` // -1: full strength
+	Stage    int     `json:"stage"`
+	Opponent string  `json:"opponent"`
+	Anchor   float64 `json:"anchor"`
+	AnchorSE float64 `json:"anchor_se"`
+	Wins     int     `json:"wins"`
+	Draws    int     `json:"draws"`
+	Losses   int     `json:"losses"`
+}
+
+func (s calStage) score() arena.Score {
+	return arena.Score{Wins: s.Wins, Draws: s.Draws, Losses: s.Losses}
+}
+
+// calLevel is a level being calibrated.
+type calLevel struct {
+	skill   float64 // -1: full strength
+	level   strength.Level
+	stages  []calStage
+	elo, se float64
+	fit     float64
+	rated   bool
+}
+
+func (l *calLevel) name() string {
+	if l.skill < 0 {
+		return "full strength"
+	}
+	return fmt.Sprintf("skill %.3f", l.skill)
+}
+
+// runCalibrate implements
+//
+//	evochess calibrate [-player preset:phoenix-default] [-skills 0,0.1,...,1] [-games 100] [-movetime 100]
+//	    [-stockfish /usr/games/stockfish] [-concurrency N] [-seed 1] [-state FILE] [-md FILE] [-go FILE] [-pgn FILE]
+//
+// Each level (strongest first) plays two matches of games/2: against the
+// Stockfish UCI_Elo anchor nearest its predicted Elo (multiples of 50 in
+// 1350–2850), or — below Stockfish's range — against the already
+// calibrated level nearest that prediction (a chain); the second match's
+// anchor is re-chosen from the first match's estimate. The level's Elo is
+// the maximum-likelihood rating against both anchors (arena.
+// RateAgainstAnchors); the table for engine/strength is the isotonic
+// (non-decreasing) fit over skill, weighted by 1/se².
+func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	playerSpec := fs.String("player", "preset:phoenix-default", "the player whose levels are calibrated (preset:NAME or player.json)")
+	skillList := fs.String("skills", "0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1", "skills to calibrate, comma-separated, in [0, 1]")
+	games := fs.Int("games", 100, "games per level (two matches of half each; even)")
+	movetime := fs.Int("movetime", 100, "milliseconds per move for both sides")
+	sfPath := fs.String("stockfish", "/usr/games/stockfish", "Stockfish 15.1 (UCI_LimitStrength, UCI_Elo 1350-2850)")
+	conc := fs.Int("concurrency", 0, "games played at once (0 = one per CPU core)")
+	seed := fs.Uint64("seed", 1, "seed of the opening order and of the levels' choices")
+	full := fs.Bool("full", true, "also rate the player at full strength (reported, not part of the table)")
+	statePath := fs.String("state", "", "JSON file recording each finished match; a rerun with it skips them (stop and resume)")
+	mdPath := fs.String("md", "", "write the calibration table as Markdown to this file")
+	goPath := fs.String("go", "", "write the Go calibration table (engine/strength/calibration.go) to this file")
+	pgnPath := fs.String("pgn", "", "append every game to this PGN file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("calibrate: unexpected arguments %q", fs.Args())
+	}
+	if *games < 2 || *games%2 != 0 {
+		return fmt.Errorf("calibrate: -games %d, want an even number >= 2", *games)
+	}
+	if *movetime < 1 {
+		return fmt.Errorf("calibrate: -movetime %d, want >= 1", *movetime)
+	}
+	var levels []*calLevel
+	seen := map[float64]bool{}
+	for _, f := range strings.Split(*skillList, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || !(x >= 0 && x <= 1) {
+			return fmt.Errorf("calibrate: -skills: %q is not a number in [0, 1]", f)
+		}
+		lv := strength.ForSkill(x)
+		if seen[lv.Skill] {
+			continue
+		}
+		seen[lv.Skill] = true
+		levels = append(levels, &calLevel{skill: lv.Skill, level: lv})
+	}
+	if len(levels) < 2 {
+		return errors.New("calibrate: -skills: give at least two skills")
+	}
+	sort.Slice(levels, func(i, j int) bool { return levels[i].skill > levels[j].skill })
+	if *full {
+		levels = append([]*calLevel{{skill: -1}}, levels...)
+	}
+	if _, err := matchPlayer(*playerSpec, 16, false); err != nil {
+		return fmt.Errorf("calibrate: %w", err)
+	}
+	if _, err := os.Stat(*sfPath); err != nil {
+		return fmt.Errorf("calibrate: stockfish: %w", err)
+	}
+	var state []calStage
+	if *statePath != "" {
+		if data, err := os.ReadFile(*statePath); err == nil {
+			if err := json.Unmarshal(data, &state); err != nil {
+				return fmt.Errorf("calibrate: state %s: %w", *statePath, err)
+			}
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("calibrate: %w", err)
+		}
+	}
+	ops, err := arena.DefaultOpenings()
+	if err != nil {
+		return fmt.Errorf("calibrate: %w", err)
+	}
+	var pgnOut io.Writer
+	if *pgnPath != "" {
+		f, err := os.OpenFile(*pgnPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return fmt.Errorf("calibrate: %w", err)
+		}
+		defer f.Close()
+		pgnOut = f
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	levelPlayer := func(l *calLevel) (arena.Player, error) {
+		spec := *playerSpec
+		if l.skill >= 0 {
+			spec += fmt.Sprintf(",skill=%g,seed=%d", l.skill, *seed)
+		}
+		return matchPlayer(spec, 16, false)
+	}
+	sfPlayer := func(elo int) arena.Player {
+		return arena.UCIPlayer(arena.UCIConfig{Path: *sfPath, Name: fmt.Sprintf("stockfish UCI_Elo %d", elo), Options: []arena.UCIOption{
+			{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"},
+			{Name: "UCI_LimitStrength", Value: "true"}, {Name: "UCI_Elo", Value: strconv.Itoa(elo)}}})
+	}
+	totalGames := *games * len(levels)
+	played := 0
+	for _, s := range state {
+		played += s.score().Games()
+	}
+	start := time.Now()
+	startPlayed := played
+	half := *games / 2
+
+	for li, l := range levels {
+		for stage := 1; stage <= 2; stage++ {
+			if st, ok := findStage(state, l.skill, stage); ok {
+				l.stages = append(l.stages, st)
+				continue
+			}
+			// Predict, then choose the anchor.
+			pred := 1900.0
+			if len(l.stages) > 0 {
+				e, _, _ := rateStages(l.stages)
+				pred = e
+			} else if li > 0 && levels[li-1].rated {
+				pred = levels[li-1].elo - 150
+			}
+			var opp arena.Player
+			st := calStage{Skill: l.skill, Stage: stage}
+			if pred >= sfMinElo-100 || !anyRated(levels) {
+				a := int(math.Round(pred/50) * 50)
+				a = min(max(a, sfMinElo), sfMaxElo)
+				opp, st.Anchor, st.Opponent = sfPlayer(a), float64(a), fmt.Sprintf("stockfish %d", a)
+			} else {
+				ref := nearestRated(levels, pred, l)
+				p, err := levelPlayer(ref)
+				if err != nil {
+					return fmt.Errorf("calibrate: %w", err)
+				}
+				opp, st.Anchor, st.AnchorSE, st.Opponent = p, ref.elo, ref.se, ref.name()
+			}
+			me, err := levelPlayer(l)
+			if err != nil {
+				return fmt.Errorf("calibrate: %w", err)
+			}
+			if opp.Name == me.Name {
+				opp.Name += " (anchor)"
+			}
+			cfg := arena.Config{
+				Game: arena.GameConfig{Limits: arena.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond},
+					Adjudication: arena.Adjudication{ResignScore: 600, ResignMoves: 3, DrawScore: 10, DrawMoves: 8, DrawAfter: 40, MaxPlies: 400}},
+				Openings: ops, Seed: *seed + uint64(1000*max(l.skill, 0)) + uint64(stage), Concurrency: *conc, PGN: pgnOut,
+				PGNTags: arena.PGNTags{Event: "evochess calibrate", Site: "evochess", Date: time.Now().Format("2006.01.02")},
+				Progress: func(p arena.Progress) {
+					played++
+					eta := "?"
+					if n := played - startPlayed; n > 0 {
+						per := time.Since(start) / time.Duration(n)
+						eta = (per * time.Duration(totalGames-played)).Round(time.Second).String()
+					}
+					fmt.Fprintf(stderr, "calibrate: %s vs %s (match %d): game %d/%d %s %s; %d/%d games, ETA %s\n", l.name(), st.Opponent, stage,
+						p.Done, p.Total, p.Game.Result, p.Game.Termination, played, totalGames, eta)
+				},
+			}
+			res, err := arena.Match(ctx, me, opp, half, cfg)
+			if err != nil {
+				return fmt.Errorf("calibrate: %s vs %s: %w", l.name(), st.Opponent, err)
+			}
+			sc := res.Pair[0][1]
+			st.Wins, st.Draws, st.Losses = sc.Wins, sc.Draws, sc.Losses
+			l.stages = append(l.stages, st)
+			state = append(state, st)
+			if *statePath != "" {
+				if err := writeJSONFile(*statePath, state); err != nil {
+					return fmt.Errorf("calibrate: %w", err)
+				}
+			}
+		}
+		l.elo, l.se, err = rateStages(l.stages)
+		if err != nil {
+			return fmt.Errorf("calibrate: %s: %w", l.name(), err)
+		}
+		l.rated = true
+		fmt.Fprintf(stderr, "calibrate: %s: Elo %.0f ± %.0f\n", l.name(), l.elo, 1.96*l.se)
+	}
+
+	// Isotonic fit over skill (full strength excluded).
+	var table []*calLevel
+	for _, l := range levels {
+		if l.skill >= 0 {
+			table = append(table, l)
+		}
+	}
+	sort.Slice(table, func(i, j int) bool { return table[i].skill < table[j].skill })
+	ys, ws := make([]float64, len(table)), make([]float64, len(table))
+	for i, l := range table {
+		ys[i], ws[i] = l.elo, 1/math.Max(l.se*l.se, 1)
+	}
+	for i, f := range arena.Isotonic(ys, ws) {
+		table[i].fit = f
+	}
+	cmdline := "evochess calibrate " + strings.Join(args, " ")
+	md := calibrationMarkdown(cmdline, *playerSpec, *movetime, levels, table)
+	fmt.Fprint(stdout, md)
+	if *mdPath != "" {
+		if err := os.WriteFile(*mdPath, []byte(md), 0o644); err != nil {
+			return fmt.Errorf("calibrate: %w", err)
+		}
+	}
+	if *goPath != "" {
+		if err := os.WriteFile(*goPath, calibrationGo(cmdline, *playerSpec, *movetime, table), 0o644); err != nil {
+			return fmt.Errorf("calibrate: %w", err)
+		}
+	}
+	return nil
+}
+
+func findStage(state []calStage, skill float64, stage int) (calStage, bool) {
+	for _, s := range state {
+		if s.Skill == skill && s.Stage == stage {
+			return s, true
+		}
+	}
+	return calStage{}, false
+}
+
+func rateStages(stages []calStage) (float64, float64, error) {
+	var as []arena.AnchoredScore
+	for _, s := range stages {
+		as = append(as, arena.AnchoredScore{Anchor: s.Anchor, AnchorSE: s.AnchorSE, Score: s.score()})
+	}
+	return arena.RateAgainstAnchors(as)
+}
+
+func anyRated(levels []*calLevel) bool {
+	for _, l := range levels {
+		if l.rated && l.skill >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestRated returns the rated level (not self, not full strength) whose
+// Elo is nearest pred.
+func nearestRated(levels []*calLevel, pred float64, self *calLevel) *calLevel {
+	var best *calLevel
+	for _, l := range levels {
+		if !l.rated || l == self || l.skill < 0 {
+			continue
+		}
+		if best == nil || math.Abs(l.elo-pred) < math.Abs(best.elo-pred) {
+			best = l
+		}
+	}
+	return best
+}
+
+func writeJSONFile(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func calibrationMarkdown(cmdline, player string, movetime int, levels, table []*calLevel) string {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Strength levels: calibration\n\n")
+	fmt.Fprintf(&b, "Player `%s`, %d ms per move for both sides, Stockfish 15.1 with `UCI_LimitStrength` as the anchor "+
+		"(UCI_Elo %d–%d); below that range each level is rated against the calibrated level nearest its prediction.\n\n",
+		player, movetime, sfMinElo, sfMaxElo)
+	fmt.Fprintf(&b, "Command: `%s`\n\n", cmdline)
+	fmt.Fprintln(&b, "| level | nodes | candidates | temperature (cp) | max loss (cp) | matches (opponent: W-D-L) | Elo | ± 95% | table |")
+	fmt.Fprintln(&b, "|---|---|---|---|---|---|---|---|---|")
+	for _, l := range levels {
+		var ms []string
+		for _, s := range l.stages {
+			ms = append(ms, fmt.Sprintf("%s: %d-%d-%d", s.Opponent, s.Wins, s.Draws, s.Losses))
+		}
+		if l.skill < 0 {
+			fmt.Fprintf(&b, "| full strength | — | 1 | 0 | — | %s | %.0f | %.0f | — |\n", strings.Join(ms, "; "), l.elo, 1.96*l.se)
+			continue
+		}
+		lv := l.level
+		fmt.Fprintf(&b, "| skill %.3f | %d | %d | %d | %d | %s | %.0f | %.0f | %.0f |\n", l.skill, lv.Nodes, lv.Candidates,
+			lv.Temperature, lv.MaxLoss, strings.Join(ms, "; "), l.elo, 1.96*l.se, l.fit)
+	}
+	fmt.Fprintf(&b, "\n\"table\" is the non-decreasing (isotonic) fit that `strength.ForElo` interpolates; "+
+		"`UCI_Elo` at or above the top level (%.0f) plays at full strength.\n", table[len(table)-1].fit)
+	return b.String()
+}
+
+func calibrationGo(cmdline, player string, movetime int, table []*calLevel) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by `%s`; DO NOT EDIT.\n\n", cmdline)
+	fmt.Fprintf(&b, "package strength\n\n")
+	fmt.Fprintf(&b, "// calibration maps skill to Elo on Stockfish 15.1's UCI_Elo scale at\n")
+	fmt.Fprintf(&b, "// %d ms per move for %s (see doc.go): the isotonic fit of the\n", movetime, player)
+	fmt.Fprintf(&b, "// measured ratings (measured Elo ± 95%% in the comments).\n")
+	fmt.Fprintf(&b, "var calibration = []calPoint{\n")
+	for _, l := range table {
+		fmt.Fprintf(&b, "\t{%.3f, %.0f}, // measured %.0f ± %.0f\n", l.skill, l.fit, l.elo, 1.96*l.se)
+	}
+	fmt.Fprintf(&b, "}\n")
+	return b.Bytes()
+}

@@ -1,0 +1,138 @@
+package main
+
+// Flags shared by the commands that run fitness work on a NATS JetStream
+// work queue (tune, experiment, serve: -distributed; worker: its NATS
+// connection), and the terminal line that shows the queue.
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/evochess/evochess/tuner/dist"
+)
+
+// natsFlags are a NATS client's connection flags.
+type natsFlags struct {
+	url                 string
+	token, nkey, creds  string
+	tlsCA, tlsCert, key string
+}
+
+func (n *natsFlags) bind(fs *flag.FlagSet, urlDoc string) {
+	fs.StringVar(&n.url, "nats", "", urlDoc)
+	fs.StringVar(&n.token, "nats-token", "", "NATS token (default $EVOCHESS_NATS_TOKEN)")
+	fs.StringVar(&n.nkey, "nats-nkey", "", "NATS nkey seed file (the embedded server admits that key)")
+	fs.StringVar(&n.creds, "nats-creds", "", "NATS creds file (JWT and seed; operator-mode clusters)")
+	fs.StringVar(&n.tlsCA, "nats-tls-ca", "", "CA file to verify the NATS server (embedded server: to verify client certificates)")
+	fs.StringVar(&n.tlsCert, "nats-tls-cert", "", "TLS certificate (client certificate; the embedded server's certificate)")
+	fs.StringVar(&n.key, "nats-tls-key", "", "key of -nats-tls-cert")
+}
+
+func (n *natsFlags) auth() dist.Auth {
+	tok := n.token
+	if tok == "" {
+		tok = os.Getenv("EVOCHESS_NATS_TOKEN")
+	}
+	return dist.Auth{Token: tok, NKeySeedFile: n.nkey, CredsFile: n.creds, TLSCA: n.tlsCA, TLSCert: n.tlsCert, TLSKey: n.key}
+}
+
+// distFlags are the coordinator's flags.
+type distFlags struct {
+	on           bool
+	nats         natsFlags
+	listen       string
+	store        string
+	localWorkers int
+	ackWait      time.Duration
+	maxDeliver   int
+	taskTimeout  time.Duration
+	minTask      time.Duration
+	verbose      bool
+}
+
+func (d *distFlags) bind(fs *flag.FlagSet) {
+	fs.BoolVar(&d.on, "distributed", false, "score fitness on a NATS JetStream work queue (workers join with `evochess worker -nats URL`)")
+	d.nats.bind(fs, "URL of an existing NATS server or cluster (instead of the embedded server)")
+	fs.StringVar(&d.listen, "nats-listen", "", "host:port of the embedded NATS server (default 127.0.0.1:4222; a non-loopback host opens it to the network)")
+	fs.StringVar(&d.store, "nats-store", "", "JetStream storage folder of the embedded server (default: beside the checkpoint, else a temporary folder)")
+	fs.IntVar(&d.localWorkers, "local-workers", -1, "task slots of this process's own worker (0: none, only remote workers; default all cores)")
+	fs.DurationVar(&d.ackWait, "ack-wait", dist.DefaultAckWait, "a task whose worker sends no heartbeat for this long goes to another worker")
+	fs.IntVar(&d.maxDeliver, "max-deliver", dist.DefaultMaxDeliver, "deliveries of one task before the run fails")
+	fs.DurationVar(&d.taskTimeout, "task-timeout", dist.DefaultTaskTimeout, "longest one delivery of a task may run before it is retried elsewhere")
+	fs.DurationVar(&d.minTask, "min-task", time.Duration(dist.DefaultMinTaskSeconds*float64(time.Second)), "shortest task planned once a unit's cost is known (bounds the per-task overhead)")
+	fs.BoolVar(&d.verbose, "dist-log", false, "log every task of the local worker and the embedded server's notices")
+}
+
+// start starts the coordinator when -distributed is set (nil otherwise).
+// storeBeside names the file the JetStream folder goes beside ("" = a
+// temporary folder). The returned function closes everything.
+func (d *distFlags) start(ctx context.Context, open func(string) (io.ReadCloser, error), storeBeside string, say func(string, ...any)) (*dist.Coordinator, func(), error) {
+	if !d.on {
+		if d.nats.url != "" || d.listen != "" {
+			return nil, nil, errors.New("-nats and -nats-listen need -distributed")
+		}
+		return nil, func() {}, nil
+	}
+	if d.nats.url != "" && d.listen != "" {
+		return nil, nil, errors.New("give -nats (an existing server) or -nats-listen (the embedded one), not both")
+	}
+	if d.maxDeliver < 1 {
+		return nil, nil, fmt.Errorf("-max-deliver %d: want at least 1", d.maxDeliver)
+	}
+	if d.ackWait <= 0 || d.taskTimeout <= 0 || d.minTask <= 0 {
+		return nil, nil, errors.New("-ack-wait, -task-timeout and -min-task must be positive")
+	}
+	opts := dist.Options{URL: d.nats.url, Auth: d.nats.auth(), Open: open, LocalWorkers: d.localWorkers, AckWait: d.ackWait,
+		MaxDeliver: d.maxDeliver, TaskTimeout: d.taskTimeout, MinTaskSeconds: d.minTask.Seconds(), Verbose: d.verbose,
+		Log: func(s string) { say("%s", s) }}
+	cleanup := func() {}
+	if d.nats.url == "" {
+		listen := d.listen
+		if listen == "" {
+			listen = "127.0.0.1:4222"
+		}
+		host, _, err := dist.ListenAddr(listen)
+		if err != nil {
+			return nil, nil, err
+		}
+		store := d.store
+		switch {
+		case store != "":
+		case storeBeside != "":
+			store = storeBeside + ".nats"
+		default:
+			tmp, err := os.MkdirTemp("", "evochess-nats-")
+			if err != nil {
+				return nil, nil, err
+			}
+			store = tmp
+			cleanup = func() { os.RemoveAll(tmp) }
+		}
+		opts.Server = dist.ServerConfig{Listen: listen, StoreDir: store, Auth: opts.Auth, Log: d.verbose}
+		if !dist.Loopback(host) && opts.Auth.Token == "" && opts.Auth.NKeySeedFile == "" {
+			say("warning: the NATS server listens on %s without a token or nkey: anyone who reaches it can submit tasks", listen)
+		}
+	}
+	c, err := dist.Start(ctx, opts)
+	if err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	if u := c.ClientURL(); u != "" {
+		say("NATS JetStream on %s: workers join with `evochess worker -nats %s`", u, u)
+	} else if d.nats.url != "" {
+		say("NATS JetStream at %s", d.nats.url)
+	}
+	return c, func() { c.Close(); cleanup() }, nil
+}
+
+// distLine renders the queue for progress output.
+func distLine(s dist.Stats) string {
+	return fmt.Sprintf("%d workers (%d slots, %d busy) · tasks %d queued, %d in flight, %d done · %.1f tasks/s",
+		s.Workers, s.Slots, s.Busy, s.Queued, s.InFlight, s.Done, s.TasksPerSecond)
+}

@@ -1,0 +1,337 @@
+package main
+
+// The class league's HTTP API (contract 7; types in wasm/protocol/league.go,
+// the league itself in server/league). Teacher actions go through
+// guard.teacherOnly; the guard has already checked Host, origin, content
+// type, body size and rates.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/evochess/evochess/server/league"
+	"github.com/evochess/evochess/wasm/protocol"
+)
+
+// maxSubmitBytes bounds a submission (a phoenix640 player file is about 15 KB).
+const maxSubmitBytes = 256 << 10
+
+// maxSettingsBytes bounds the small teacher requests.
+const maxSettingsBytes = 4 << 10
+
+// eventInterval is the shortest time between two league events to one
+// client: games can end faster than a leaderboard is worth redrawing.
+const eventInterval = 250 * time.Millisecond
+
+// leagueAPI serves /api/league/….
+type leagueAPI struct {
+	l       *league.League
+	g       *guard
+	joinURL string
+	done    <-chan struct{} // closed at shutdown: event streams end
+}
+
+func (a *leagueAPI) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/league", a.info)
+	mux.HandleFunc("GET /api/league/events", a.events)
+	mux.HandleFunc("POST /api/league/entries", a.submit)
+	mux.HandleFunc("DELETE /api/league/entries/{id}", a.g.teacherOnly(a.remove))
+	mux.HandleFunc("GET /api/league/games", a.games)
+	mux.HandleFunc("GET /api/league/games/{id}", a.game)
+	mux.HandleFunc("GET /api/league/games/{id}/pgn", a.gamePGN)
+	mux.HandleFunc("GET /api/league/games.pgn", a.exportPGN)
+	mux.HandleFunc("GET /api/league/games.csv", a.exportGamesCSV)
+	mux.HandleFunc("GET /api/league/standings.csv", a.exportStandingsCSV)
+	mux.HandleFunc("POST /api/league/settings", a.g.teacherOnly(a.settings))
+	mux.HandleFunc("POST /api/league/pause", a.g.teacherOnly(a.pause(true)))
+	mux.HandleFunc("POST /api/league/resume", a.g.teacherOnly(a.pause(false)))
+	mux.HandleFunc("POST /api/league/reset", a.g.teacherOnly(a.reset))
+}
+
+// leagueError writes err with the status its kind calls for.
+func leagueError(w http.ResponseWriter, err error) {
+	code := http.StatusInternalServerError
+	switch {
+	case errors.Is(err, league.ErrInvalid):
+		code = http.StatusBadRequest
+	case errors.Is(err, league.ErrNotFound):
+		code = http.StatusNotFound
+	case errors.Is(err, league.ErrConflict), errors.Is(err, league.ErrFull):
+		code = http.StatusConflict
+	case errors.Is(err, league.ErrClosed), errors.Is(err, context.Canceled):
+		code = http.StatusServiceUnavailable
+	}
+	httpError(w, code, "league: %v", err)
+}
+
+// decodeBody reads a JSON body of at most limit bytes into v (unknown
+// fields and trailing data refused); it writes the error itself.
+func decodeBody(w http.ResponseWriter, r *http.Request, limit int64, v any) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			httpError(w, http.StatusRequestEntityTooLarge, "serve: request body larger than %d bytes", tooBig.Limit)
+			return false
+		}
+		httpError(w, http.StatusBadRequest, "serve: read request: %v", err)
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		httpError(w, http.StatusBadRequest, "serve: bad JSON: %v", err)
+		return false
+	}
+	if dec.More() {
+		httpError(w, http.StatusBadRequest, "serve: bad JSON: trailing data")
+		return false
+	}
+	return true
+}
+
+func (a *leagueAPI) info(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, protocol.LeagueInfo{State: a.l.State(), Teacher: a.g.isTeacher(r), TokenRequired: a.g.cfg.token != "", JoinURL: a.joinURL})
+}
+
+// events streams the league state: one unnamed event per change (at most
+// one per eventInterval), id = the state's sequence number, a comment
+// every 15 s to keep the connection open.
+func (a *leagueAPI) events(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		httpError(w, http.StatusInternalServerError, "serve: streaming unsupported")
+		return
+	}
+	release, ok := a.g.openStream(w, r)
+	if !ok {
+		return
+	}
+	defer release()
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	fl.Flush()
+	ping := time.NewTicker(15 * time.Second)
+	defer ping.Stop()
+	last := int64(-1)
+	for {
+		changed := a.l.Changed()
+		if seq, data := a.l.Snapshot(); seq != last {
+			if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", seq, data); err != nil {
+				return
+			}
+			fl.Flush()
+			last = seq
+		}
+		select {
+		case <-changed:
+			// Coalesce bursts of changes into one event.
+			t := time.NewTimer(eventInterval)
+			select {
+			case <-t.C:
+			case <-r.Context().Done():
+				t.Stop()
+				return
+			case <-a.done:
+				t.Stop()
+				return
+			}
+		case <-ping.C:
+			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		case <-r.Context().Done():
+			return
+		case <-a.done:
+			return
+		case <-a.l.Done():
+			return
+		}
+	}
+}
+
+func (a *leagueAPI) submit(w http.ResponseWriter, r *http.Request) {
+	var req protocol.LeagueSubmit
+	if !decodeBody(w, r, maxSubmitBytes, &req) {
+		return
+	}
+	if err := req.Validate(); err != nil {
+		httpError(w, http.StatusBadRequest, "league: %v", err)
+		return
+	}
+	res, err := a.l.Submit(r.Context(), req.Name, req.Player, clientAddr(r), a.g.isTeacher(r))
+	if err != nil {
+		leagueError(w, err)
+		return
+	}
+	w.Header().Set("Location", "/api/league/entries/"+strconv.FormatInt(res.ID, 10))
+	writeJSON(w, http.StatusCreated, res)
+}
+
+// pathID parses the {id} path value; it writes the error itself.
+func pathID(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		httpError(w, http.StatusNotFound, "league: no such id %q", clip(r.PathValue("id"), 40))
+		return 0, false
+	}
+	return id, true
+}
+
+func (a *leagueAPI) remove(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	if err := a.l.Remove(r.Context(), id); err != nil {
+		leagueError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"removed": id})
+}
+
+func (a *leagueAPI) games(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	num := func(name string) (int64, bool) {
+		v := q.Get(name)
+		if v == "" {
+			return 0, true
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			httpError(w, http.StatusBadRequest, "league: %s=%q: want a whole number ≥ 0", name, clip(v, 40))
+			return 0, false
+		}
+		return n, true
+	}
+	entry, ok1 := num("entry")
+	if !ok1 {
+		return
+	}
+	before, ok2 := num("before")
+	if !ok2 {
+		return
+	}
+	limit, ok3 := num("limit")
+	if !ok3 {
+		return
+	}
+	list, err := a.l.Games(r.Context(), entry, before, int(min(limit, 500)))
+	if err != nil {
+		leagueError(w, err)
+		return
+	}
+	if list == nil {
+		list = []protocol.LeagueGameSummary{}
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (a *leagueAPI) game(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	g, _, err := a.l.Game(r.Context(), id)
+	if err != nil {
+		leagueError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, g)
+}
+
+// download sets the headers of a file to save.
+func download(w http.ResponseWriter, ctype, name string) {
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+}
+
+func (a *leagueAPI) gamePGN(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	_, pgn, err := a.l.Game(r.Context(), id)
+	if err != nil {
+		leagueError(w, err)
+		return
+	}
+	download(w, "application/x-chess-pgn; charset=utf-8", fmt.Sprintf("league-game-%d.pgn", id))
+	_, _ = io.WriteString(w, pgn)
+}
+
+// export buffers a whole export so that a storage error is still a clean
+// JSON error rather than a cut file.
+func (a *leagueAPI) export(w http.ResponseWriter, ctype, name string, write func(io.Writer) error) {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		leagueError(w, err)
+		return
+	}
+	download(w, ctype, name)
+	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
+	_, _ = w.Write(b.Bytes())
+}
+
+func (a *leagueAPI) exportPGN(w http.ResponseWriter, r *http.Request) {
+	a.export(w, "application/x-chess-pgn; charset=utf-8", "league-games.pgn", func(out io.Writer) error { return a.l.WriteGamesPGN(r.Context(), out) })
+}
+
+func (a *leagueAPI) exportGamesCSV(w http.ResponseWriter, r *http.Request) {
+	a.export(w, "text/csv; charset=utf-8", "league-games.csv", func(out io.Writer) error { return a.l.WriteGamesCSV(r.Context(), out) })
+}
+
+func (a *leagueAPI) exportStandingsCSV(w http.ResponseWriter, r *http.Request) {
+	a.export(w, "text/csv; charset=utf-8", "league-standings.csv", a.l.WriteStandingsCSV)
+}
+
+func (a *leagueAPI) settings(w http.ResponseWriter, r *http.Request) {
+	var s protocol.LeagueSettings
+	if !decodeBody(w, r, maxSettingsBytes, &s) {
+		return
+	}
+	if err := a.l.SetSettings(r.Context(), s); err != nil {
+		leagueError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, a.l.State().Settings)
+}
+
+func (a *leagueAPI) pause(paused bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var empty struct{}
+		if r.ContentLength != 0 && !decodeBody(w, r, maxSettingsBytes, &empty) {
+			return
+		}
+		if err := a.l.SetPaused(r.Context(), paused); err != nil {
+			leagueError(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]bool{"paused": paused})
+	}
+}
+
+func (a *leagueAPI) reset(w http.ResponseWriter, r *http.Request) {
+	var req protocol.LeagueReset
+	if r.ContentLength != 0 && !decodeBody(w, r, maxSettingsBytes, &req) {
+		return
+	}
+	if err := a.l.Reset(r.Context(), req.Entries); err != nil {
+		leagueError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"epoch": a.l.State().Epoch})
+}
