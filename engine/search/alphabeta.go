@@ -238,7 +238,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 			lmpLimit /= 2
 		}
 	}
-	needCheck := p.CheckExtension > 0 || futile || p.LMRUse || modernPrune
+	needCheck := p.CheckExtension > 0 || p.LMRUse
 	c1, c2, c4 := s.contAt(ply, 1), s.contAt(ply, 2), &s.contNone
 	if p.ContHist >= 2 {
 		c4 = s.contAt(ply, 4)
@@ -260,12 +260,15 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		moveCount++
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		pc := pos.Board[m.From()]
-		givesCheck := false
-		if needCheck && (p.CheckExtension > 0 || quiet || modernPrune) {
-			givesCheck = pos.GivesCheck(m)
-		}
-		if futile && searched > 0 && quiet && !givesCheck {
-			continue
+		// Whether m gives check is computed before the move only when a
+		// pruning rule needs it, otherwise after the move (pos.InCheck is
+		// cheaper than pos.GivesCheck).
+		givesCheck, checkKnown := false, false
+		if futile && searched > 0 && quiet {
+			givesCheck, checkKnown = pos.GivesCheck(m), true
+			if !givesCheck {
+				continue
+			}
 		}
 		// Late-move reduction in quarter plies (also the lmrDepth of the
 		// pruning rules).
@@ -275,15 +278,28 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		}
 		if modernPrune && best > -mateBound {
 			if quiet {
-				if moveCount > lmpLimit && !givesCheck {
-					continue
+				if moveCount > lmpLimit {
+					if !checkKnown {
+						givesCheck, checkKnown = pos.GivesCheck(m), true
+					}
+					if !givesCheck {
+						continue
+					}
 				}
 				lmrDepth := max(depth-r, 0) / onePly
-				if p.HistoryPruneDepth > 0 && p.ContHist > 0 && lmrDepth < p.HistoryPruneDepth && !givesCheck &&
+				if p.HistoryPruneDepth > 0 && p.ContHist > 0 && lmrDepth < p.HistoryPruneDepth &&
 					contScore(c1, c2, c4, pc, m.To()) < -p.HistoryPruneMargin*d {
-					continue
+					if !checkKnown {
+						givesCheck, checkKnown = pos.GivesCheck(m), true
+					}
+					if !givesCheck {
+						continue
+					}
 				}
-				if p.SEEPruneUse && d <= p.SEEPruneDepth && pos.SEE(m) < -p.SEEQuietMargin*lmrDepth*lmrDepth {
+				// A quiet move's SEE is at least minus the mover's value:
+				// no need to compute it below that.
+				if th := -p.SEEQuietMargin * lmrDepth * lmrDepth; p.SEEPruneUse && d <= p.SEEPruneDepth &&
+					th > -board.SEEValue[pc.Type()] && pos.SEE(m) < th {
 					continue
 				}
 			} else if p.SEEPruneUse && d <= p.SEEPruneDepth && f.scores[i] < scoreKiller2 && pos.SEE(m) < -p.SEECaptureMargin*d {
@@ -291,13 +307,23 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 				continue
 			}
 		}
-		ext := s.extension(pos, m, ply, givesCheck, oneReply, mateThreat)
+		extSum := s.extensionSum(pos, m, ply, oneReply, mateThreat)
+		f.cont = s.contFor(pc, m.To())
+		pos.MakeMove(m)
+		if !checkKnown && needCheck {
+			givesCheck = pos.InCheck()
+		}
+		ext := 0
+		if extSum >= 0 {
+			if givesCheck {
+				extSum += p.CheckExtension
+			}
+			ext = min(extSum, onePly)
+		}
 		if singularExt != 0 && m == ttMove {
 			ext = min(ext+singularExt, onePly)
 		}
 		newDepth := depth - onePly + ext
-		f.cont = s.contFor(pc, m.To())
-		pos.MakeMove(m)
 		s.stack[ply+1].afterNull = false
 		searched++
 		var v int
@@ -444,14 +470,25 @@ func (p *Params) futilityMargin(d int) (int, bool) {
 // threat), their sum capped at one ply. Extensions stop beyond twice the
 // iteration depth so that chains of checks cannot explode the tree.
 func (s *Searcher) extension(pos *board.Position, m board.Move, ply int, givesCheck, oneReply, mateThreat bool) int {
-	if ply >= 2*s.rootDepth {
+	ext := s.extensionSum(pos, m, ply, oneReply, mateThreat)
+	if ext < 0 {
 		return 0
+	}
+	if givesCheck {
+		ext += s.params.CheckExtension
+	}
+	return min(ext, onePly)
+}
+
+// extensionSum returns the uncapped sum of the extensions of m other than
+// the check extension (which the search adds once the move is made), or -1
+// beyond twice the iteration depth, where nothing is extended.
+func (s *Searcher) extensionSum(pos *board.Position, m board.Move, ply int, oneReply, mateThreat bool) int {
+	if ply >= 2*s.rootDepth {
+		return -1
 	}
 	p := &s.params
 	ext := 0
-	if givesCheck {
-		ext += p.CheckExtension
-	}
 	if oneReply {
 		ext += p.OneReplyExtension
 	}
@@ -468,7 +505,7 @@ func (s *Searcher) extension(pos *board.Position, m board.Move, ply int, givesCh
 			ext += p.PassedPawnExtension
 		}
 	}
-	return min(ext, onePly)
+	return ext
 }
 
 // qsearch is the quiescence search: stand pat on the static evaluation,
