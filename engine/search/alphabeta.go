@@ -250,6 +250,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	best := -Infinity
 	bestMove := board.NoMove
 	searched := 0
+	var ci checkInfo
 	moveCount := 0
 	nQuiets, nCaptures := 0, 0
 	for i := 0; i < n; i++ {
@@ -265,7 +266,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		// cheaper than pos.GivesCheck).
 		givesCheck, checkKnown := false, false
 		if futile && searched > 0 && quiet {
-			givesCheck, checkKnown = pos.GivesCheck(m), true
+			givesCheck, checkKnown = ci.givesCheck(pos, m), true
 			if !givesCheck {
 				continue
 			}
@@ -280,7 +281,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 			if quiet {
 				if moveCount > lmpLimit {
 					if !checkKnown {
-						givesCheck, checkKnown = pos.GivesCheck(m), true
+						givesCheck, checkKnown = ci.givesCheck(pos, m), true
 					}
 					if !givesCheck {
 						continue
@@ -290,7 +291,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 				if p.HistoryPruneDepth > 0 && p.ContHist > 0 && lmrDepth < p.HistoryPruneDepth &&
 					contScore(c1, c2, c4, pc, m.To()) < -p.HistoryPruneMargin*d {
 					if !checkKnown {
-						givesCheck, checkKnown = pos.GivesCheck(m), true
+						givesCheck, checkKnown = ci.givesCheck(pos, m), true
 					}
 					if !givesCheck {
 						continue
@@ -589,6 +590,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		s.scoreQMoves(pos, f, qply == 0, ttMove)
 	}
 	bestMove := board.NoMove
+	var ci checkInfo
 	n := f.ml.N
 	for i := 0; i < n; i++ {
 		m := pickMove(f, i, n)
@@ -596,7 +598,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			if f.scores[i] == qSkip {
 				break // only skipped moves are left
 			}
-			if f.scores[i] == qMaybeCheck && !pos.GivesCheck(m) {
+			if f.scores[i] == qMaybeCheck && !ci.givesCheck(pos, m) {
 				continue // quiet move that does not check
 			}
 			if m.IsCapture() && !m.IsPromotion() {
