@@ -807,30 +807,31 @@ func (s *Searcher) scoreQMoves(pos *board.Position, f *frame, quietChecks bool, 
 // do not pay a quadratic selection. Equal scores keep their relative order
 // from the later sort on; the result is deterministic either way.
 func pickMove(f *frame, i, n int) board.Move {
+	moves, scores := f.ml.Moves[:n:n], f.scores[:n:n]
 	switch {
 	case i < sortAfter:
 		bi := i
-		bs := f.scores[i]
-		for j := i + 1; j < n; j++ {
-			if f.scores[j] > bs {
-				bi, bs = j, f.scores[j]
+		bs := scores[i]
+		for j, sc := range scores[i+1:] {
+			if sc > bs {
+				bi, bs = i+1+j, sc
 			}
 		}
 		if bi != i {
-			f.ml.Moves[i], f.ml.Moves[bi] = f.ml.Moves[bi], f.ml.Moves[i]
-			f.scores[i], f.scores[bi] = f.scores[bi], f.scores[i]
+			moves[i], moves[bi] = moves[bi], moves[i]
+			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 	case i == sortAfter:
 		for j := i + 1; j < n; j++ {
-			m, sc := f.ml.Moves[j], f.scores[j]
+			m, sc := moves[j], scores[j]
 			k := j - 1
-			for ; k >= i && f.scores[k] < sc; k-- {
-				f.ml.Moves[k+1], f.scores[k+1] = f.ml.Moves[k], f.scores[k]
+			for ; k >= i && scores[k] < sc; k-- {
+				moves[k+1], scores[k+1] = moves[k], scores[k]
 			}
-			f.ml.Moves[k+1], f.scores[k+1] = m, sc
+			moves[k+1], scores[k+1] = m, sc
 		}
 	}
-	return f.ml.Moves[i]
+	return moves[i]
 }
 
 // sortAfter is the pick index at which pickMove sorts the remaining moves.
