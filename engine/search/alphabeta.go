@@ -250,6 +250,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	best := -Infinity
 	bestMove := board.NoMove
 	searched := 0
+	var ci checkInfo
 	moveCount := 0
 	nQuiets, nCaptures := 0, 0
 	for i := 0; i < n; i++ {
@@ -265,7 +266,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		// cheaper than pos.GivesCheck).
 		givesCheck, checkKnown := false, false
 		if futile && searched > 0 && quiet {
-			givesCheck, checkKnown = pos.GivesCheck(m), true
+			givesCheck, checkKnown = ci.givesCheck(pos, m), true
 			if !givesCheck {
 				continue
 			}
@@ -280,7 +281,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 			if quiet {
 				if moveCount > lmpLimit {
 					if !checkKnown {
-						givesCheck, checkKnown = pos.GivesCheck(m), true
+						givesCheck, checkKnown = ci.givesCheck(pos, m), true
 					}
 					if !givesCheck {
 						continue
@@ -290,7 +291,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 				if p.HistoryPruneDepth > 0 && p.ContHist > 0 && lmrDepth < p.HistoryPruneDepth &&
 					contScore(c1, c2, c4, pc, m.To()) < -p.HistoryPruneMargin*d {
 					if !checkKnown {
-						givesCheck, checkKnown = pos.GivesCheck(m), true
+						givesCheck, checkKnown = ci.givesCheck(pos, m), true
 					}
 					if !givesCheck {
 						continue
@@ -589,6 +590,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		s.scoreQMoves(pos, f, qply == 0, ttMove)
 	}
 	bestMove := board.NoMove
+	var ci checkInfo
 	n := f.ml.N
 	for i := 0; i < n; i++ {
 		m := pickMove(f, i, n)
@@ -596,7 +598,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			if f.scores[i] == qSkip {
 				break // only skipped moves are left
 			}
-			if f.scores[i] == qMaybeCheck && !pos.GivesCheck(m) {
+			if f.scores[i] == qMaybeCheck && !ci.givesCheck(pos, m) {
 				continue // quiet move that does not check
 			}
 			if m.IsCapture() && !m.IsPromotion() {
@@ -805,30 +807,31 @@ func (s *Searcher) scoreQMoves(pos *board.Position, f *frame, quietChecks bool, 
 // do not pay a quadratic selection. Equal scores keep their relative order
 // from the later sort on; the result is deterministic either way.
 func pickMove(f *frame, i, n int) board.Move {
+	moves, scores := f.ml.Moves[:n:n], f.scores[:n:n]
 	switch {
 	case i < sortAfter:
 		bi := i
-		bs := f.scores[i]
-		for j := i + 1; j < n; j++ {
-			if f.scores[j] > bs {
-				bi, bs = j, f.scores[j]
+		bs := scores[i]
+		for j, sc := range scores[i+1:] {
+			if sc > bs {
+				bi, bs = i+1+j, sc
 			}
 		}
 		if bi != i {
-			f.ml.Moves[i], f.ml.Moves[bi] = f.ml.Moves[bi], f.ml.Moves[i]
-			f.scores[i], f.scores[bi] = f.scores[bi], f.scores[i]
+			moves[i], moves[bi] = moves[bi], moves[i]
+			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 	case i == sortAfter:
 		for j := i + 1; j < n; j++ {
-			m, sc := f.ml.Moves[j], f.scores[j]
+			m, sc := moves[j], scores[j]
 			k := j - 1
-			for ; k >= i && f.scores[k] < sc; k-- {
-				f.ml.Moves[k+1], f.scores[k+1] = f.ml.Moves[k], f.scores[k]
+			for ; k >= i && scores[k] < sc; k-- {
+				moves[k+1], scores[k+1] = moves[k], scores[k]
 			}
-			f.ml.Moves[k+1], f.scores[k+1] = m, sc
+			moves[k+1], scores[k+1] = m, sc
 		}
 	}
-	return f.ml.Moves[i]
+	return moves[i]
 }
 
 // sortAfter is the pick index at which pickMove sorts the remaining moves.
