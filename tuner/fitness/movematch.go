@@ -463,7 +463,7 @@ func ceilDiv(a, b int64) int64 {
 }
 
 // Score returns the number of positions in which w picks the grandmaster's
-// move. If hits is not nil (it must have one entry per position), hits[i]
+// move (the move Choice returns; see matchesSmall for how it is decided). If hits is not nil (it must have one entry per position), hits[i]
 // is set to whether position i was matched. w must have one weight per
 // scheme parameter and hits (if any) one entry per position; Score panics
 // otherwise, a programming error (use Check first on untrusted vectors).
@@ -476,9 +476,14 @@ func (mm *MoveMatch) Score(w []int32, hits []bool) int {
 	}
 	matched := 0
 	wl := widen(w)
-	sums := make([]int64, mm.maxMoves)
-	for i := range mm.target {
-		ok := mm.choose(wl, i, sums) == mm.target[i]
+	small := mm.dif32 != nil && len(wl) == smallWeights
+	for i, t := range mm.target {
+		var ok bool
+		if small {
+			ok = mm.matchesSmall(wl, i, t)
+		} else {
+			ok = mm.matches(wl, i, t)
+		}
 		if ok {
 			matched++
 		}
@@ -487,6 +492,123 @@ func (mm *MoveMatch) Score(w []int32, hits []bool) int {
 		}
 	}
 	return matched
+}
+
+// limits returns, for a position whose target move has difference dot
+// product dt, the bounds the other moves' dot products must stay under
+// for the target to be chosen (see choose): with V the target's value,
+// every earlier move must have a smaller value (d < below) and every later
+// one at most V (d < atMost). The values are floor((P+d)/scale) for White
+// and ceil((P+d)/scale) for Black, monotone in d, so each condition is one
+// comparison of d.
+func (mm *MoveMatch) limits(wl []int64, i int, dt int64) (below, atMost int64) {
+	if mm.scale == 1 {
+		return dt, dt + 1
+	}
+	var p int64
+	for k := mm.parStart[i]; k < mm.parStart[i+1]; k++ {
+		p += wl[mm.parIdx[k]] * int64(mm.parCnt[k])
+	}
+	s := mm.scale
+	if mm.black[i] {
+		v := ceilDiv(p+dt, s)
+		return (v-1)*s + 1 - p, v*s + 1 - p
+	}
+	v := floorDiv(p+dt, s)
+	return v*s - p, (v+1)*s - p
+}
+
+// matchesSmall reports whether the candidate with padded weights wl (see
+// diffSumsSmall) chooses target move t of position i — the move choose
+// returns — deciding from the target's own dot product first, so that the
+// scan of the other moves stops at the first one that beats it: most
+// positions are lost after a few moves. The moves' vectors are short (4–7
+// entries for the small schemes), so the loop is kept flat, without a call
+// per move: in WebAssembly every call and every jump costs a pass through
+// the function's block dispatch (wave2.md §7).
+func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32) bool {
+	lo, hi := mm.movStart[i], mm.movStart[i+1]
+	if t < 0 || lo == hi {
+		return t < 0 && lo == hi // choose's -1 for a position with no move
+	}
+	wl = wl[:smallWeights]
+	end := mm.difEnd[:hi]
+	dif := mm.dif32
+	k := int32(0)
+	if lo > 0 {
+		k = end[lo-1]
+	}
+	tk := k
+	if t > 0 {
+		tk = end[t-1]
+	}
+	var dt int64
+	for _, x := range dif[tk:end[t]] {
+		dt += wl[x&(smallWeights-1)] * int64(x>>10)
+	}
+	// Moves before the target must stay under lim = below, those after it
+	// under atMost.
+	lim, atMost := mm.limits(wl, i, dt)
+	for j := lo; j < hi; j++ {
+		e := end[j]
+		es := dif[k:e]
+		k = e
+		if j == t {
+			lim = atMost
+			continue
+		}
+		var d int64
+		for _, x := range es {
+			d += wl[x&(smallWeights-1)] * int64(x>>10)
+		}
+		if d >= lim {
+			return false
+		}
+	}
+	return true
+}
+
+// matches is matchesSmall for 64-bit entries (count<<16 | index) and
+// weight vectors of any length.
+func (mm *MoveMatch) matches(wl []int64, i int, t int32) bool {
+	lo, hi := mm.movStart[i], mm.movStart[i+1]
+	if t < 0 || lo == hi {
+		return t < 0 && lo == hi
+	}
+	end := mm.difEnd[:hi]
+	dif := mm.dif
+	dot := func(es []int64) int64 {
+		var d int64
+		for _, e := range es {
+			d += wl[e&0xffff] * (e >> 16)
+		}
+		return d
+	}
+	k := int64(0)
+	if lo > 0 {
+		k = int64(end[lo-1])
+	}
+	tk := k
+	if t > 0 {
+		tk = int64(end[t-1])
+	}
+	below, atMost := mm.limits(wl, i, dot(dif[tk:end[t]]))
+	for j := lo; j < t; j++ {
+		e := int64(end[j])
+		if dot(dif[k:e]) >= below {
+			return false
+		}
+		k = e
+	}
+	k = int64(end[t])
+	for j := t + 1; j < hi; j++ {
+		e := int64(end[j])
+		if dot(dif[k:e]) >= atMost {
+			return false
+		}
+		k = e
+	}
+	return true
 }
 
 // Check returns an error if w is not a vector for the compiled scheme.
