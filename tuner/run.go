@@ -292,11 +292,15 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	cands := r.o.Ask()
 	// Unknown candidates are scored once per distinct vector; with absolute
 	// fitness, vectors scored in the previous generation are reused too
-	// (the optimizer still counts them as evaluations).
+	// (the optimizer still counts them as evaluations). Relative fitness
+	// (games between the candidates) scores every candidate, duplicates
+	// included: each is an entrant.
+	relative := r.setup.Config.Relative
 	var xs [][]int32
 	var idx []int
 	first := map[string]int{} // vector key -> index in xs
 	var keys []string
+	var at []int // index in xs of each idx entry (-1: from the cache)
 	for i, c := range cands {
 		if c.Known {
 			continue
@@ -304,13 +308,16 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 		k := vectorKey(c.X)
 		idx = append(idx, i)
 		keys = append(keys, k)
-		if _, ok := first[k]; ok {
+		if j, ok := first[k]; ok && !relative {
+			at = append(at, j)
 			continue
 		}
-		if _, ok := r.cache[k]; ok && !r.setup.Config.Relative {
+		if _, ok := r.cache[k]; ok && !relative {
+			at = append(at, -1)
 			continue
 		}
 		first[k] = len(xs)
+		at = append(at, len(xs))
 		xs = append(xs, c.X)
 	}
 	fresh, err := r.train.Evaluate(ctx, xs)
@@ -323,8 +330,8 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	scores := make([]Score, len(idx))
 	cache := make(map[string]Score, len(idx))
 	for k, key := range keys {
-		if j, ok := first[key]; ok {
-			scores[k] = fresh[j]
+		if at[k] >= 0 {
+			scores[k] = fresh[at[k]]
 		} else {
 			scores[k] = r.cache[key]
 		}

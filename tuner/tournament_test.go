@@ -2,6 +2,7 @@ package tuner
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner/arena"
+	"github.com/evochess/evochess/tuner/opt"
 )
 
 func TestTournamentDeterministicAndSensible(t *testing.T) {
@@ -59,5 +61,36 @@ func TestTournamentDeterministicAndSensible(t *testing.T) {
 				t.Errorf("reasonable material values scored %v, minimum values %v", a[0].Fitness+a[2].Fitness, a[1].Fitness+a[3].Fitness)
 			}
 		})
+	}
+}
+
+// TestRelativeDuplicates: a relative run whose population holds the same
+// vector twice plays both copies (a tournament needs two entrants).
+func TestRelativeDuplicates(t *testing.T) {
+	calls := 0
+	ev := EvaluatorFunc(func(_ context.Context, cands [][]int32) ([]Score, error) {
+		calls++
+		if len(cands) < 2 {
+			return nil, fmt.Errorf("need 2 candidates, got %d", len(cands))
+		}
+		out := make([]Score, len(cands))
+		for i := range out {
+			out[i].Fitness = float64(i)
+		}
+		return out, nil
+	})
+	cfg, _ := opt.Defaults("ga", testSpecs(3))
+	cfg.Pop, cfg.Generations, cfg.Relative, cfg.Selection = 2, 3, true, "rank"
+	same := []int32{1, 2, 3}
+	cfg.Init = [][]int32{same, same}
+	r, err := NewRun(Setup{Algorithm: "ga", Config: cfg}, ev, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.RunAll(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 3 {
+		t.Fatalf("%d evaluations", calls)
 	}
 }
