@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css league.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm bench-browser clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm bench-browser clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist search-elo
 
 # OpenBench builds engines with `make EXE=name` in the repository root: with
 # EXE set, the default target writes the UCI engine there (the evochess binary
@@ -127,6 +127,11 @@ bench:
 
 bench-wasm:
 	PATH="$(WASMLIB):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -exec "$(WASMEXEC)" ./engine/... ./tuner/... ./wasm/runner
+
+# Elo of each technique of the modern search group: the default search against it with that technique off,
+# at fixed nodes with an SPRT (scripts/search-elo.sh; TECHS="lmr lmp ..." picks some; NODES, GAMES, CONC, ...).
+search-elo: native
+	scripts/search-elo.sh $(TECHS)
 
 # Clock games against Debian's stockfish through the UCI protocol (evochess as a subprocess, like a GUI runs it):
 # SFGAMES games at 10+0.1 and at 1+0.01, one game at a time; prints score, Elo and each engine's time forfeits,

@@ -204,7 +204,11 @@ func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
 		return nil, err
 	}
 	err = r.RunAll(e.ctx, func(rec Record) {
-		if rec.Generation%20 == 0 {
+		switch {
+		case rec.Generation%20 != 0:
+		case rec.TrainLoss != 0:
+			e.say("%s: generation %d train loss %.5f held-out loss %.5f", label, rec.Generation, rec.TrainLoss, rec.TestLoss)
+		default:
 			e.say("%s: generation %d best %g train %.3f test %.3f", label, rec.Generation, rec.Best, rec.TrainRate, rec.TestRate)
 		}
 	})
@@ -231,15 +235,16 @@ func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-// rates returns the training and held-out scores of w under prep.
-func (e *experiment) rates(prep *Prepared, w []int32) (Score, Score, error) {
-	tr, err := prep.Train.Evaluate(e.ctx, [][]int32{w})
+// rates returns the training and held-out scores of w under r's current
+// evaluators (after re-resolutions, those of the run's last reference).
+func (e *experiment) rates(r *runResult, w []int32) (Score, Score, error) {
+	tr, err := r.run.train.Evaluate(e.ctx, [][]int32{w})
 	if err != nil {
 		return Score{}, Score{}, err
 	}
 	te := []Score{{}}
-	if prep.Test != nil {
-		if te, err = prep.Test.Evaluate(e.ctx, [][]int32{w}); err != nil {
+	if r.run.test != nil {
+		if te, err = r.run.test.Evaluate(e.ctx, [][]int32{w}); err != nil {
 			return Score{}, Score{}, err
 		}
 	}
@@ -630,7 +635,7 @@ func (e *experiment) david() error {
 		return err
 	}
 	best := e.davidRunTable(runs)
-	if err := e.referenceRates(best.prep, "david35"); err != nil {
+	if err := e.referenceRates(best, "david35"); err != nil {
 		return err
 	}
 	if err := e.eloSection("Elo", []entrant{evolvedEntrant("evolved (david-ga)", "david35", best.best.X)}); err != nil {
@@ -643,7 +648,7 @@ func (e *experiment) david() error {
 
 // referenceRates adds the training and held-out match rates of the papers'
 // presets of scheme and a random player.
-func (e *experiment) referenceRates(prep *Prepared, scheme string) error {
+func (e *experiment) referenceRates(r *runResult, scheme string) error {
 	sec := e.doc.Section("Reference players on the same positions")
 	t := sec.Table("player", "train", "held out")
 	sc, err := eval.Lookup(scheme)
@@ -653,7 +658,7 @@ func (e *experiment) referenceRates(prep *Prepared, scheme string) error {
 	refs := paperPresets(scheme)
 	refs = append(refs, entrant{name: fmt.Sprintf("random-%s-%d", scheme, e.cfg.Seed), scheme: scheme, w: eval.RandomWeights(sc, e.cfg.Seed)})
 	for _, rp := range refs {
-		tr, te, err := e.rates(prep, rp.w)
+		tr, te, err := e.rates(r, rp.w)
 		if err != nil {
 			return err
 		}
@@ -866,11 +871,11 @@ func (e *experiment) vazquez() error {
 	if err != nil {
 		return err
 	}
-	trE, teE, err := e.rates(best.prep, best.best.X)
+	trE, teE, err := e.rates(best, best.best.X)
 	if err != nil {
 		return err
 	}
-	trX, teX, err := e.rates(best.prep, hj.best.X)
+	trX, teX, err := e.rates(best, hj.best.X)
 	if err != nil {
 		return err
 	}
