@@ -194,6 +194,15 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	}
 	setup.Problem.PGN = games.name
 	o.Emit(&protocol.RunState{State: protocol.StateRunning, CommandLine: cfg.CommandLine()})
+	var cp *tuner.Checkpointed
+	if len(o.Resume) > 0 {
+		// A resumed run resolves its positions under the checkpoint's
+		// reference (and Texel's K), as the run it continues last did.
+		if cp, err = readResume(setup, o.Resume); err != nil {
+			return nil, err
+		}
+		setup.Problem.Reference, setup.Problem.K = slices.Clone(cp.Setup.Problem.Reference), cp.Setup.Problem.K
+	}
 	runCtx, cancel := o.Control.Context(ctx)
 	defer cancel()
 	res := gameResources(games, o.Open, o.Workers)
@@ -294,8 +303,8 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	}
 	test := tm.heldOutEv(heldOut)
 	var run *tuner.Run
-	if len(o.Resume) > 0 {
-		run, err = resumeRun(setup, o.Resume, train, test)
+	if cp != nil {
+		run, err = cp.Resume(train, test)
 	} else {
 		run, err = tuner.NewRun(setup, train, test)
 	}
@@ -360,9 +369,9 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	}
 }
 
-// resumeRun rebuilds a run from checkpoint cp, which must be of the run
-// that setup (from the same config) describes.
-func resumeRun(setup tuner.Setup, cp []byte, train, test tuner.Evaluator) (*tuner.Run, error) {
+// readResume reads checkpoint cp, which must be of the run that setup
+// (from the same config) describes.
+func readResume(setup tuner.Setup, cp []byte) (*tuner.Checkpointed, error) {
 	c, err := tuner.ReadCheckpoint(bytes.NewReader(cp))
 	if err != nil {
 		return nil, err
@@ -381,7 +390,7 @@ func resumeRun(setup tuner.Setup, cp []byte, train, test tuner.Evaluator) (*tune
 	if err1 != nil || err2 != nil || !bytes.Equal(gb, wb) {
 		return nil, errors.New("resume: the checkpoint is of another run (settings or games differ)")
 	}
-	return c.Resume(train, test)
+	return c, nil
 }
 
 // stopErr maps a cancellation caused by Stop to ErrStopped.

@@ -750,3 +750,60 @@ func TestTexelRun(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeAfterRecompile: a run that re-resolves its positions, stopped
+// after a re-resolution and resumed from its checkpoint in a new session,
+// ends exactly like the uninterrupted run, in process and split over nested
+// workers (the resumed run resolves under the checkpoint's reference).
+func TestResumeAfterRecompile(t *testing.T) {
+	cfg := tinyConfig()
+	cfg.Fitness, cfg.Recompile, cfg.Generations = "match-qs", 2, 6
+	for _, n := range []int{0, 2} {
+		host := func(post func([]byte)) Host {
+			return Host{Workers: 1, Post: post, Yield: runtime.Gosched, CheckpointEvery: -1, FitnessWorkers: startInProcess}
+		}
+		rec := newRecorder()
+		s := NewSession(host(rec.post(t)))
+		send(t, s, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+		rec.until(t, "load", protocol.TypeLoaded)
+		send(t, s, "run", &protocol.StartRun{Config: cfg, FitnessWorkers: n})
+		rec.until(t, "run", protocol.TypePlayer)
+		s.Wait()
+		full := rec.of("run")
+		var cp []byte
+		for _, m := range full {
+			if p, ok := m.Body.(*protocol.Progress); ok && p.Generation == 3 {
+				cp = p.Checkpoint // after the re-resolution of generation 3
+			}
+		}
+		if cp == nil {
+			t.Fatalf("%d workers: no checkpoint at generation 3", n)
+		}
+		rec2 := newRecorder()
+		s2 := NewSession(host(rec2.post(t)))
+		send(t, s2, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+		rec2.until(t, "load", protocol.TypeLoaded)
+		send(t, s2, "run", &protocol.StartRun{Config: cfg, FitnessWorkers: n, Checkpoint: cp})
+		rec2.until(t, "run", protocol.TypePlayer)
+		s2.Wait()
+		var want, got []protocol.Message
+		after := false
+		for _, m := range full {
+			if p, ok := m.Body.(*protocol.Progress); ok && p.Generation == 4 {
+				after = true
+			}
+			if after {
+				want = append(want, m)
+			}
+		}
+		for _, m := range rec2.of("run") {
+			if rs, ok := m.Body.(*protocol.RunState); ok && rs.State == protocol.StateRunning {
+				continue
+			}
+			got = append(got, m)
+		}
+		if g, w := normalized(t, got), normalized(t, want); g != w {
+			t.Errorf("%d workers: resumed run differs from the uninterrupted run:\n%s\nwant\n%s", n, g, w)
+		}
+	}
+}

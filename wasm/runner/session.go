@@ -68,7 +68,7 @@ type Session struct {
 	// fitness-setups (a recompiling run re-prepares with each reference).
 	cache *tuner.DataCache
 	book  *book.Book // the bundled opening book, once fetched (openBook)
-	wg       sync.WaitGroup
+	wg    sync.WaitGroup
 }
 
 // NewSession returns a session bound to h.
