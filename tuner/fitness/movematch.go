@@ -126,16 +126,37 @@ type compiler struct {
 	child  []int64 // dense child counts
 	touch  []int32 // indices set in child
 	ml     board.MoveList
-	seen   map[string]int32
-	key    []byte
-	entIdx []uint16
-	entCnt []int32
-	qs     *leafResolver // nil: children are the leaves
+	ent    []int64 // the current move's packed difference entries
+	// kept holds the current position's kept moves: each one's entries'
+	// hash and index (the entries are mm.dif's), for de-duplication by
+	// comparison rather than through a map (string keys are slow to hash
+	// in WebAssembly).
+	kept []keptMove
+	qs   *leafResolver // nil: children are the leaves
 }
+
+type keptMove struct {
+	hash uint64
+	j    int32
+}
+
+// denseUnion is the parameter count up to which a move's difference is
+// gathered by scanning every index rather than by sorting the union of
+// the touched ones.
+const denseUnion = 128
 
 func newCompiler(s eval.Scheme) *compiler {
 	n := len(s.Params())
-	return &compiler{s: s, parent: make([]int64, n), child: make([]int64, n), seen: map[string]int32{}}
+	return &compiler{s: s, parent: make([]int64, n), child: make([]int64, n)}
+}
+
+// entriesHash hashes packed difference entries (FNV-1a over the words).
+func entriesHash(es []int64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, e := range es {
+		h = (h ^ uint64(e)) * 1099511628211
+	}
+	return h
 }
 
 // dense accumulates pos's features into dst (which must be zero) and returns
@@ -202,7 +223,7 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 			mm.fixed++
 		}
 	}
-	clear(c.seen)
+	c.kept = c.kept[:0]
 	target := int32(-1)
 	for k, m := range moves {
 		var pv []board.Move
@@ -224,46 +245,36 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 		if err != nil {
 			return err
 		}
-		// Difference over the union of parent and child indices, in index order.
-		c.entIdx, c.entCnt = c.entIdx[:0], c.entCnt[:0]
-		union := append(append(make([]int32, 0, len(touched)+len(parentIdx)), touched...), parentIdx...)
-		slices.Sort(union)
-		union = slices.Compact(union)
-		for _, idx := range union {
-			d := c.child[idx] - c.parent[idx]
-			if d == 0 {
-				continue
-			}
-			cnt, ok := fitCount(sign * d)
-			if !ok {
-				return fmt.Errorf("feature %d difference %d out of range", idx, d)
-			}
-			c.entIdx = append(c.entIdx, uint16(idx))
-			c.entCnt = append(c.entCnt, cnt)
+		// Difference over the union of parent and child indices, in index
+		// order, packed as count<<16 | index.
+		c.ent = c.ent[:0]
+		if err := c.difference(touched, parentIdx, sign); err != nil {
+			return err
 		}
 		for _, idx := range touched {
 			c.child[idx] = 0
 		}
-		c.key = c.key[:0]
-		for k := range c.entIdx {
-			c.key = append(c.key, byte(c.entIdx[k]), byte(c.entIdx[k]>>8),
-				byte(c.entCnt[k]), byte(c.entCnt[k]>>8), byte(c.entCnt[k]>>16), byte(c.entCnt[k]>>24))
+		h := entriesHash(c.ent)
+		dup := false
+		for _, km := range c.kept {
+			if km.hash == h && slices.Equal(mm.dif[mm.difStart(km.j):mm.difEnd[km.j]], c.ent) {
+				dup = true
+				break
+			}
 		}
-		if _, dup := c.seen[string(c.key)]; dup {
+		if dup {
 			if m == gm {
 				target = -1 // an earlier identical move always wins
 			}
 			continue
 		}
 		j := int32(len(mm.moves))
-		c.seen[string(c.key)] = j
+		c.kept = append(c.kept, keptMove{hash: h, j: j})
 		if m == gm {
 			target = j
 		}
 		mm.moves = append(mm.moves, m)
-		for k := range c.entIdx {
-			mm.dif = append(mm.dif, int64(c.entCnt[k])<<16|int64(c.entIdx[k]))
-		}
+		mm.dif = append(mm.dif, c.ent...)
 		mm.difEnd = append(mm.difEnd, int32(len(mm.dif)))
 	}
 	for _, idx := range parentIdx {
@@ -274,6 +285,52 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 	mm.target = append(mm.target, target)
 	mm.black = append(mm.black, sign < 0)
 	return nil
+}
+
+// difference appends to c.ent the packed entries child − parent (mover's
+// sign applied) over the indices touched by the child or set in the parent,
+// in index order: by a scan of every index for small schemes, else over
+// their sorted union.
+func (c *compiler) difference(touched, parentIdx []int32, sign int64) error {
+	add := func(idx int) error {
+		d := c.child[idx] - c.parent[idx]
+		if d == 0 {
+			return nil
+		}
+		cnt, ok := fitCount(sign * d)
+		if !ok {
+			return fmt.Errorf("feature %d difference %d out of range", idx, d)
+		}
+		c.ent = append(c.ent, int64(cnt)<<16|int64(idx))
+		return nil
+	}
+	if len(c.child) <= denseUnion {
+		for idx := range c.child {
+			if err := add(idx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	union := append(append(c.touch[len(c.touch):], touched...), parentIdx...)
+	slices.Sort(union)
+	for k, idx := range union {
+		if k > 0 && union[k-1] == idx {
+			continue
+		}
+		if err := add(int(idx)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// difStart returns where kept move j's entries start in mm.dif.
+func (mm *MoveMatch) difStart(j int32) int32 {
+	if j == 0 {
+		return 0
+	}
+	return mm.difEnd[j-1]
 }
 
 // pack32 moves dif into dif32 when every entry fits.
