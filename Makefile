@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css league.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm bench-browser clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist search-elo
 
 # OpenBench builds engines with `make EXE=name` in the repository root: with
 # EXE set, the default target writes the UCI engine there (the evochess binary
@@ -90,6 +90,15 @@ test-bitident: build
 measure: build
 	node wasm/worker/node/measure.mjs $(SITE) $(BIN) $(SHARED) 3
 
+# Browser throughput: the paper-size classroom run (vazquez-ep, 20 x 1,000 positions x 200 generations on the
+# bundled games, "all" protocol) natively on one core, in worker.wasm under node and in headless Chromium with the
+# playground's workers (in-process and split over FITNESS_WORKERS nested workers; default min(threads, 4)): run time,
+# where it went, and training positions/s per worker against native per core. Run it on a quiet machine.
+FITNESS_WORKERS ?=
+bench-browser: build
+	cd ui/e2e && npm ci --no-audit --no-fund
+	node wasm/worker/node/classroom.mjs $(BIN) $(SITE) $(FITNESS_WORKERS)
+
 # The browser Texel run: the modern preset on the bundled games in one
 # worker (worker.wasm under node), its wall time, memory and losses, and the
 # same result as the native CLI.
@@ -118,6 +127,11 @@ bench:
 
 bench-wasm:
 	PATH="$(WASMLIB):$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -exec "$(WASMEXEC)" ./engine/... ./tuner/... ./wasm/runner
+
+# Elo of each technique of the modern search group: the default search against it with that technique off,
+# at fixed nodes with an SPRT (scripts/search-elo.sh; TECHS="lmr lmp ..." picks some; NODES, GAMES, CONC, ...).
+search-elo: native
+	scripts/search-elo.sh $(TECHS)
 
 # Clock games against Debian's stockfish through the UCI protocol (evochess as a subprocess, like a GUI runs it):
 # SFGAMES games at 10+0.1 and at 1+0.01, one game at a time; prints score, Elo and each engine's time forfeits,

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/format"
 	"io"
 	"math"
 	"os"
@@ -377,5 +378,8 @@ func calibrationGo(cmdline, player string, movetime int, table []*calLevel) []by
 		fmt.Fprintf(&b, "\t{%.3f, %.0f}, // measured %.0f ± %.0f\n", l.skill, l.fit, l.elo, 1.96*l.se)
 	}
 	fmt.Fprintf(&b, "}\n")
+	if src, err := format.Source(b.Bytes()); err == nil {
+		return src
+	}
 	return b.Bytes()
 }

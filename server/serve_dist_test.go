@@ -44,7 +44,7 @@ func TestServeDistributedRun(t *testing.T) {
 		for _, m := range msgs {
 			if p, ok := m.Body.(*protocol.Progress); ok {
 				q := *p
-				q.ElapsedMS, q.ETAMS, q.Checkpoint = 0, 0, nil
+				q.ElapsedMS, q.ETAMS, q.Checkpoint, q.Timing = 0, 0, nil, nil
 				out = append(out, q)
 			}
 		}

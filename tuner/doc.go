@@ -65,6 +65,14 @@
 //     processes and get Evaluate's scores bit for bit; PrepareRun hands a
 //     run's training evaluator (and each recompiled one) to
 //     Resources.Distribute.
+//   - posshard.go: position sharding of the move matches
+//     (FitnessKind.Positions): PrepareShard samples a run's positions and
+//     compiles (and re-resolves) only one contiguous share of them,
+//     training and held out, scoring partial counts that FinishShards adds
+//     (and squares for match2) exactly; ShardSetup fixes the reference
+//     without preparing anything. The browser's nested fitness workers
+//     (wasm/runner.Split) each hold a share, so preparing, re-resolving,
+//     scoring and the held-out search are divided among them.
 //   - run.go: Run is DEAP's eaSimple loop as a stepper: Step runs one
 //     generation (Ask, score unknown and not-yet-seen vectors, Tell), keeps a
 //     hall of fame, scores the best on held-out data and appends a Record;

@@ -70,6 +70,9 @@ type FitnessKind struct {
 	Check func(p Problem, sc eval.Scheme) error
 	// Compile loads the data the problem names and builds the evaluators.
 	Compile func(ctx context.Context, s Setup, res Resources) (*Prepared, error)
+	// Positions, when not nil, splits the fitness by positions (posshard.go:
+	// PrepareShard, FinishShards); nil: it is not split below a candidate.
+	Positions *PositionSharding
 }
 
 // Fitnesses returns the fitness registry, in a fixed order.
@@ -78,8 +81,11 @@ func Fitnesses() []FitnessKind {
 		return FitnessKind{Name: name, Doc: doc, Needs: Needs{Games: true}, Tunes: TunesEval, Resolved: qs,
 			DefaultProtocol: "david", Check: checkMatch,
 			Compile: func(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
-				return compileMoveMatch(ctx, s, res, squared, qs)
-			}}
+				return compileMoveMatch(ctx, s, res, squared, qs, nil)
+			},
+			Positions: &PositionSharding{Squared: squared, Compile: func(ctx context.Context, s Setup, res Resources, sh PositionShard) (*Prepared, error) {
+				return compileMoveMatch(ctx, s, res, squared, qs, &sh)
+			}}}
 	}
 	return []FitnessKind{
 		match("match", "positions whose grandmaster move the candidate chooses at 1 ply (static evaluation of each child)", false, false),
@@ -202,7 +208,9 @@ func lookupScheme(name string) (eval.Scheme, error) {
 }
 
 // compileMoveMatch is the compiled 1-ply move match, resolved (qs) or not.
-func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs bool) (*Prepared, error) {
+// With a shard it compiles only that share of the positions and scores
+// partially (PrepareShard).
+func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs bool, sh *PositionShard) (*Prepared, error) {
 	p := s.Problem
 	sc, err := lookupScheme(p.Scheme)
 	if err != nil {
@@ -212,6 +220,12 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 	train, test, digest, err := samples(ctx, p, res, say)
 	if err != nil {
 		return nil, err
+	}
+	if sh != nil {
+		if p.Unsolved > 0 {
+			return nil, fmt.Errorf("tuner: prepare: fitness %s with unsolved positions cannot be split by positions", p.Fitness)
+		}
+		train, test, squared = sh.slice(train), sh.slice(test), false
 	}
 	workers := workerCount(res)
 	var ref []int32

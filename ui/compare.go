@@ -62,10 +62,13 @@ func (c *CompareTab) Toggle(key string, e vugu.DOMEvent) {
 	c.s().Selected[key] = e.PropBool("target", "checked")
 }
 
-func (c *CompareTab) chosen() []playerRef {
+func (c *CompareTab) chosen() []playerRef { return ticked(c.Refs(), c.s().Selected) }
+
+// ticked returns the refs whose keys are set in on.
+func ticked(refs []playerRef, on map[string]bool) []playerRef {
 	var out []playerRef
-	for _, r := range c.Refs() {
-		if c.s().Selected[r.Key] {
+	for _, r := range refs {
+		if on[r.Key] {
 			out = append(out, r)
 		}
 	}

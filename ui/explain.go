@@ -157,6 +157,8 @@ func (c *PlayTab) ExplainSummary() string {
 		": difference " + model.CP(float64(v.WhiteA-v.WhiteB)) + " centipawns"
 	if v.PhaseA != "" {
 		s += "; " + v.PhaseA
+	} else if v.PhaseB != "" {
+		s += "; " + v.PhaseB
 	}
 	return s
 }

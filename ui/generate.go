@@ -13,14 +13,20 @@
 //     league-tab.vugu + league.go: the class league (served by `evochess serve`; board.go shows its replays read-only).
 //   - board.vugu/.go: the chess board (hints, promotion, flip); boardinput.go: tap-tap and drag
 //     moves by pointer events (mouse, pen and touch alike).
-//   - chart.vugu/.go: the SVG fitness chart (geometry in ui/chart).
+//   - chart.vugu/.go: the SVG charts (fitness, match rate, Texel loss; geometry in ui/chart),
+//     laid out for the viewport's width so phones keep readable labels.
 //   - data.go, tune.go, play.go, players.go (Share), compare.go: the tabs' state and handlers;
-//     explain.go: the Play tab's evaluation explained term by term (explain request) and FEN set-up.
+//     explain.go: the Play tab's evaluation explained term by term (explain request) and FEN set-up;
+//     match.go: the Compare tab's match (one player against chosen opponents: Elo, pairs, SPRT).
 //   - store.go: saved players and finished runs in localStorage; native.go: runs on the native server over SSE.
 //   - Pure-Go helpers with native tests: ui/share (share-link codec), ui/chart (chart geometry),
-//     ui/game (game model on engine/board), ui/model (players, weights table, share-link conversion,
-//     the explanation's grouping into material, mobility, pawn structure, king safety, …).
-//   - ui/e2e: end-to-end tests in headless Chromium (node run.mjs bin/evochess).
+//     ui/game (game model on engine/board), ui/model (players, weights table, piece-square boards,
+//     share-link conversion, the explanation's grouping into material, mobility, pawn structure,
+//     king safety, …); the Share tab's QR codes come from internal/qr.
+//   - ui/e2e: end-to-end tests in headless Chromium (node run.mjs bin/evochess), desktop,
+//     phone (390 × 844) and tablet (768 × 1024) viewports.
+//   - Layout for phones and tablets lives in assets/web/style.css (media queries at 900,
+//     720, 600 and 430 px): wrapped top bar, full-width board, scrolling or card tables.
 //
 // Everything that touches syscall/js or Vugu is build-tagged js && wasm; main_native.go
 // only explains that the UI runs in a browser, so native go build/vet/test stay green.

@@ -71,15 +71,7 @@ func (c *CompareTab) AllPresets(e vugu.DOMEvent) {
 	}
 }
 
-func (c *CompareTab) opponents() []playerRef {
-	var out []playerRef
-	for _, r := range c.OpponentRefs() {
-		if c.s().Opponents[r.Key] {
-			out = append(out, r)
-		}
-	}
-	return out
-}
+func (c *CompareTab) opponents() []playerRef { return ticked(c.OpponentRefs(), c.s().Opponents) }
 
 func (c *CompareTab) OpponentCount() int { return len(c.opponents()) }
 
@@ -175,7 +167,7 @@ func (c *CompareTab) MatchRows() []matchRow {
 		case hi < 0:
 			row.Verdict = "weaker"
 		default:
-			row.Verdict = "not yet told apart"
+			row.Verdict = "too close to call"
 		}
 		out = append(out, row)
 	}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/strength"
 	"github.com/evochess/evochess/ui/game"
 	"github.com/evochess/evochess/wasm/protocol"
 	"github.com/vugu/vugu"
@@ -33,7 +35,10 @@ type PlayState struct {
 	OppName   string
 	oppPlayer json.RawMessage // engine/player JSON (nil = the worker's default player)
 	Depth     int
-	MoveTime  int // milliseconds; 0 = by depth
+	MoveTime  int    // milliseconds; 0 = by depth
+	Elo       int    // strength level (engine/strength.ForElo); 0 = full strength
+	Vary      bool   // the engine plays from the bundled opening book while in it
+	Seed      uint64 // this game's seed of the book's and the level's choices
 
 	Thinking bool
 	searchID string
@@ -52,6 +57,8 @@ func (p *PlayState) init() {
 	p.g, _ = game.New("")
 	p.Sel, p.promoFrom, p.promoTo = board.NoSquare, board.NoSquare, board.NoSquare
 	p.Opponent, p.OppName, p.Depth = "default", "default player", 3
+	p.Vary = true
+	p.Seed = rand.Uint64()
 }
 
 func (p *PlayState) selectSq(sq board.Square) {
@@ -106,7 +113,7 @@ func (a *App) engineTurn() {
 	}
 	w := a.playWorker()
 	id := a.nextID("search")
-	req := &protocol.Search{FEN: p.g.StartFEN(), Moves: p.g.UCIMoves(), Player: p.oppPlayer}
+	req := &protocol.Search{FEN: p.g.StartFEN(), Moves: p.g.UCIMoves(), Player: p.oppPlayer, Elo: p.Elo, Book: p.Vary, Seed: p.Seed}
 	if p.MoveTime > 0 {
 		req.MoveTimeMS = p.MoveTime
 	} else {
@@ -126,7 +133,9 @@ func (a *App) engineTurn() {
 			p.Thinking, p.searchID = false, ""
 			p.LastEval = scoreText(b.Score, b.Mate) + fmt.Sprintf(" at depth %d, %s nodes", b.Depth, thousands(int(b.Nodes)))
 			p.LastPV = ""
-			if p.Info != nil && len(p.Info.PV) > 0 {
+			if b.Book {
+				p.LastEval = "book move"
+			} else if p.Info != nil && len(p.Info.PV) > 0 {
 				p.LastPV = p.g.SANLine(p.Info.PV)
 			}
 			if b.Move == "0000" {
@@ -163,6 +172,7 @@ func (a *App) NewGame() {
 	p.g, _ = game.New("")
 	p.Sel, p.hints, p.Promo, p.Err, p.PGN, p.LastEval, p.LastPV = board.NoSquare, 0, false, "", "", "", ""
 	p.Flip = p.Human == board.Black
+	p.Seed = rand.Uint64() // a new game, new book and level choices
 	a.engineTurn()
 }
 
@@ -205,10 +215,14 @@ func (c *PlayTab) Resign(e vugu.DOMEvent) {
 func (c *PlayTab) ExportPGN(e vugu.DOMEvent) {
 	p := c.p()
 	g := p.g
+	opp := p.OppName
+	if p.Elo > 0 {
+		opp += fmt.Sprintf(" (level about %d Elo)", p.Elo)
+	}
 	if p.Human == board.White {
-		g.White, g.Black = "You", p.OppName
+		g.White, g.Black = "You", opp
 	} else {
-		g.White, g.Black = p.OppName, "You"
+		g.White, g.Black = opp, "You"
 	}
 	g.Date = time.Now()
 	p.PGN = g.PGN("evochess playground game")
@@ -269,6 +283,24 @@ func (c *PlayTab) SetOpponent(e vugu.DOMEvent) {
 	}
 	c.App.NewGame()
 }
+
+// Levels lists the strength levels: full strength, then Elo levels from
+// engine/strength.MinElo up to below its strongest calibrated level.
+func (c *PlayTab) Levels() []option {
+	out := []option{{Value: "0", Label: "full strength"}}
+	for elo := strength.MinElo; elo < strength.MaxElo(); elo += 200 {
+		out = append(out, option{Value: itoa(elo), Label: fmt.Sprintf("about %d Elo", elo)})
+	}
+	return out
+}
+
+func (c *PlayTab) SetLevel(e vugu.DOMEvent) {
+	if n, err := strconv.Atoi(e.PropString("target", "value")); err == nil && n >= 0 {
+		c.p().Elo = n
+	}
+}
+
+func (c *PlayTab) ToggleVary(e vugu.DOMEvent) { c.p().Vary = e.PropBool("target", "checked") }
 
 func (c *PlayTab) Opponents() []option { return c.App.opponentOptions() }
 

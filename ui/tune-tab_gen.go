@@ -320,7 +320,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				if c.IsTexel() {
+				if c.ConfigTexel() {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "check small"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:10px"}}}
 					vgparent.AppendChild(vgn)
 					{

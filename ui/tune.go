@@ -468,6 +468,9 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 	v := strings.TrimSpace(e.PropString("target", "value"))
 	t := c.t()
 	t.Err = ""
+	if !t.Active() && field != "compare" && field != "group" {
+		t.Command = "" // the command line follows the settings being edited again
+	}
 	num := func() (int, bool) {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -520,6 +523,9 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 func (c *TuneTab) SetParam(key string, e vugu.DOMEvent) {
 	t := c.t()
 	v := strings.TrimSpace(e.PropString("target", "value"))
+	if !t.Active() {
+		t.Command = ""
+	}
 	if v == "" {
 		delete(t.Cfg.Params, key)
 		return
@@ -715,6 +721,10 @@ func (c *TuneTab) IsTexel() bool {
 	}
 	return t.fitness() == "texel"
 }
+
+// ConfigTexel reports a configuration (the one being edited) whose fitness
+// is the Texel loss.
+func (c *TuneTab) ConfigTexel() bool { return c.t().fitness() == "texel" }
 
 // LossSeries feeds the Texel loss chart: the best candidate's loss on the
 // training positions, on the held-out positions and (when the run keeps

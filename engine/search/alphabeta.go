@@ -238,7 +238,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 			lmpLimit /= 2
 		}
 	}
-	needCheck := p.CheckExtension > 0 || futile || p.LMRUse || modernPrune
+	needCheck := p.CheckExtension > 0 || p.LMRUse
 	c1, c2, c4 := s.contAt(ply, 1), s.contAt(ply, 2), &s.contNone
 	if p.ContHist >= 2 {
 		c4 = s.contAt(ply, 4)
@@ -250,6 +250,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	best := -Infinity
 	bestMove := board.NoMove
 	searched := 0
+	var ci checkInfo
 	moveCount := 0
 	nQuiets, nCaptures := 0, 0
 	for i := 0; i < n; i++ {
@@ -260,12 +261,15 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		moveCount++
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		pc := pos.Board[m.From()]
-		givesCheck := false
-		if needCheck && (p.CheckExtension > 0 || quiet || modernPrune) {
-			givesCheck = pos.GivesCheck(m)
-		}
-		if futile && searched > 0 && quiet && !givesCheck {
-			continue
+		// Whether m gives check is computed before the move only when a
+		// pruning rule needs it, otherwise after the move (pos.InCheck is
+		// cheaper than pos.GivesCheck).
+		givesCheck, checkKnown := false, false
+		if futile && searched > 0 && quiet {
+			givesCheck, checkKnown = ci.givesCheck(pos, m), true
+			if !givesCheck {
+				continue
+			}
 		}
 		// Late-move reduction in quarter plies (also the lmrDepth of the
 		// pruning rules).
@@ -275,15 +279,28 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		}
 		if modernPrune && best > -mateBound {
 			if quiet {
-				if moveCount > lmpLimit && !givesCheck {
-					continue
+				if moveCount > lmpLimit {
+					if !checkKnown {
+						givesCheck, checkKnown = ci.givesCheck(pos, m), true
+					}
+					if !givesCheck {
+						continue
+					}
 				}
 				lmrDepth := max(depth-r, 0) / onePly
-				if p.HistoryPruneDepth > 0 && p.ContHist > 0 && lmrDepth < p.HistoryPruneDepth && !givesCheck &&
+				if p.HistoryPruneDepth > 0 && p.ContHist > 0 && lmrDepth < p.HistoryPruneDepth &&
 					contScore(c1, c2, c4, pc, m.To()) < -p.HistoryPruneMargin*d {
-					continue
+					if !checkKnown {
+						givesCheck, checkKnown = ci.givesCheck(pos, m), true
+					}
+					if !givesCheck {
+						continue
+					}
 				}
-				if p.SEEPruneUse && d <= p.SEEPruneDepth && pos.SEE(m) < -p.SEEQuietMargin*lmrDepth*lmrDepth {
+				// A quiet move's SEE is at least minus the mover's value:
+				// no need to compute it below that.
+				if th := -p.SEEQuietMargin * lmrDepth * lmrDepth; p.SEEPruneUse && d <= p.SEEPruneDepth &&
+					th > -board.SEEValue[pc.Type()] && pos.SEE(m) < th {
 					continue
 				}
 			} else if p.SEEPruneUse && d <= p.SEEPruneDepth && f.scores[i] < scoreKiller2 && pos.SEE(m) < -p.SEECaptureMargin*d {
@@ -291,13 +308,23 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 				continue
 			}
 		}
-		ext := s.extension(pos, m, ply, givesCheck, oneReply, mateThreat)
+		extSum := s.extensionSum(pos, m, ply, oneReply, mateThreat)
+		f.cont = s.contFor(pc, m.To())
+		pos.MakeMove(m)
+		if !checkKnown && needCheck {
+			givesCheck = pos.InCheck()
+		}
+		ext := 0
+		if extSum >= 0 {
+			if givesCheck {
+				extSum += p.CheckExtension
+			}
+			ext = min(extSum, onePly)
+		}
 		if singularExt != 0 && m == ttMove {
 			ext = min(ext+singularExt, onePly)
 		}
 		newDepth := depth - onePly + ext
-		f.cont = s.contFor(pc, m.To())
-		pos.MakeMove(m)
 		s.stack[ply+1].afterNull = false
 		searched++
 		var v int
@@ -444,14 +471,25 @@ func (p *Params) futilityMargin(d int) (int, bool) {
 // threat), their sum capped at one ply. Extensions stop beyond twice the
 // iteration depth so that chains of checks cannot explode the tree.
 func (s *Searcher) extension(pos *board.Position, m board.Move, ply int, givesCheck, oneReply, mateThreat bool) int {
-	if ply >= 2*s.rootDepth {
+	ext := s.extensionSum(pos, m, ply, oneReply, mateThreat)
+	if ext < 0 {
 		return 0
+	}
+	if givesCheck {
+		ext += s.params.CheckExtension
+	}
+	return min(ext, onePly)
+}
+
+// extensionSum returns the uncapped sum of the extensions of m other than
+// the check extension (which the search adds once the move is made), or -1
+// beyond twice the iteration depth, where nothing is extended.
+func (s *Searcher) extensionSum(pos *board.Position, m board.Move, ply int, oneReply, mateThreat bool) int {
+	if ply >= 2*s.rootDepth {
+		return -1
 	}
 	p := &s.params
 	ext := 0
-	if givesCheck {
-		ext += p.CheckExtension
-	}
 	if oneReply {
 		ext += p.OneReplyExtension
 	}
@@ -468,7 +506,7 @@ func (s *Searcher) extension(pos *board.Position, m board.Move, ply int, givesCh
 			ext += p.PassedPawnExtension
 		}
 	}
-	return min(ext, onePly)
+	return ext
 }
 
 // qsearch is the quiescence search: stand pat on the static evaluation,
@@ -552,6 +590,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		s.scoreQMoves(pos, f, qply == 0, ttMove)
 	}
 	bestMove := board.NoMove
+	var ci checkInfo
 	n := f.ml.N
 	for i := 0; i < n; i++ {
 		m := pickMove(f, i, n)
@@ -559,7 +598,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			if f.scores[i] == qSkip {
 				break // only skipped moves are left
 			}
-			if f.scores[i] == qMaybeCheck && !pos.GivesCheck(m) {
+			if f.scores[i] == qMaybeCheck && !ci.givesCheck(pos, m) {
 				continue // quiet move that does not check
 			}
 			if m.IsCapture() && !m.IsPromotion() {
@@ -768,30 +807,31 @@ func (s *Searcher) scoreQMoves(pos *board.Position, f *frame, quietChecks bool, 
 // do not pay a quadratic selection. Equal scores keep their relative order
 // from the later sort on; the result is deterministic either way.
 func pickMove(f *frame, i, n int) board.Move {
+	moves, scores := f.ml.Moves[:n:n], f.scores[:n:n]
 	switch {
 	case i < sortAfter:
 		bi := i
-		bs := f.scores[i]
-		for j := i + 1; j < n; j++ {
-			if f.scores[j] > bs {
-				bi, bs = j, f.scores[j]
+		bs := scores[i]
+		for j, sc := range scores[i+1:] {
+			if sc > bs {
+				bi, bs = i+1+j, sc
 			}
 		}
 		if bi != i {
-			f.ml.Moves[i], f.ml.Moves[bi] = f.ml.Moves[bi], f.ml.Moves[i]
-			f.scores[i], f.scores[bi] = f.scores[bi], f.scores[i]
+			moves[i], moves[bi] = moves[bi], moves[i]
+			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 	case i == sortAfter:
 		for j := i + 1; j < n; j++ {
-			m, sc := f.ml.Moves[j], f.scores[j]
+			m, sc := moves[j], scores[j]
 			k := j - 1
-			for ; k >= i && f.scores[k] < sc; k-- {
-				f.ml.Moves[k+1], f.scores[k+1] = f.ml.Moves[k], f.scores[k]
+			for ; k >= i && scores[k] < sc; k-- {
+				moves[k+1], scores[k+1] = moves[k], scores[k]
 			}
-			f.ml.Moves[k+1], f.scores[k+1] = m, sc
+			moves[k+1], scores[k+1] = m, sc
 		}
 	}
-	return f.ml.Moves[i]
+	return moves[i]
 }
 
 // sortAfter is the pick index at which pickMove sorts the remaining moves.

@@ -1,39 +1,79 @@
-// Package search is evochess's game-tree search: a deterministic,
-// single-threaded iterative-deepening alpha-beta searcher whose selective
-// search is driven entirely by the 18 parameters of David, van den Herik,
-// Koppel and Netanyahu, "Genetic Algorithms for Evolving Computer Chess
-// Programs" (IEEE TEC 2014), Table I.
+// Package search is evochess's game-tree search: an iterative-deepening
+// principal-variation alpha-beta searcher whose selective search is driven
+// by two groups of named integer parameters — the 18 parameters of David,
+// van den Herik, Koppel and Netanyahu, "Genetic Algorithms for Evolving
+// Computer Chess Programs" (IEEE TEC 2014), Table I, and a modern group
+// (late-move reductions and pruning, SEE pruning, internal iterative
+// reductions, singular extensions, reverse futility, improving-aware margins,
+// continuation and capture histories) — with Lazy SMP over any number of
+// threads and a bit-deterministic single thread.
 //
 // Techniques, by file:
 //
-//   - params.go: Params, exactly Table I's 18 parameters (70 bits), as a
-//     param.Spec registry (ParamSpecs, Vector, ParamsFromVector, ParamsFromMap)
-//     and the presets "david-table2" (Table II's evolved values), "default"
-//     and "plain" (no selectivity: pure PVS + quiescence).
-//   - search.go: Searcher (owns the transposition table, killers, history),
+//   - params.go: Params; ParamSpecs (Table I, 70 bits: David et al.'s search
+//     GA chromosome), ModernParamSpecs and AllParamSpecs (both groups: the
+//     registry a tuner uses to tune everything; AllVector /
+//     ParamsFromVector); WithTableI (a Table I vector on top of a full set);
+//     ParamsFromMap / Map (player files, UCI spin options "Search_<Name>");
+//     the presets "default" (what evochess plays: Table I at Table II's
+//     values and every modern technique on), "david-table2" (Table II, modern
+//     group off: their program) and "plain" (no selectivity: pure PVS +
+//     quiescence, the zero Params). Every modern parameter is off at 0.
+//   - search.go: Searcher (owns the transposition table, killers, histories),
 //     Limits, Info, Result; iterative deepening with aspiration windows
 //     (±25 cp, widened on failure) from depth 4; the root move loop (PVS,
 //     root moves re-ordered best first, then by subtree size); stopping
 //     through the context, a node limit or the clock, polled every 1024
-//     nodes; the Yield hook for the WebAssembly worker.
+//     nodes; the Yield hook for the WebAssembly worker. The butterfly,
+//     capture and continuation histories carry over between searches until
+//     Clear (a new game); killers start empty in every search.
 //   - alphabeta.go: the principal-variation search (negascout, fail-soft)
 //     with mate-distance pruning; draws by repetition (including the game
 //     history the caller played into the position), the fifty-move rule and
-//     insufficient material; null-move pruning (Beal, Donninger) with Heinz's
-//     adaptive reduction (R above NullMoveAdaptivityDepth, R-1 at or below)
-//     and mate-threat detection; Björnsson and Marsland's multi-cut at
-//     expected cut nodes; futility pruning of quiet non-checking moves at
-//     remaining depth 1-3 with Table I's three thresholds (Heinz's frontier,
-//     pre-frontier and depth-3 nodes); extensions in quarter plies (check,
-//     one reply, recapture, pawn to the seventh rank, mate threat; summed,
-//     capped at one ply per move, none beyond twice the iteration depth);
-//     the quiescence search (stand pat, captures and promotions in MVV-LVA
-//     order with SEE and delta pruning, quiet checks and a transposition-
-//     table probe at its first ply, all evasions when in check); move ordering (hash move, winning captures by
-//     MVV-LVA, two killers per ply, history heuristic with gravity,
-//     SEE-losing captures last).
-//   - tt.go: the transposition table: 16-byte entries in 64-byte buckets of
-//     four, depth/bound/move/static eval, generation-aware replacement.
+//     insufficient material. Table I's methods: null-move pruning (Beal,
+//     Donninger) with Heinz's adaptive reduction and mate-threat detection;
+//     Björnsson and Marsland's multi-cut at expected cut nodes; futility
+//     pruning of quiet non-checking moves at remaining depth 1-3 with Table
+//     I's three thresholds (Heinz); extensions in quarter plies (check, one
+//     reply, recapture, pawn to the seventh rank, mate threat; summed,
+//     capped at one ply, none beyond twice the iteration depth). The modern
+//     group: reverse futility pruning (static eval − RFPMargin·(depth −
+//     improving) ≥ β); internal iterative reductions (a PV or expected cut
+//     node without a hash move searches a ply shallower); singular
+//     extensions (a half-depth search of the node excluding the hash move,
+//     at the same ply, against hash score − SingularMargin·depth: a fail
+//     low extends the hash move a ply, a window at or above β cuts the node,
+//     a hash score above β reduces it a ply); "improving" (static eval above
+//     the one two plies earlier) loosening RFP, LMP, LMR and Table I's
+//     futility margins; late-move pruning (quiet non-checking moves after
+//     LMPBase + depth², halved when not improving); continuation-history
+//     pruning; SEE pruning of quiet moves (SEE < −SEEQuietMargin·lmrDepth²)
+//     and of SEE-losing captures (SEE < −SEECaptureMargin·depth);
+//     late-move reductions from a table LMRBase/100 + ln(depth)·ln(move
+//     number)/(LMRDivisor/100) built from integer logarithms (the same on
+//     every platform), in quarter plies, less at PV nodes, for checks and
+//     killers, more at expected cut nodes and when not improving, minus
+//     history/LMRHistoryDivisor, with a full-depth re-search of moves that
+//     beat α. The quiescence search: stand pat, captures and promotions in
+//     MVV-LVA order with SEE and delta pruning, quiet checks and a
+//     transposition-table probe at its first ply, all evasions in check.
+//     Move ordering: hash move, winning captures (MVV-LVA, plus the capture
+//     history [piece][to][victim] with CaptureHist), two killers per ply,
+//     quiet moves by the butterfly history plus the continuation histories
+//     of the moves 1, 2 (and 4) plies earlier, under-promotions, SEE-losing
+//     captures last. Histories are updated with gravity (h += b − h·|b|/16384;
+//     b = HistoryBonusMul·depth capped at HistoryBonusMax, or Table I's
+//     search's depth² bonus).
+//   - smp.go: Lazy SMP. SetThreads(n) runs n−1 helper searchers (own stack,
+//     histories and evaluator clone) over the same root moves and the shared
+//     transposition table, odd helpers one ply deeper; the main thread owns
+//     time, node limits and output, stops the helpers, and keeps its result
+//     unless a helper completed a deeper iteration. One thread (the default)
+//     is the bit-deterministic search the tuner and WebAssembly use.
+//   - tt.go: the transposition table: four 16-byte slots per 64-byte
+//     bucket, each two atomic 64-bit words (key XOR data, data: Hyatt and
+//     Mann's lockless hashing, safe for the SMP threads); depth, bound, move,
+//     static eval, generation-aware replacement.
 //   - score.go: mate scores (MateScore - plies, adjusted by ply in the
 //     table), UCI "mate N".
 //   - qleaf.go: QuiescenceResolver and QuiescencePV, the quiescence search
@@ -41,22 +81,25 @@
 //     returning the value and the principal variation to the quiet leaf (or
 //     checkmate) it comes from: the position a depth-1 search really
 //     evaluates behind each root move (the tuner's quiescence-resolved move
-//     match). The quiescence search records that PV only for the resolver;
-//     a normal search's PV still ends at the quiescence horizon.
+//     match). The quiescence search records that PV only for the resolver.
 //   - order.go: OrderRootMoves, the root order of a fresh search (the
 //     tuner's 1-ply tie rule).
-//   - timeman.go: TimeBudget, the time manager as a pure function (soft and
-//     hard limits that always leave a safety margin on the clock).
+//   - timeman.go: TimeBudget, the time manager as a pure function.
 //   - evaluate.go: the Evaluator interface and MaterialPST, the default
-//     evaluation (material + tapered piece-square tables of Michniewski's
-//     Simplified Evaluation Function).
+//     evaluation (Michniewski's Simplified Evaluation Function, its tables
+//     defined once in engine/eval).
 //   - bench.go, suite.go: the fixed bench positions and node-count
-//     signature; tactical test suites (EPD bm/am) with David et al.'s
-//     "nodes to solution" measure.
+//     signature; tactical test suites (EPD bm/am) and SolutionTracker, the
+//     one definition of "nodes to solution" (David et al.'s measure) used by
+//     evochess bench -epd, evochess eval -epd and the tuner.
+//
+// The tuner's exactness contracts use the "plain" preset, in which every
+// Table I and modern method is off: a depth-1 search is then exactly the
+// 1-ply loop (OrderRootMoves) or the quiescence-resolved root (qleaf.go).
 //
 // Static evaluations are clamped to ±MaxEval so they are never taken for
-// mate scores. Scores are integer centipawns from the side to move's point of
-// view, so a
-// fixed-depth or fixed-node search gives bit-identical results natively and
-// in WebAssembly. Nothing here prints or keeps mutable package state.
+// mate scores. Scores are integer centipawns from the side to move's point
+// of view, so a fixed-depth or fixed-node single-threaded search gives
+// bit-identical results natively and in WebAssembly (TestSignature runs in
+// both). Nothing here prints or keeps mutable package state.
 package search

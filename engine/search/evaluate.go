@@ -1,6 +1,8 @@
 package search
 
 import (
+	"math/bits"
+
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/eval"
 )
@@ -24,35 +26,35 @@ type Evaluator interface {
 // middlegame), in integers. The zero value is ready to use and stateless.
 type MaterialPST struct{}
 
-// Evaluate implements Evaluator.
+// Evaluate implements Evaluator. Only the kings' terms differ between
+// the middlegame and endgame sums, so the rest is summed once:
+// (mg·phase + eg·(24−phase))/24 with mg = rest + kingMG, eg = rest + kingEG.
 func (MaterialPST) Evaluate(pos *board.Position) int {
-	var mg, eg, phase int
-	for pc := board.WhitePawn; pc <= board.BlackKing; pc++ {
-		bb := pos.Pieces[pc.Color()][pc.Type()]
-		n := bb.Count()
-		if n == 0 {
-			continue
-		}
-		phase += n * phaseWeight[pc.Type()]
-		tm, te := &pstMG[pc], &pstEG[pc]
-		for bb != 0 {
-			sq := bb.PopLSB()
-			mg += int(tm[sq])
-			eg += int(te[sq])
+	rest := 0
+	for c := board.White; c <= board.Black; c++ {
+		for pt := board.Pawn; pt < board.King; pt++ {
+			t := &pstMG[board.MakePiece(c, pt)]
+			for bb := uint64(pos.Pieces[c][pt]); bb != 0; bb &= bb - 1 {
+				rest += int(t[bits.TrailingZeros64(bb)&63])
+			}
 		}
 	}
+	wk := pos.Pieces[board.White][board.King].LSB() & 63
+	bk := pos.Pieces[board.Black][board.King].LSB() & 63
+	kmg := int(pstMG[board.WhiteKing][wk]) + int(pstMG[board.BlackKing][bk])
+	keg := int(pstEG[board.WhiteKing][wk]) + int(pstEG[board.BlackKing][bk])
+	w, b := &pos.Pieces[board.White], &pos.Pieces[board.Black]
+	phase := (w[board.Knight]|w[board.Bishop]|b[board.Knight]|b[board.Bishop]).Count() +
+		2*(w[board.Rook]|b[board.Rook]).Count() + 4*(w[board.Queen]|b[board.Queen]).Count()
 	if phase > 24 {
 		phase = 24
 	}
-	score := (mg*phase + eg*(24-phase)) / 24
+	score := (rest*24 + kmg*phase + keg*(24-phase)) / 24
 	if pos.Side == board.Black {
 		return -score
 	}
 	return score
 }
-
-// phaseWeight is each piece type's contribution to the game phase.
-var phaseWeight = [6]int{0, 1, 1, 2, 4, 0}
 
 // pieceValue is the material value in centipawns of each piece type used by
 // MaterialPST and by move ordering (king 0): Michniewski's values.

@@ -436,3 +436,48 @@ func TestOrderRootMoves(t *testing.T) {
 		t.Errorf("first move %v, want e2a6", moves[0])
 	}
 }
+
+// TestModernMethodsWired: switching each technique of the modern group off
+// (alone, from the default preset) changes the node count of fixed-depth
+// searches.
+func TestModernMethodsWired(t *testing.T) {
+	fens := []string{BenchFENs()[1], BenchFENs()[4], BenchFENs()[7], BenchFENs()[15], BenchFENs()[25]}
+	depth := 11
+	if testing.Short() {
+		depth = 9
+	}
+	nodes := func(p Params) uint64 {
+		var n uint64
+		for _, fen := range fens {
+			n += NewSearcher(nil, p, 8).Search(context.Background(), mustFEN(t, fen), Limits{Depth: depth}, nil).Nodes
+		}
+		return n
+	}
+	def := DefaultParams()
+	base := nodes(def)
+	off := map[string]func(p *Params){
+		"LMRUse":            func(p *Params) { p.LMRUse = false },
+		"LMRHistoryDivisor": func(p *Params) { p.LMRHistoryDivisor = 0 },
+		"LMPUse":            func(p *Params) { p.LMPUse = false },
+		"SEEPruneUse":       func(p *Params) { p.SEEPruneUse = false },
+		"IIRUse":            func(p *Params) { p.IIRUse = false },
+		"SingularUse":       func(p *Params) { p.SingularUse = false },
+		"ImprovingUse":      func(p *Params) { p.ImprovingUse = false },
+		"RFPUse":            func(p *Params) { p.RFPUse = false },
+		"FutilityImproving": func(p *Params) { p.FutilityImproving = 0 },
+		"ContHist 1":        func(p *Params) { p.ContHist = 1 },
+		"ContHist 0":        func(p *Params) { p.ContHist = 0 },
+		"CaptureHist":       func(p *Params) { p.CaptureHist = false },
+		"HistoryBonusMul":   func(p *Params) { p.HistoryBonusMul = 0 },
+		"HistoryPruneDepth": func(p *Params) { p.HistoryPruneDepth = 0 },
+	}
+	for name, f := range off {
+		p := def
+		f(&p)
+		n := nodes(p)
+		t.Logf("%-20s off: %9d nodes (default %d)", name, n, base)
+		if n == base {
+			t.Errorf("%s: node count %d unchanged: not wired", name, n)
+		}
+	}
+}

@@ -33,10 +33,10 @@ func signature(tb testing.TB) []byte {
 // GOOS=js GOARCH=wasm: results are bit-identical). A deliberate change of
 // the search, the default parameters, MaterialPST or the move generator's
 // order changes it: rerun with -update.
+//
+// It runs in -short mode too (a few seconds), so that make test-wasm, which
+// runs the short tests under node, checks it in WebAssembly.
 func TestSignature(t *testing.T) {
-	if testing.Short() {
-		t.Skip("signature searches all bench positions")
-	}
 	got := signature(t)
 	path := filepath.Join("testdata", "signature.golden")
 	if *update {

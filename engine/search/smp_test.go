@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -12,6 +13,9 @@ import (
 // find mates, respect node limits and the context, and Threads 1 stays the
 // deterministic single-threaded search.
 func TestLazySMP(t *testing.T) {
+	if runtime.GOARCH == "wasm" {
+		t.Skip("WebAssembly runs one thread per worker (and its timers need Yield)")
+	}
 	s, _ := eval.Lookup("phoenix640")
 	ev, err := eval.NewDefault(s)
 	if err != nil {

@@ -151,6 +151,8 @@ func TestPonderSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := NewSearcher(nil, DefaultParams(), 8)
+	// js/wasm has no preemption: let the test's timers run while searching.
+	s.Yield, s.YieldInterval = func() { time.Sleep(time.Millisecond) }, 4096
 	sig := NewPonderSignal()
 	done := make(chan Result, 1)
 	go func() {

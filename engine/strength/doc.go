@@ -6,7 +6,7 @@
 //
 // Files:
 //   - strength.go: Level, ForSkill (every parameter from one skill in
-//     [0, 1]: node budget 64·2^(14·skill), depth cap, number of candidate
+//     [0, 1]: node budget 128·2^(10·skill), number of candidate
 //     root moves, temperature and maximum loss of the choice), ForElo
 //     (skill interpolated in the calibration table; 0 or ≥ MaxElo = full
 //     strength) and Search: the main search under the level's caps, then a

@@ -46,7 +46,7 @@ func (l Level) String() string {
 // Skill ranges of the parameters.
 const (
 	minNodes = 128 // at skill 0; 128·2¹⁰ = 131,072 at skill 1
-	maxTemp  = 150 // centipawns at skill 0; 0 at skill 1
+	maxTemp  = 120 // centipawns at skill 0; 0 at skill 1
 	// nodeStep is 2^(10/1000): one thousandth of skill multiplies the node
 	// budget by it.
 	nodeStep = 1.0069555500567189
@@ -57,18 +57,20 @@ const (
 // IEEE multiplications):
 //   - Nodes = 128 · 2^(10·x), geometric from 128 to 131,072;
 //   - Depth = MaxDepth (the node budget is the limit);
-//   - Candidates = round(3 + 9·(1−x)²) root moves (12 at skill 0, 3 at 1);
-//   - Temperature = round(150·(1−x)³) cp and MaxLoss = 30 + round(600·(1−x)³) cp,
-//     so that the noise fades quickly as skill grows.
+//   - Candidates = round(3 + 5·(1−x)²) root moves (8 at skill 0, 3 at 1);
+//   - Temperature = round(120·(1−x)⁶) cp and MaxLoss = 20 + round(600·(1−x)⁶) cp.
 //
-// At skill 1 the choice is the best move (temperature 0) within a
-// 131,072-node budget, about a tenth of a second of native search.
+// The node budget carries most of the range; the noise, which costs Elo
+// quickly because its errors add up over a game, is strong only near
+// skill 0 (at skill 0.25 the temperature is 21 cp, at 0.5 2 cp). At skill 1
+// the choice is the best move (temperature 0) within a 131,072-node
+// budget, about a tenth of a second of native search.
 func ForSkill(x float64) Level {
 	k := int(math.Round(min(max(x, 0), 1) * 1000))
 	x = float64(k) / 1000
 	y := 1 - x
 	yy := float64(y * y)
-	yyy := float64(yy * y)
+	y6 := float64(float64(yy*yy) * yy)
 	nodes := float64(minNodes)
 	for range k {
 		nodes = float64(nodes * nodeStep)
@@ -77,9 +79,9 @@ func ForSkill(x float64) Level {
 		Skill:       x,
 		Nodes:       uint64(math.Round(nodes)),
 		Depth:       search.MaxDepth,
-		Candidates:  int(math.Round(float64(3 + float64(9*yy)))),
-		Temperature: int(math.Round(float64(maxTemp * yyy))),
-		MaxLoss:     30 + int(math.Round(float64(600*yyy))),
+		Candidates:  int(math.Round(float64(3 + float64(5*yy)))),
+		Temperature: int(math.Round(float64(maxTemp * y6))),
+		MaxLoss:     20 + int(math.Round(float64(600*y6))),
 	}
 }
 
@@ -141,7 +143,8 @@ const rngStream = 0x736b696c6c // "skill"
 // The draw uses a generator seeded by (seed, pos's hash), so the same
 // searcher state, position, limits, level and seed give the same move.
 // Under time limits the main search gets 60% of the hard budget and the
-// candidate searches stop at the budget. progress receives the main
+// candidate searches stop at the budget (at temperature 0 there are no
+// candidate searches and the main search gets the whole budget). progress receives the main
 // search's iterations. The result's Nodes counts every search.
 func Search(ctx context.Context, s *search.Searcher, pos *board.Position, lim search.Limits, l Level, seed uint64,
 	progress func(search.Info)) search.Result {
@@ -158,7 +161,7 @@ func Search(ctx context.Context, s *search.Searcher, pos *board.Position, lim se
 	}
 	_, hard, timed := search.TimeBudget(lim, pos.Side)
 	cctx := ctx
-	if timed && lim.Ponder == nil && l.Candidates > 1 {
+	if timed && lim.Ponder == nil && l.Candidates > 1 && l.Temperature > 0 {
 		main.WTime, main.BTime, main.WInc, main.BInc, main.MovesToGo = 0, 0, 0, 0, 0
 		main.MoveTime = max(hard*6/10, time.Millisecond)
 		var cancel context.CancelFunc

@@ -68,7 +68,7 @@ type engine struct {
 	weights    []int32 // one per scheme.Params()
 	params     search.Params
 	hashMB     int
-	threads    int // search threads (Threads option; 0 means 1)
+	threads    int    // search threads (Threads option; 0 means 1)
 	presetName string // last evaluation preset chosen ("" after edits)
 	playerFile string
 	searcher   *search.Searcher // nil: rebuild before the next search

@@ -126,16 +126,37 @@ type compiler struct {
 	child  []int64 // dense child counts
 	touch  []int32 // indices set in child
 	ml     board.MoveList
-	seen   map[string]int32
-	key    []byte
-	entIdx []uint16
-	entCnt []int32
-	qs     *leafResolver // nil: children are the leaves
+	ent    []int64 // the current move's packed difference entries
+	// kept holds the current position's kept moves: each one's entries'
+	// hash and index (the entries are mm.dif's), for de-duplication by
+	// comparison rather than through a map (string keys are slow to hash
+	// in WebAssembly).
+	kept []keptMove
+	qs   *leafResolver // nil: children are the leaves
 }
+
+type keptMove struct {
+	hash uint64
+	j    int32
+}
+
+// denseUnion is the parameter count up to which a move's difference is
+// gathered by scanning every index rather than by sorting the union of
+// the touched ones.
+const denseUnion = 128
 
 func newCompiler(s eval.Scheme) *compiler {
 	n := len(s.Params())
-	return &compiler{s: s, parent: make([]int64, n), child: make([]int64, n), seen: map[string]int32{}}
+	return &compiler{s: s, parent: make([]int64, n), child: make([]int64, n)}
+}
+
+// entriesHash hashes packed difference entries (FNV-1a over the words).
+func entriesHash(es []int64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, e := range es {
+		h = (h ^ uint64(e)) * 1099511628211
+	}
+	return h
 }
 
 // dense accumulates pos's features into dst (which must be zero) and returns
@@ -202,7 +223,7 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 			mm.fixed++
 		}
 	}
-	clear(c.seen)
+	c.kept = c.kept[:0]
 	target := int32(-1)
 	for k, m := range moves {
 		var pv []board.Move
@@ -224,46 +245,36 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 		if err != nil {
 			return err
 		}
-		// Difference over the union of parent and child indices, in index order.
-		c.entIdx, c.entCnt = c.entIdx[:0], c.entCnt[:0]
-		union := append(append(make([]int32, 0, len(touched)+len(parentIdx)), touched...), parentIdx...)
-		slices.Sort(union)
-		union = slices.Compact(union)
-		for _, idx := range union {
-			d := c.child[idx] - c.parent[idx]
-			if d == 0 {
-				continue
-			}
-			cnt, ok := fitCount(sign * d)
-			if !ok {
-				return fmt.Errorf("feature %d difference %d out of range", idx, d)
-			}
-			c.entIdx = append(c.entIdx, uint16(idx))
-			c.entCnt = append(c.entCnt, cnt)
+		// Difference over the union of parent and child indices, in index
+		// order, packed as count<<16 | index.
+		c.ent = c.ent[:0]
+		if err := c.difference(touched, parentIdx, sign); err != nil {
+			return err
 		}
 		for _, idx := range touched {
 			c.child[idx] = 0
 		}
-		c.key = c.key[:0]
-		for k := range c.entIdx {
-			c.key = append(c.key, byte(c.entIdx[k]), byte(c.entIdx[k]>>8),
-				byte(c.entCnt[k]), byte(c.entCnt[k]>>8), byte(c.entCnt[k]>>16), byte(c.entCnt[k]>>24))
+		h := entriesHash(c.ent)
+		dup := false
+		for _, km := range c.kept {
+			if km.hash == h && slices.Equal(mm.dif[mm.difStart(km.j):mm.difEnd[km.j]], c.ent) {
+				dup = true
+				break
+			}
 		}
-		if _, dup := c.seen[string(c.key)]; dup {
+		if dup {
 			if m == gm {
 				target = -1 // an earlier identical move always wins
 			}
 			continue
 		}
 		j := int32(len(mm.moves))
-		c.seen[string(c.key)] = j
+		c.kept = append(c.kept, keptMove{hash: h, j: j})
 		if m == gm {
 			target = j
 		}
 		mm.moves = append(mm.moves, m)
-		for k := range c.entIdx {
-			mm.dif = append(mm.dif, int64(c.entCnt[k])<<16|int64(c.entIdx[k]))
-		}
+		mm.dif = append(mm.dif, c.ent...)
 		mm.difEnd = append(mm.difEnd, int32(len(mm.dif)))
 	}
 	for _, idx := range parentIdx {
@@ -274,6 +285,52 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 	mm.target = append(mm.target, target)
 	mm.black = append(mm.black, sign < 0)
 	return nil
+}
+
+// difference appends to c.ent the packed entries child − parent (mover's
+// sign applied) over the indices touched by the child or set in the parent,
+// in index order: by a scan of every index for small schemes, else over
+// their sorted union.
+func (c *compiler) difference(touched, parentIdx []int32, sign int64) error {
+	add := func(idx int) error {
+		d := c.child[idx] - c.parent[idx]
+		if d == 0 {
+			return nil
+		}
+		cnt, ok := fitCount(sign * d)
+		if !ok {
+			return fmt.Errorf("feature %d difference %d out of range", idx, d)
+		}
+		c.ent = append(c.ent, int64(cnt)<<16|int64(idx))
+		return nil
+	}
+	if len(c.child) <= denseUnion {
+		for idx := range c.child {
+			if err := add(idx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	union := append(append(c.touch[len(c.touch):], touched...), parentIdx...)
+	slices.Sort(union)
+	for k, idx := range union {
+		if k > 0 && union[k-1] == idx {
+			continue
+		}
+		if err := add(int(idx)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// difStart returns where kept move j's entries start in mm.dif.
+func (mm *MoveMatch) difStart(j int32) int32 {
+	if j == 0 {
+		return 0
+	}
+	return mm.difEnd[j-1]
 }
 
 // pack32 moves dif into dif32 when every entry fits.
@@ -463,7 +520,7 @@ func ceilDiv(a, b int64) int64 {
 }
 
 // Score returns the number of positions in which w picks the grandmaster's
-// move. If hits is not nil (it must have one entry per position), hits[i]
+// move (the move Choice returns; see matchesSmall for how it is decided). If hits is not nil (it must have one entry per position), hits[i]
 // is set to whether position i was matched. w must have one weight per
 // scheme parameter and hits (if any) one entry per position; Score panics
 // otherwise, a programming error (use Check first on untrusted vectors).
@@ -476,9 +533,14 @@ func (mm *MoveMatch) Score(w []int32, hits []bool) int {
 	}
 	matched := 0
 	wl := widen(w)
-	sums := make([]int64, mm.maxMoves)
-	for i := range mm.target {
-		ok := mm.choose(wl, i, sums) == mm.target[i]
+	small := mm.dif32 != nil && len(wl) == smallWeights
+	for i, t := range mm.target {
+		var ok bool
+		if small {
+			ok = mm.matchesSmall(wl, i, t)
+		} else {
+			ok = mm.matches(wl, i, t)
+		}
 		if ok {
 			matched++
 		}
@@ -487,6 +549,123 @@ func (mm *MoveMatch) Score(w []int32, hits []bool) int {
 		}
 	}
 	return matched
+}
+
+// limits returns, for a position whose target move has difference dot
+// product dt, the bounds the other moves' dot products must stay under
+// for the target to be chosen (see choose): with V the target's value,
+// every earlier move must have a smaller value (d < below) and every later
+// one at most V (d < atMost). The values are floor((P+d)/scale) for White
+// and ceil((P+d)/scale) for Black, monotone in d, so each condition is one
+// comparison of d.
+func (mm *MoveMatch) limits(wl []int64, i int, dt int64) (below, atMost int64) {
+	if mm.scale == 1 {
+		return dt, dt + 1
+	}
+	var p int64
+	for k := mm.parStart[i]; k < mm.parStart[i+1]; k++ {
+		p += wl[mm.parIdx[k]] * int64(mm.parCnt[k])
+	}
+	s := mm.scale
+	if mm.black[i] {
+		v := ceilDiv(p+dt, s)
+		return (v-1)*s + 1 - p, v*s + 1 - p
+	}
+	v := floorDiv(p+dt, s)
+	return v*s - p, (v+1)*s - p
+}
+
+// matchesSmall reports whether the candidate with padded weights wl (see
+// diffSumsSmall) chooses target move t of position i — the move choose
+// returns — deciding from the target's own dot product first, so that the
+// scan of the other moves stops at the first one that beats it: most
+// positions are lost after a few moves. The moves' vectors are short (4–7
+// entries for the small schemes), so the loop is kept flat, without a call
+// per move: in WebAssembly every call and every jump costs a pass through
+// the function's block dispatch (wave2.md §7).
+func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32) bool {
+	lo, hi := mm.movStart[i], mm.movStart[i+1]
+	if t < 0 || lo == hi {
+		return t < 0 && lo == hi // choose's -1 for a position with no move
+	}
+	wl = wl[:smallWeights]
+	end := mm.difEnd[:hi]
+	dif := mm.dif32
+	k := int32(0)
+	if lo > 0 {
+		k = end[lo-1]
+	}
+	tk := k
+	if t > 0 {
+		tk = end[t-1]
+	}
+	var dt int64
+	for _, x := range dif[tk:end[t]] {
+		dt += wl[x&(smallWeights-1)] * int64(x>>10)
+	}
+	// Moves before the target must stay under lim = below, those after it
+	// under atMost.
+	lim, atMost := mm.limits(wl, i, dt)
+	for j := lo; j < hi; j++ {
+		e := end[j]
+		es := dif[k:e]
+		k = e
+		if j == t {
+			lim = atMost
+			continue
+		}
+		var d int64
+		for _, x := range es {
+			d += wl[x&(smallWeights-1)] * int64(x>>10)
+		}
+		if d >= lim {
+			return false
+		}
+	}
+	return true
+}
+
+// matches is matchesSmall for 64-bit entries (count<<16 | index) and
+// weight vectors of any length.
+func (mm *MoveMatch) matches(wl []int64, i int, t int32) bool {
+	lo, hi := mm.movStart[i], mm.movStart[i+1]
+	if t < 0 || lo == hi {
+		return t < 0 && lo == hi
+	}
+	end := mm.difEnd[:hi]
+	dif := mm.dif
+	dot := func(es []int64) int64 {
+		var d int64
+		for _, e := range es {
+			d += wl[e&0xffff] * (e >> 16)
+		}
+		return d
+	}
+	k := int64(0)
+	if lo > 0 {
+		k = int64(end[lo-1])
+	}
+	tk := k
+	if t > 0 {
+		tk = int64(end[t-1])
+	}
+	below, atMost := mm.limits(wl, i, dot(dif[tk:end[t]]))
+	for j := lo; j < t; j++ {
+		e := int64(end[j])
+		if dot(dif[k:e]) >= below {
+			return false
+		}
+		k = e
+	}
+	k = int64(end[t])
+	for j := t + 1; j < hi; j++ {
+		e := int64(end[j])
+		if dot(dif[k:e]) >= atMost {
+			return false
+		}
+		k = e
+	}
+	return true
 }
 
 // Check returns an error if w is not a vector for the compiled scheme.

@@ -220,3 +220,48 @@ func TestMoveMatchConcurrent(t *testing.T) {
 		t.Errorf("concurrent %v, sequential %v", got, want)
 	}
 }
+
+// TestScoreAgreesWithChoice: Score, which decides from the target move's
+// dot product and stops at the first move that beats it, counts exactly the
+// positions whose Choice (every move's value, first maximum) is the
+// target, for every scheme (scales 1 to 10,000, both sides to move), packed
+// and 64-bit entries, unresolved and resolved, presets and random vectors.
+func TestScoreAgreesWithChoice(t *testing.T) {
+	samples := spread(demo(t, "all").Train, 300)
+	for _, s := range eval.Schemes() {
+		for _, qs := range []bool{false, true} {
+			mm, err := CompileMoveMatchOpts(s, samples, CompileOptions{Quiescence: qs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wide := *mm
+			if mm.dif32 != nil {
+				wide.dif = make([]int64, len(mm.dif32))
+				for k, e := range mm.dif32 {
+					wide.dif[k] = int64(e>>10)<<16 | int64(e&1023)
+				}
+				wide.dif32 = nil
+			}
+			for name, w := range weightSets(s, 3) {
+				for _, m := range []*MoveMatch{mm, &wide} {
+					hits := make([]bool, len(samples))
+					n := m.Score(w, hits)
+					want := 0
+					for i := range samples {
+						chosen := m.Choice(w, i)
+						hit := m.target[i] >= 0 && chosen == m.moves[m.target[i]]
+						if hit {
+							want++
+						}
+						if hit != hits[i] {
+							t.Fatalf("%s qs=%v %s: position %d: hit %v, Choice %s (target %d)", s.Name(), qs, name, i, hits[i], chosen.UCI(), m.target[i])
+						}
+					}
+					if n != want {
+						t.Fatalf("%s qs=%v %s: Score %d, Choice matches %d", s.Name(), qs, name, n, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -288,6 +288,11 @@ try {
     step('board shown');
     await page.selectOption(T('opponent'), { index: 1 }); // the evolved player
     await page.selectOption(T('strength'), '2');
+    // Strength levels by Elo for every player, from 800; the book varies the openings (on by default).
+    const levels = await page.$$eval(`${T('level')} option`, (os) => os.map((o) => o.textContent));
+    assert(levels[0] === 'full strength' && levels[1] === 'about 800 Elo' && levels.length >= 3, `levels ${levels}`);
+    await page.selectOption(T('level'), '800');
+    assert(await page.locator(T('vary-openings')).isChecked(), 'vary openings is not on by default');
     step('opponent chosen');
     await page.click('[data-square="e2"]');
     assert(await page.locator('[data-square="e4"].hint').count() === 1, 'no legal-move hint on e4 after selecting e2');
@@ -296,6 +301,7 @@ try {
       document.querySelector(sel)?.dataset.thinking === 'false' && / w /.test(document.querySelector(sel)?.dataset.fen || '') &&
       document.querySelector(sel).dataset.fen !== 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', T('play-board'), { timeout: 60000 });
     step('engine replied');
+    assert(await text(page, 'engine-eval') === 'book move', `the reply to 1.e4 is not from the book: ${await text(page, 'engine-eval')}`);
     const moves = (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
     assert(moves.length === 2 && moves[0] === 'e4', `move list ${JSON.stringify(moves)}`);
     if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);

@@ -90,7 +90,7 @@ type Share struct {
 	Mg, Eg  float64
 	Tapered bool
 	Weight  string // the weight(s), "mg 3 / eg 7" for a tapered term
-	Count   string // White's and Black's counts ("2 – 1"), untapered terms only
+	Count   string // White's and Black's natural counts ("2 – 1"); empty where the trace has none
 
 	mgW, egW string
 }
@@ -162,6 +162,11 @@ func Explain(a, b *protocol.PlayerTrace) Explained {
 				sh.egW = w
 			default:
 				sh.Weight = w
+			}
+			// Counts are natural ones ("2 doubled pawns") for untapered
+			// terms and for modern's "mg."/"eg." halves; phoenix640's
+			// tables count the phase instead, which would mislead.
+			if half == "" || strings.HasPrefix(t.Name, half+".") {
 				sh.Count = fmt.Sprintf("%d – %d", t.White, t.Black)
 			}
 			if half != "" {
@@ -217,6 +222,8 @@ func CP(v float64) string {
 	return "+" + s
 }
 
+const nbsp = "\u00a0"
+
 // ExplainHTML renders the comparison table. Rows whose shares are all zero
 // (the term's counts are equal for both colours) are left out unless all is
 // set; every category keeps its subtotal row.
@@ -236,7 +243,7 @@ func ExplainHTML(e Explained, all bool) string {
 		}
 		s := `<td class="num" title="weight ` + esc(sh.Weight) + `">` + CP(sh.CP)
 		if sh.Tapered {
-			s += `<small class="mgeg">mg ` + CP(sh.Mg) + ` · eg ` + CP(sh.Eg) + `</small>`
+			s += `<small class="mgeg">mg` + nbsp + CP(math.Round(sh.Mg)) + ` eg` + nbsp + CP(math.Round(sh.Eg)) + `</small>`
 		}
 		return s + `</td>`
 	}

@@ -136,7 +136,7 @@ func TestExplainTapered(t *testing.T) {
 	if !strings.Contains(h, "m&lt;1&gt;") {
 		t.Errorf("name not escaped")
 	}
-	if !strings.Contains(h, "mg +30 · eg +22.5") {
+	if !strings.Contains(h, "mg\u00a0+30 eg\u00a0+23") {
 		t.Errorf("no mg/eg split in %s", h)
 	}
 }

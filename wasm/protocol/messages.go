@@ -154,6 +154,26 @@ type Progress struct {
 	// cut by a page reload can be resumed (start-run's Checkpoint); absent
 	// in most progress messages and when larger than MaxCheckpointBytes.
 	Checkpoint json.RawMessage `json:"checkpoint,omitempty"`
+	// Timing splits the run's clock by what it was spent on (wall clock,
+	// like ElapsedMS: never part of a run's result).
+	Timing *RunTiming `json:"timing,omitempty"`
+}
+
+// RunTiming is where a run's time went since this worker (or server) started
+// or resumed it: scoring candidates on the training positions, scoring the
+// best on the held-out (and validation) positions, and re-resolving the
+// training positions (recompilation); the rest of ElapsedMS is the
+// optimizer's own work and the run's bookkeeping. TrainScorings counts
+// candidate × training-position scorings, so TrainScorings / TrainMS is the
+// fitness path's throughput (`make bench-browser`).
+type RunTiming struct {
+	TrainMS       int64 `json:"trainMs"`
+	TrainScorings int64 `json:"trainScorings"`
+	HeldOutMS     int64 `json:"heldOutMs"`
+	ResolveMS     int64 `json:"resolveMs"`
+	// Workers is the number of nested fitness workers scoring the training
+	// positions (0: the run's own worker or goroutines).
+	Workers int `json:"workers"`
 }
 
 // GetPlayer asks for the best player of the run named by the envelope id.
@@ -168,14 +188,25 @@ type PlayerFile struct {
 // run: Setup is the run's tuner.Setup (JSON). The worker must have received
 // the run's games (load-data) first; it then prepares the training evaluator
 // exactly as the coordinator does (tuner.Prepare), so its scores are the
-// coordinator's. Worker-internal: the page never sends it.
+// coordinator's. With Shard it prepares only that share of the positions,
+// training and held out (tuner.PrepareShard), and answers eval-batches with
+// partial scores. Worker-internal: the page never sends it.
 type FitnessSetup struct {
 	Setup json.RawMessage `json:"setup"`
+	Shard *Shard          `json:"shard,omitempty"`
 }
 
-// FitnessReady answers a fitness-setup.
+// Shard names share Index of Count of a run's positions (tuner.PositionShard).
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// FitnessReady answers a fitness-setup: the training (and, for a shard,
+// held-out) positions prepared.
 type FitnessReady struct {
 	Train  int `json:"train"`
+	Test   int `json:"test,omitempty"`
 	Params int `json:"params"` // weight vector length
 }
 
@@ -186,6 +217,9 @@ const MaxBatch = 100_000
 // parameter order).
 type EvalBatch struct {
 	Candidates [][]int32 `json:"candidates"`
+	// HeldOut asks a shard for the candidates' partial scores on its
+	// held-out positions instead of its training positions.
+	HeldOut bool `json:"heldOut,omitempty"`
 }
 
 // Score is the fitness of one candidate with what it is made of (the JSON of
@@ -510,6 +544,9 @@ func (m *Progress) Validate() error {
 			return err
 		}
 	}
+	if t := m.Timing; t != nil && (t.TrainMS < 0 || t.TrainScorings < 0 || t.HeldOutMS < 0 || t.ResolveMS < 0 || t.Workers < 0) {
+		return errors.New("timing: negative value")
+	}
 	return nil
 }
 
@@ -529,12 +566,15 @@ func (m *FitnessSetup) Validate() error {
 	if len(m.Setup) == 0 || !json.Valid(m.Setup) {
 		return errors.New("setup is not a JSON value")
 	}
+	if sh := m.Shard; sh != nil && (sh.Count < 1 || sh.Count > MaxWorkers || sh.Index < 0 || sh.Index >= sh.Count) {
+		return fmt.Errorf("shard %d of %d", sh.Index, sh.Count)
+	}
 	return nil
 }
 
 // Validate implements Body.
 func (m *FitnessReady) Validate() error {
-	if m.Train < 0 || m.Params < 0 {
+	if m.Train < 0 || m.Test < 0 || m.Params < 0 {
 		return errors.New("negative count")
 	}
 	return nil

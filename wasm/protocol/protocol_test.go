@@ -104,6 +104,8 @@ func TestEncodeRejectsInvalid(t *testing.T) {
 	}{
 		{"nil", "", nil, "nil body"},
 		{"nan", "", &Progress{Best: math.NaN()}, "best is not finite"},
+		{"negative timing", "", &Progress{Timing: &RunTiming{HeldOutMS: -1}}, "timing: negative"},
+		{"bad shard", "", &FitnessSetup{Setup: []byte("{}"), Shard: &Shard{Index: 2, Count: 2}}, "shard 2 of 2"},
 		{"long id", strings.Repeat("x", MaxIDLen+1), &Ready{}, "id of"},
 		{"bad state", "r", &RunState{State: "x"}, "unknown state"},
 	}

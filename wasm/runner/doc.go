@@ -15,7 +15,9 @@
 //     one; totals and the first skip reasons go to the loaded message.
 //     YieldReader and Yielder: cooperative yielding for js/wasm, where
 //     runtime.Gosched does not return to the JS event loop but time.Sleep
-//     does, so a 1 ms sleep every 10 ms lets pause and stop arrive at once.
+//     does, so a 1 ms sleep every 10 ms lets pause and stop arrive at once
+//     (a browser worker yields through a MessageChannel instead, see
+//     wasm/workerjs: browsers clamp nested timers to 4 ms).
 //   - run.go: Run maps a protocol.RunConfig onto tuner.Options and
 //     tuner.Configure (as `evochess tune` does with the same flags), prepares
 //     the evaluators with tuner.Prepare over the loaded games, and steps a
@@ -23,18 +25,30 @@
 //     emitting run-state and progress messages; yieldingEvaluator scores one
 //     candidate at a time in a worker. Recompiling quiescence runs are
 //     supported in process and through Split (any other fitness workers
-//     are refused with an error).
+//     are refused with an error). A run split by positions prepares nothing
+//     itself (tuner.ShardSetup): its nested workers hold the positions.
+//   - timing.go: where a run's time goes (progress timing: training,
+//     held-out, re-resolving, training scorings), from wrappers around its
+//     evaluators and its recompilation; `make bench-browser` reads it.
 //   - control.go: Control, pause / step / resume / stop between generations
 //     (a closed-channel broadcast), and a context cancelled by Stop.
-//   - split.go: Split, the split fitness evaluation. Nested workers receive
-//     the games and the run's tuner.Setup, prepare the same training
-//     evaluator, and score contiguous slices of each batch (eval-batch /
-//     eval-result); scores are concatenated by index, so results do not
-//     depend on the number of workers. For match-qs / match2-qs the setup
-//     carries the quiescence reference explicitly (Problem.Reference), so
-//     every worker resolves the same leaves; a recompiling run
-//     (RunConfig.Recompile) re-sends each new reference to all workers
-//     (Split.Reprepare) before re-scoring.
+//   - split.go: Split, the split fitness evaluation over nested workers,
+//     which receive the games and the run's tuner.Setup. By positions (the
+//     move matches, tuner.ShardsPositions): worker i samples the run's
+//     positions and compiles, re-resolves and scores only share i of them
+//     (tuner.PrepareShard, fitness-setup with a shard), training and held
+//     out (eval-batch with heldOut); every worker scores the whole batch and
+//     the partial counts are added in share order (tuner.FinishShards), so
+//     the resolving, the scoring and the held-out search are all divided.
+//     By candidates (other fitnesses): every worker prepares the whole
+//     training evaluator and scores a contiguous slice of each batch. Either
+//     way results do not depend on the number of workers. For match-qs /
+//     match2-qs the setup carries the quiescence reference explicitly
+//     (Problem.Reference), so every worker resolves the same leaves; a
+//     recompiling run (RunConfig.Recompile) re-sends each new reference to
+//     all workers (Split.Reprepare) before re-scoring. A nested worker keeps
+//     its sampled positions between fitness-setups (tuner.DataCache) and
+//     does not yield: it only ever has the coordinator's current request.
 //   - player.go: the best candidate as an engine/player file (no date, so the
 //     bytes are reproducible); player files to evaluators for play.
 //   - search.go: play searches (engine/search) with info per iteration,
@@ -56,6 +70,10 @@
 // clock fields) must equal testdata/golden_run.jsonl both natively and under
 // GOOS=js GOARCH=wasm (the bit-identity check of the Go code), and compares
 // split evaluation through in-process nested sessions with in-process
-// scoring; wasm/worker/node/bitident.mjs does the same for the real
-// worker.wasm against `evochess serve` and `evochess tune`.
+// scoring (by positions, with empty shares, and by candidates);
+// wasm/worker/node/bitident.mjs does the same for the real worker.wasm
+// against `evochess serve` and `evochess tune`. bench_test.go's
+// BenchmarkFitness measures the training evaluator alone;
+// wasm/worker/node/classroom.mjs (`make bench-browser`) the paper-size
+// classroom run natively, under node and in Chromium.
 package runner

@@ -31,6 +31,7 @@ func TestExplain(t *testing.T) {
 			{Name: "file", Player: json.RawMessage(file.String())},
 			{Name: "david", Preset: "david-fig3"},
 			{Name: "default"},
+			{Name: "modern", Preset: "modern-material"},
 		},
 	}
 	rec := newRecorder()
@@ -38,10 +39,10 @@ func TestExplain(t *testing.T) {
 	send(t, s, "x", req)
 	ex := rec.until(t, "x", protocol.TypeExplanation).Body.(*protocol.Explanation)
 	pos, _ := board.ParseFEN("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4")
-	if ex.FEN != pos.FEN() || len(ex.Players) != 3 {
+	if ex.FEN != pos.FEN() || len(ex.Players) != 4 {
 		t.Fatalf("explanation of %q with %d players", ex.FEN, len(ex.Players))
 	}
-	for i, want := range []string{"phoenix-default", "david-fig3", eval.Presets()[0].Name} {
+	for i, want := range []string{"phoenix-default", "david-fig3", eval.Presets()[0].Name, "modern-material"} {
 		pt := ex.Players[i]
 		pr, _ := eval.LookupPreset(want)
 		ev, err := pr.Evaluator()
@@ -63,6 +64,17 @@ func TestExplain(t *testing.T) {
 		}
 		if len(pt.Terms) == 0 {
 			t.Errorf("%s: no terms", pt.Name)
+		}
+	}
+	// The tapered player: the phase, and both halves of each term.
+	m := ex.Players[3]
+	if m.MaxPhase != 24 || m.Phase <= 0 || m.Phase > 24 || len(m.Terms)%2 != 0 {
+		t.Fatalf("modern: phase %d/%d, %d terms", m.Phase, m.MaxPhase, len(m.Terms))
+	}
+	for i := 0; i < len(m.Terms); i += 2 {
+		mg, eg := m.Terms[i], m.Terms[i+1]
+		if !strings.HasPrefix(mg.Name, "mg.") || eg.Name != "eg."+mg.Name[3:] || mg.White != eg.White || mg.Black != eg.Black {
+			t.Errorf("modern: terms %+v and %+v are not one term's halves", mg, eg)
 		}
 	}
 	// Bad input: errors name what is wrong.

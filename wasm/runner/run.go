@@ -151,7 +151,7 @@ func gameResources(g *Games, open func(string) (io.ReadCloser, error), workers i
 // between, so a single-threaded WebAssembly worker serves its event loop
 // between candidates. Relative evaluators (tournaments) are returned as is.
 func yieldingEvaluator(ev tuner.Evaluator, yield func()) tuner.Evaluator {
-	if yield == nil {
+	if yield == nil || ev == nil {
 		return ev
 	}
 	if _, relative := ev.(*tuner.Tournament); relative {
@@ -194,29 +194,51 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	}
 	setup.Problem.PGN = games.name
 	o.Emit(&protocol.RunState{State: protocol.StateRunning, CommandLine: cfg.CommandLine()})
+	var cp *tuner.Checkpointed
+	if len(o.Resume) > 0 {
+		// A resumed run resolves its positions under the checkpoint's
+		// reference (and Texel's K), as the run it continues last did.
+		if cp, err = readResume(setup, o.Resume); err != nil {
+			return nil, err
+		}
+		setup.Problem.Reference, setup.Problem.K = slices.Clone(cp.Setup.Problem.Reference), cp.Setup.Problem.K
+	}
 	runCtx, cancel := o.Control.Context(ctx)
 	defer cancel()
 	res := gameResources(games, o.Open, o.Workers)
 	res.Distribute = o.Distribute
-	prep, err := tuner.PrepareRun(runCtx, setup, res)
-	if err != nil {
-		return nil, stopErr(o.Control, err)
+	// A gradient run scores one candidate per generation: it stays in this
+	// worker (its Texel evaluator is parallel itself where threads exist).
+	split := o.Split != nil && !setup.Config.Relative && !opt.NeedsGradient(setup.Algorithm)
+	// Split by positions, the nested workers hold every position (a share
+	// each): this worker prepares none.
+	shards := split && tuner.ShardsPositions(setup)
+	var prep *tuner.Prepared
+	if shards {
+		if setup, err = tuner.ShardSetup(setup); err != nil {
+			return nil, err
+		}
+		prep = &tuner.Prepared{}
+	} else {
+		if prep, err = tuner.PrepareRun(runCtx, setup, res); err != nil {
+			return nil, stopErr(o.Control, err)
+		}
+		// The fitness workers compile the same resolved data: they get the
+		// reference (and Texel's K) explicitly.
+		setup = prep.Fix(setup)
 	}
 	train := prep.Train
-	// The fitness workers compile the same resolved data: they get the
-	// reference (and Texel's K) explicitly.
-	setup = prep.Fix(setup)
-	wrap := func(evs tuner.Evaluators) tuner.Evaluators {
-		if evs.Train != nil {
-			evs.Train = yieldingEvaluator(evs.Train, o.Yield)
-		}
-		if evs.Test != nil {
-			evs.Test = yieldingEvaluator(evs.Test, o.Yield)
-		}
-		if evs.Validation != nil {
-			evs.Validation = yieldingEvaluator(evs.Validation, o.Yield)
-		}
+	heldOut := prep.Test
+	tm := &runTimer{now: o.Now}
+	positions := prep.TrainPositions
+	wrapHeldOut := func(evs tuner.Evaluators) tuner.Evaluators {
+		evs.Test = tm.heldOutEv(yieldingEvaluator(evs.Test, o.Yield))
+		evs.Validation = tm.heldOutEv(yieldingEvaluator(evs.Validation, o.Yield))
 		return evs
+	}
+	wrap := func(evs tuner.Evaluators) tuner.Evaluators {
+		evs.Train = tm.trainEv(yieldingEvaluator(evs.Train, o.Yield), positions)
+		return wrapHeldOut(evs)
 	}
 	var recompile func(ctx context.Context, ref []int32) (tuner.Evaluators, error)
 	if prep.Recompile != nil {
@@ -228,18 +250,30 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 			return wrap(evs), nil
 		}
 	}
-	// A gradient run scores one candidate per generation: it stays in this
-	// worker (its Texel evaluator is parallel itself where threads exist).
-	if o.Split != nil && !setup.Config.Relative && !opt.NeedsGradient(setup.Algorithm) {
+	if split {
 		ev, closeSplit, err := o.Split(runCtx, setup)
 		if err != nil {
 			return nil, stopErr(o.Control, err)
 		}
 		defer closeSplit()
-		train = ev
+		if w, ok := ev.(interface{ Workers() int }); ok {
+			tm.workers = w.Workers()
+		}
+		if shards {
+			sp, ok := ev.(interface {
+				Positions() (train, test int)
+				HeldOut() tuner.Evaluator
+			})
+			if !ok {
+				return nil, errors.New("runner: these fitness workers cannot split by positions")
+			}
+			positions, _ = sp.Positions()
+			heldOut = sp.HeldOut()
+		}
+		train = tm.trainEv(ev, positions)
 		if sp, ok := ev.(interface {
 			Reprepare(context.Context, tuner.Setup) error
-		}); ok && recompile != nil {
+		}); ok && (recompile != nil || shards && tuner.Quiescent(setup.Problem.Fitness)) {
 			recompile = func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
 				s := setup
 				s.Problem.Reference = ref
@@ -252,19 +286,25 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 						return tuner.Evaluators{}, err
 					}
 				}
-				evs.Train = ev
-				return wrap(evs), nil
+				// The nested workers score a whole batch at once: the
+				// split is not wrapped to score one candidate at a time.
+				evs = wrapHeldOut(evs)
+				evs.Train = tm.trainEv(ev, positions)
+				return evs, nil
 			}
 		} else if setup.Problem.Recompile > 0 {
 			return nil, errors.New("runner: recompile is not available with these fitness workers")
 		}
 	} else {
-		train = yieldingEvaluator(train, o.Yield)
+		train = tm.trainEv(yieldingEvaluator(train, o.Yield), positions)
 	}
-	test := yieldingEvaluator(prep.Test, o.Yield)
+	if !shards { // a split's held-out evaluator only waits for the workers
+		heldOut = yieldingEvaluator(heldOut, o.Yield)
+	}
+	test := tm.heldOutEv(heldOut)
 	var run *tuner.Run
-	if len(o.Resume) > 0 {
-		run, err = resumeRun(setup, o.Resume, train, test)
+	if cp != nil {
+		run, err = cp.Resume(train, test)
 	} else {
 		run, err = tuner.NewRun(setup, train, test)
 	}
@@ -272,7 +312,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		return nil, fmt.Errorf("runner: %w", err)
 	}
 	if prep.Validation != nil {
-		run.SetValidation(yieldingEvaluator(prep.Validation, o.Yield))
+		run.SetValidation(tm.heldOutEv(yieldingEvaluator(prep.Validation, o.Yield)))
 	}
 	if len(o.Resume) > 0 {
 		if best, _, _, ok := run.Best(); ok {
@@ -282,7 +322,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		}
 	}
 	var lastCheckpoint time.Time
-	run.Recompile = recompile
+	run.Recompile = tm.resolveFn(recompile)
 	run.Now = o.Now
 	var rec tuner.Record
 	paused := false
@@ -315,6 +355,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 			o.Live.set(setup, best.X, rec)
 		}
 		p := progress(setup, rec, best.X, ok)
+		p.Timing = tm.timing()
 		if now := o.Now(); o.CheckpointEvery != 0 && (lastCheckpoint.IsZero() || o.CheckpointEvery < 0 || now.Sub(lastCheckpoint) >= o.CheckpointEvery) {
 			var b bytes.Buffer
 			if cerr := run.Checkpoint(&b); cerr == nil && b.Len() <= protocol.MaxCheckpointBytes {
@@ -328,9 +369,9 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	}
 }
 
-// resumeRun rebuilds a run from checkpoint cp, which must be of the run
-// that setup (from the same config) describes.
-func resumeRun(setup tuner.Setup, cp []byte, train, test tuner.Evaluator) (*tuner.Run, error) {
+// readResume reads checkpoint cp, which must be of the run that setup
+// (from the same config) describes.
+func readResume(setup tuner.Setup, cp []byte) (*tuner.Checkpointed, error) {
 	c, err := tuner.ReadCheckpoint(bytes.NewReader(cp))
 	if err != nil {
 		return nil, err
@@ -349,7 +390,7 @@ func resumeRun(setup tuner.Setup, cp []byte, train, test tuner.Evaluator) (*tune
 	if err1 != nil || err2 != nil || !bytes.Equal(gb, wb) {
 		return nil, errors.New("resume: the checkpoint is of another run (settings or games differ)")
 	}
-	return c.Resume(train, test)
+	return c, nil
 }
 
 // stopErr maps a cancellation caused by Stop to ErrStopped.

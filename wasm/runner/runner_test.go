@@ -132,14 +132,14 @@ func runSession(t testing.TB, h Host, cfg protocol.RunConfig, fitnessWorkers int
 }
 
 // normalized renders run messages as JSON lines without the wall-clock
-// fields (elapsedMs, etaMs), which are the only ones allowed to differ.
+// fields (elapsedMs, etaMs, timing), which are the only ones allowed to differ.
 func normalized(t testing.TB, msgs []protocol.Message) string {
 	t.Helper()
 	var b strings.Builder
 	for _, m := range msgs {
 		if p, ok := m.Body.(*protocol.Progress); ok {
 			q := *p
-			q.ElapsedMS, q.ETAMS, q.Checkpoint = 0, 0, nil
+			q.ElapsedMS, q.ETAMS, q.Checkpoint, q.Timing = 0, 0, nil, nil
 			m.Body = &q
 		}
 		enc, err := protocol.Encode(m.ID, m.Body)
@@ -242,8 +242,9 @@ func startInProcess(n int, onMessage func(int, []byte)) (Remote, error) {
 
 // TestSplitMatchesInProcess: scoring through 1 or 3 nested fitness workers
 // gives exactly the in-process run, for the unresolved and the quiescence-
-// resolved match, a start preset as quiescence reference, and a run that
-// recompiles (the workers get each new reference).
+// resolved match, a start preset as quiescence reference, a run that
+// recompiles (the workers get each new reference), shares of the positions
+// left empty, and a run split by candidates instead of positions.
 func TestSplitMatchesInProcess(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -255,6 +256,16 @@ func TestSplitMatchesInProcess(t *testing.T) {
 		{"recompile", func() protocol.RunConfig {
 			c := tinyConfig()
 			c.Fitness, c.Recompile, c.Generations = "match2-qs", 1, 5
+			return c
+		}},
+		{"more workers than positions", func() protocol.RunConfig {
+			c := tinyConfig()
+			c.Data.Sample.Train, c.Data.Sample.Test = 2, 2
+			return c
+		}},
+		{"split by candidates (unsolved positions)", func() protocol.RunConfig {
+			c := tinyConfig()
+			c.Unsolved = 5
 			return c
 		}},
 	} {
@@ -588,6 +599,108 @@ func TestResumeFromCheckpoint(t *testing.T) {
 	s3.Wait()
 }
 
+// countingRemote counts the eval-batch messages each nested worker gets,
+// the held-out ones, and the fitness-setups that name a share.
+type countingRemote struct {
+	Remote
+	mu                    sync.Mutex
+	batches               []int
+	heldOut, sharedSetups int
+}
+
+func (r *countingRemote) Send(i int, msg []byte) {
+	if m, err := protocol.Decode(msg); err == nil {
+		r.mu.Lock()
+		switch b := m.Body.(type) {
+		case *protocol.EvalBatch:
+			r.batches[i]++
+			if b.HeldOut {
+				r.heldOut++
+			}
+		case *protocol.FitnessSetup:
+			if b.Shard != nil && b.Shard.Index == i {
+				r.sharedSetups++
+			}
+		}
+		r.mu.Unlock()
+	}
+	r.Remote.Send(i, msg)
+}
+
+// TestSplitAfterRecompile: after a recompilation the nested workers still
+// share every batch (a regression: the split was wrapped to score one
+// candidate at a time, all on the first worker); split by positions, each
+// worker gets its share, and the held-out positions are scored there too.
+func TestSplitAfterRecompile(t *testing.T) {
+	cfg := tinyConfig()
+	cfg.Fitness, cfg.Recompile, cfg.Generations = "match-qs", 1, 5
+	var cr *countingRemote
+	start := func(n int, onMessage func(int, []byte)) (Remote, error) {
+		r, err := startInProcess(n, onMessage)
+		cr = &countingRemote{Remote: r, batches: make([]int, n)}
+		return cr, err
+	}
+	// A yield, as in a browser worker (the bug's trigger).
+	runSession(t, Host{Workers: 1, FitnessWorkers: start, Yield: func() {}}, cfg, 2)
+	// One batch per generation and one per recompilation at least, each
+	// split over both workers.
+	if got := cr.batches[1]; got < cfg.Generations {
+		t.Errorf("the second worker got %d eval-batches in %d generations (all: %v)", got, cfg.Generations, cr.batches)
+	}
+	// The first setup and one per recompilation (generations 2-5), to each
+	// of the 2 workers; held-out batches for the new bests.
+	if cr.sharedSetups < 2*cfg.Generations || cr.heldOut == 0 {
+		t.Errorf("%d fitness-setups with the worker's share, %d held-out batches", cr.sharedSetups, cr.heldOut)
+	}
+}
+
+// TestRunTiming: progress messages split the run's clock into training,
+// held-out and re-resolving time, and count the training scorings
+// (candidates × positions).
+func TestRunTiming(t *testing.T) {
+	var mu sync.Mutex
+	tick := time.Unix(0, 0)
+	now := func() time.Time { // every reading advances 1 ms
+		mu.Lock()
+		defer mu.Unlock()
+		tick = tick.Add(time.Millisecond)
+		return tick
+	}
+	cfg := tinyConfig()
+	cfg.Recompile = 2
+	for _, n := range []int{0, 2} {
+		msgs := runSession(t, Host{Workers: 1, Now: now, FitnessWorkers: startInProcess}, cfg, n)
+		var last *protocol.Progress
+		positions := int64(0) // training positions: the first generation scores each candidate once
+		for _, m := range msgs {
+			p, ok := m.Body.(*protocol.Progress)
+			if !ok {
+				continue
+			}
+			tm := p.Timing
+			if tm == nil {
+				t.Fatalf("%d workers: progress %d has no timing", n, p.Generation)
+			}
+			if p.Generation == 1 && p.Evaluations > 0 && tm.TrainScorings%p.Evaluations == 0 {
+				positions = tm.TrainScorings / p.Evaluations
+			}
+			if positions <= 0 || tm.TrainScorings%positions != 0 || tm.TrainMS <= 0 || tm.HeldOutMS <= 0 || tm.Workers != n {
+				t.Errorf("%d workers: generation %d: timing %+v", n, p.Generation, *tm)
+			}
+			if tm.TrainMS+tm.HeldOutMS+tm.ResolveMS > p.ElapsedMS {
+				t.Errorf("%d workers: generation %d: timing %+v exceeds the run's %d ms", n, p.Generation, *tm, p.ElapsedMS)
+			}
+			if last != nil && (tm.TrainScorings <= last.Timing.TrainScorings || tm.TrainMS < last.Timing.TrainMS) {
+				t.Errorf("%d workers: generation %d: timing %+v after %+v", n, p.Generation, *tm, *last.Timing)
+			}
+			last = p
+		}
+		if last == nil || last.Timing.ResolveMS <= 0 {
+			t.Errorf("%d workers: no re-resolving time after a recompiling run: %+v", n, last)
+		}
+	}
+}
+
 // TestTexelRun: the Texel runs (the modern preset with Adam, EP on the
 // Texel loss) report training and held-out losses every generation, the
 // loss falls, and nested fitness workers (used by the population method;
@@ -635,5 +748,62 @@ func TestTexelRun(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestResumeAfterRecompile: a run that re-resolves its positions, stopped
+// after a re-resolution and resumed from its checkpoint in a new session,
+// ends exactly like the uninterrupted run, in process and split over nested
+// workers (the resumed run resolves under the checkpoint's reference).
+func TestResumeAfterRecompile(t *testing.T) {
+	cfg := tinyConfig()
+	cfg.Fitness, cfg.Recompile, cfg.Generations = "match-qs", 2, 6
+	for _, n := range []int{0, 2} {
+		host := func(post func([]byte)) Host {
+			return Host{Workers: 1, Post: post, Yield: runtime.Gosched, CheckpointEvery: -1, FitnessWorkers: startInProcess}
+		}
+		rec := newRecorder()
+		s := NewSession(host(rec.post(t)))
+		send(t, s, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+		rec.until(t, "load", protocol.TypeLoaded)
+		send(t, s, "run", &protocol.StartRun{Config: cfg, FitnessWorkers: n})
+		rec.until(t, "run", protocol.TypePlayer)
+		s.Wait()
+		full := rec.of("run")
+		var cp []byte
+		for _, m := range full {
+			if p, ok := m.Body.(*protocol.Progress); ok && p.Generation == 3 {
+				cp = p.Checkpoint // after the re-resolution of generation 3
+			}
+		}
+		if cp == nil {
+			t.Fatalf("%d workers: no checkpoint at generation 3", n)
+		}
+		rec2 := newRecorder()
+		s2 := NewSession(host(rec2.post(t)))
+		send(t, s2, "load", &protocol.LoadData{PGN: games200(t), Name: "games200.pgn"})
+		rec2.until(t, "load", protocol.TypeLoaded)
+		send(t, s2, "run", &protocol.StartRun{Config: cfg, FitnessWorkers: n, Checkpoint: cp})
+		rec2.until(t, "run", protocol.TypePlayer)
+		s2.Wait()
+		var want, got []protocol.Message
+		after := false
+		for _, m := range full {
+			if p, ok := m.Body.(*protocol.Progress); ok && p.Generation == 4 {
+				after = true
+			}
+			if after {
+				want = append(want, m)
+			}
+		}
+		for _, m := range rec2.of("run") {
+			if rs, ok := m.Body.(*protocol.RunState); ok && rs.State == protocol.StateRunning {
+				continue
+			}
+			got = append(got, m)
+		}
+		if g, w := normalized(t, got), normalized(t, want); g != w {
+			t.Errorf("%d workers: resumed run differs from the uninterrupted run:\n%s\nwant\n%s", n, g, w)
+		}
 	}
 }

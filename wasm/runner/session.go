@@ -60,8 +60,15 @@ type Session struct {
 	runs     map[string]*sessionRun
 	searches map[string]context.CancelFunc
 	fitness  tuner.Evaluator
-	book     *book.Book // the bundled opening book, once fetched (openBook)
-	wg       sync.WaitGroup
+	// fitnessTest scores a shard's held-out positions (nil: none);
+	// fitnessShard says the fitness is one share of the positions.
+	fitnessTest  tuner.Evaluator
+	fitnessShard bool
+	// cache keeps the sampled positions of the loaded games between
+	// fitness-setups (a recompiling run re-prepares with each reference).
+	cache *tuner.DataCache
+	book  *book.Book // the bundled opening book, once fetched (openBook)
+	wg    sync.WaitGroup
 }
 
 // NewSession returns a session bound to h.
@@ -192,7 +199,7 @@ func (s *Session) loadData(id string, req *protocol.LoadData) {
 		return
 	}
 	s.mu.Lock()
-	s.games, s.dataset = g, nil
+	s.games, s.dataset, s.cache = g, nil, &tuner.DataCache{}
 	s.mu.Unlock()
 	ld := g.Loaded()
 	s.post(id, &ld)
@@ -281,7 +288,11 @@ func (s *Session) sample(id string, req *protocol.Sample) {
 }
 
 // fitnessSetup prepares the training evaluator of a coordinator's run
-// (nested fitness worker): tuner.Prepare on the loaded games, as Run does.
+// (nested fitness worker): tuner.Prepare on the loaded games, as Run does,
+// or with a shard tuner.PrepareShard (its share of the positions, training
+// and held out). The evaluators do not yield: a nested worker gets nothing
+// but the coordinator's requests, one at a time, and is terminated when the
+// run stops.
 func (s *Session) fitnessSetup(id string, req *protocol.FitnessSetup) {
 	var setup tuner.Setup
 	if err := json.Unmarshal(req.Setup, &setup); err != nil {
@@ -293,22 +304,48 @@ func (s *Session) fitnessSetup(id string, req *protocol.FitnessSetup) {
 		s.fail(id, protocol.TypeFitnessSetup, err)
 		return
 	}
-	prep, err := tuner.Prepare(context.Background(), setup, s.resources(g, 1))
+	s.mu.Lock()
+	res := s.resources(g, 1)
+	res.Cache = s.cache
+	s.mu.Unlock()
+	var prep *tuner.Prepared
+	if req.Shard != nil {
+		prep, err = tuner.PrepareShard(context.Background(), setup, res, tuner.PositionShard{Index: req.Shard.Index, Count: req.Shard.Count})
+	} else {
+		prep, err = tuner.Prepare(context.Background(), setup, res)
+	}
 	if err != nil {
 		s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: %w", err))
 		return
 	}
+	ready := &protocol.FitnessReady{Train: prep.TrainPositions, Params: len(setup.Config.Specs)}
 	s.mu.Lock()
-	s.fitness = yieldingEvaluator(prep.Train, s.host.Yield)
+	s.fitness, s.fitnessTest, s.fitnessShard = prep.Train, nil, req.Shard != nil
+	if req.Shard != nil {
+		s.fitnessTest, ready.Test = prep.Test, prep.TestPositions
+	}
 	s.mu.Unlock()
-	s.post(id, &protocol.FitnessReady{Train: prep.TrainPositions, Params: len(setup.Config.Specs)})
+	s.post(id, ready)
 }
 
-// evalBatch scores candidates with the compiled fitness (nested worker).
+// evalBatch scores candidates with the compiled fitness (nested worker); a
+// shard scores its training or held-out positions (partial scores; a share
+// without held-out positions scores zero).
 func (s *Session) evalBatch(id string, req *protocol.EvalBatch) {
 	s.mu.Lock()
-	ev := s.fitness
+	ev, shard := s.fitness, s.fitnessShard
+	if req.HeldOut {
+		ev = s.fitnessTest
+	}
 	s.mu.Unlock()
+	if req.HeldOut && !shard {
+		s.fail(id, protocol.TypeEvalBatch, errors.New("runner: held-out eval-batch for a fitness not split by positions"))
+		return
+	}
+	if req.HeldOut && ev == nil {
+		s.post(id, &protocol.EvalResult{Scores: make([]protocol.Score, len(req.Candidates))})
+		return
+	}
 	if ev == nil {
 		s.fail(id, protocol.TypeEvalBatch, errors.New("runner: eval-batch before fitness-setup"))
 		return

@@ -24,14 +24,28 @@ type Remote interface {
 	Close()
 }
 
-// Split is a tuner.Evaluator that splits each batch of candidates into
-// contiguous slices, one per nested worker, and concatenates their scores in
-// order. Every worker prepares the same training evaluator from the same
-// games and setup, and a candidate's score depends only on the candidate, so
-// the scores are those of an in-process evaluation whatever the number of
-// workers.
+// Split is a tuner.Evaluator over nested workers, in one of two ways.
+//
+// By positions (a fitness tuner.ShardsPositions accepts: the move matches):
+// worker i holds share i of the run's positions (tuner.PrepareShard), so it
+// samples, compiles and re-resolves only those, and scores every candidate
+// of a batch on them; the partial counts of every share are added in share
+// order (tuner.FinishShards). HeldOut scores the held-out positions the same
+// way. The coordinator prepares no positions itself.
+//
+// By candidates (any other absolute fitness): every worker prepares the
+// whole training evaluator, and each batch is cut into contiguous slices of
+// candidates, one per worker, whose scores are concatenated in order.
+//
+// Either way a candidate's score is that of an in-process evaluation,
+// whatever the number of workers.
 type Split struct {
 	remote Remote
+	setup  tuner.Setup
+	shards bool
+	// Positions prepared by every worker together (by positions) or by
+	// each (by candidates).
+	train, test int
 
 	mu      sync.Mutex
 	next    int
@@ -39,17 +53,18 @@ type Split struct {
 }
 
 // NewSplit starts n nested workers through start, sends each the run's
-// games (load-data with the PGN text) and its setup (fitness-setup), and
-// returns the evaluator once every worker has prepared its training
-// evaluator.
+// games (load-data with the PGN text) and its setup (fitness-setup, with
+// its share of the positions when setup splits by positions), and returns
+// the evaluator once every worker has prepared.
 func NewSplit(ctx context.Context, start func(n int, onMessage func(i int, msg []byte)) (Remote, error), n int, games *Games, setup tuner.Setup) (*Split, error) {
-	sp := &Split{pending: map[string]chan protocol.Message{}}
+	sp := &Split{pending: map[string]chan protocol.Message{}, shards: tuner.ShardsPositions(setup)}
 	r, err := start(n, sp.receive)
 	if err != nil {
 		return nil, fmt.Errorf("runner: start %d fitness workers: %w", n, err)
 	}
 	sp.remote = r
-	if err := sp.broadcast(ctx, &protocol.LoadData{PGN: string(games.text), Name: games.name}, protocol.TypeLoaded); err != nil {
+	load := &protocol.LoadData{PGN: string(games.text), Name: games.name}
+	if _, err := sp.broadcast(ctx, func(int) protocol.Body { return load }, protocol.TypeLoaded); err != nil {
 		r.Close()
 		return nil, err
 	}
@@ -63,38 +78,81 @@ func NewSplit(ctx context.Context, start func(n int, onMessage func(i int, msg [
 // Reprepare sends every worker a new setup (fitness-setup) and waits until
 // all have prepared it: a recompiling run passes its new quiescence
 // reference in setup.Problem.Reference, so every worker compiles the same
-// resolved sample as the coordinator would.
+// resolved sample as the coordinator would (by positions: its share).
 func (sp *Split) Reprepare(ctx context.Context, setup tuner.Setup) error {
 	sj, err := json.Marshal(setup)
 	if err != nil {
 		return fmt.Errorf("runner: fitness setup: %w", err)
 	}
-	return sp.broadcast(ctx, &protocol.FitnessSetup{Setup: sj}, protocol.TypeFitnessReady)
-}
-
-// broadcast sends body to every worker and waits for each reply of type want.
-func (sp *Split) broadcast(ctx context.Context, body protocol.Body, want protocol.Type) error {
-	r := sp.remote
-	waits := make([]chan protocol.Message, r.Workers())
-	ids := make([]string, r.Workers())
-	for i := range waits {
-		ids[i], waits[i] = sp.expect()
-		msg, err := protocol.Encode(ids[i], body)
-		if err != nil {
-			return fmt.Errorf("runner: fitness workers: %w", err)
+	n := sp.remote.Workers()
+	replies, err := sp.broadcast(ctx, func(i int) protocol.Body {
+		if !sp.shards {
+			return &protocol.FitnessSetup{Setup: sj}
 		}
-		r.Send(i, msg)
+		return &protocol.FitnessSetup{Setup: sj, Shard: &protocol.Shard{Index: i, Count: n}}
+	}, protocol.TypeFitnessReady)
+	if err != nil {
+		return err
 	}
-	for i, ch := range waits {
-		if _, err := sp.await(ctx, ids[i], ch, want); err != nil {
-			return fmt.Errorf("runner: fitness worker %d: %s: %w", i, body.Type(), err)
+	sp.setup, sp.train, sp.test = setup, 0, 0
+	for _, m := range replies {
+		r := m.Body.(*protocol.FitnessReady)
+		if !sp.shards {
+			sp.train = r.Train
+			continue
+		}
+		sp.train += r.Train
+		sp.test += r.Test
+	}
+	if sp.shards {
+		// Every share holds its part of the same sample.
+		for i, m := range replies {
+			r := m.Body.(*protocol.FitnessReady)
+			sh := tuner.PositionShard{Index: i, Count: n}
+			lo, hi := sh.Bounds(sp.train)
+			tlo, thi := sh.Bounds(sp.test)
+			if r.Train != hi-lo || r.Test != thi-tlo {
+				return fmt.Errorf("runner: fitness worker %d prepared %d + %d positions, want %d + %d", i, r.Train, r.Test, hi-lo, thi-tlo)
+			}
 		}
 	}
 	return nil
 }
 
+// Positions returns the training and held-out positions the workers
+// prepared (held-out: 0 unless split by positions).
+func (sp *Split) Positions() (train, test int) { return sp.train, sp.test }
+
+// broadcast sends body(i) to every worker i and waits for each reply of
+// type want.
+func (sp *Split) broadcast(ctx context.Context, body func(i int) protocol.Body, want protocol.Type) ([]protocol.Message, error) {
+	r := sp.remote
+	waits := make([]chan protocol.Message, r.Workers())
+	ids := make([]string, r.Workers())
+	for i := range waits {
+		ids[i], waits[i] = sp.expect()
+		msg, err := protocol.Encode(ids[i], body(i))
+		if err != nil {
+			return nil, fmt.Errorf("runner: fitness workers: %w", err)
+		}
+		r.Send(i, msg)
+	}
+	out := make([]protocol.Message, len(waits))
+	for i, ch := range waits {
+		m, err := sp.await(ctx, ids[i], ch, want)
+		if err != nil {
+			return nil, fmt.Errorf("runner: fitness worker %d: %s: %w", i, body(i).Type(), err)
+		}
+		out[i] = m
+	}
+	return out, nil
+}
+
 // Close terminates the nested workers.
 func (sp *Split) Close() { sp.remote.Close() }
+
+// Workers returns the number of nested workers.
+func (sp *Split) Workers() int { return sp.remote.Workers() }
 
 func (sp *Split) expect() (string, chan protocol.Message) {
 	sp.mu.Lock()
@@ -160,6 +218,9 @@ func (sp *Split) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Score, 
 	if len(cands) == 0 {
 		return nil, nil
 	}
+	if sp.shards {
+		return sp.evaluateShards(ctx, cands, false)
+	}
 	n := min(sp.remote.Workers(), len(cands))
 	type part struct {
 		lo, hi int
@@ -188,6 +249,47 @@ func (sp *Split) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Score, 
 			return nil, fmt.Errorf("runner: fitness worker %d: %d scores for %d candidates", i, len(res.Scores), p.hi-p.lo)
 		}
 		copy(out[p.lo:p.hi], fromProtocolScores(res.Scores))
+	}
+	return out, nil
+}
+
+// HeldOut returns the evaluator of the held-out positions when the workers
+// hold them (split by positions, with held-out positions), else nil.
+func (sp *Split) HeldOut() tuner.Evaluator {
+	if !sp.shards || sp.test == 0 {
+		return nil
+	}
+	return tuner.EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
+		if len(cands) == 0 {
+			return nil, nil
+		}
+		return sp.evaluateShards(ctx, cands, true)
+	})
+}
+
+// evaluateShards sends the whole batch to every share and adds the partial
+// scores of each candidate in share order.
+func (sp *Split) evaluateShards(ctx context.Context, cands [][]int32, heldOut bool) ([]tuner.Score, error) {
+	batch := &protocol.EvalBatch{Candidates: cands, HeldOut: heldOut}
+	replies, err := sp.broadcast(ctx, func(int) protocol.Body { return batch }, protocol.TypeEvalResult)
+	if err != nil {
+		return nil, err
+	}
+	parts := make([][]tuner.Score, len(cands))
+	for i, m := range replies {
+		res := m.Body.(*protocol.EvalResult)
+		if len(res.Scores) != len(cands) {
+			return nil, fmt.Errorf("runner: fitness worker %d: %d scores for %d candidates", i, len(res.Scores), len(cands))
+		}
+		for c, s := range fromProtocolScores(res.Scores) {
+			parts[c] = append(parts[c], s)
+		}
+	}
+	out := make([]tuner.Score, len(cands))
+	for c := range cands {
+		if out[c], err = tuner.FinishShards(sp.setup, heldOut, parts[c]); err != nil {
+			return nil, fmt.Errorf("runner: %w", err)
+		}
 	}
 	return out, nil
 }

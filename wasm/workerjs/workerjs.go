@@ -12,8 +12,10 @@
 // that queue, and posts "ready". Messages are JSON strings (objects are
 // stringified). The onmessage callback only queues: every request is handled
 // on the main goroutine, and long work runs in goroutines that yield to the
-// JS event loop with a 1 ms sleep every 10 ms (runtime.Gosched does not
-// yield to JS), so pause, stop and stop-search take effect at once.
+// JS event loop every 10 ms (runtime.Gosched does not yield to JS), so pause,
+// stop and stop-search take effect at once. A yield is a MessageChannel
+// round trip (yield.go), microseconds; a 1 ms time.Sleep, the fallback,
+// goes through setTimeout, which browsers clamp to 4 ms once timers nest.
 //
 // Nested fitness workers: a start-run with fitnessWorkers = n makes this
 // worker start n dedicated workers from worker.js (nested workers, where the
@@ -21,7 +23,7 @@
 // generation among them (wasm/runner.Split).
 //
 // Files: workerjs.go (bootstrap, message queue, posting), js.go (fetch and
-// nested workers).
+// nested workers), yield.go (returning to the event loop).
 package workerjs
 
 import (
@@ -108,6 +110,9 @@ func Run() {
 		Fetch:   fetch,
 		Yield:   runner.Yielder(10*time.Millisecond, time.Millisecond, time.Now),
 		Workers: 1,
+	}
+	if y := newYielder(10 * time.Millisecond); y != nil {
+		host.Yield = y.yield
 	}
 	if self.Get("Worker").Truthy() {
 		host.FitnessWorkers = startNested

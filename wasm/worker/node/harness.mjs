@@ -50,16 +50,17 @@ export class WebWorker {
   terminate() { return this.t.terminate(); }
 }
 
-// normalize drops the wall-clock fields of progress messages, and the best
-// weights of all but the last progress message (the server keeps them only
-// in its latest event for replays; the last one and the player are compared).
+// normalize drops the wall-clock fields of progress messages (elapsedMs,
+// etaMs, timing), and the best weights of all but the last progress message
+// (the server keeps them only in its latest event for replays; the last one
+// and the player are compared).
 export function normalize(msgs) {
   let last = -1;
   msgs.forEach((m, i) => { if (m.type === 'progress') last = i; });
   return msgs.map((m, i) => {
     const c = JSON.parse(JSON.stringify(m));
     if (c.type === 'progress') {
-      delete c.data.elapsedMs; delete c.data.etaMs;
+      delete c.data.elapsedMs; delete c.data.etaMs; delete c.data.timing;
       // Only a browser worker attaches its resumable checkpoint (the server
       // streams none); the run itself is compared field by field.
       delete c.data.checkpoint;

@@ -1,0 +1,132 @@
+package tuner
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/evochess/evochess/tuner/data"
+)
+
+// Position sharding. A move-match fitness counts the positions a candidate
+// matches, and each position's choice depends on that position alone, so
+// the work of a run splits into contiguous shares of its positions whose
+// counts add up exactly. A process (a browser's nested fitness worker,
+// wasm/runner.Split) that holds one share samples the same positions as
+// Prepare, compiles — and, for a resolved fitness, re-resolves — only its
+// share, and scores every candidate of a batch on it, training and held
+// out; the coordinator adds the partial counts of every share
+// (FinishShards) and prepares no positions itself (ShardSetup). Resolving,
+// scoring and the held-out search are then all divided among the processes,
+// where splitting the candidates of a batch left every process resolving
+// every position.
+
+// PositionShard is share Index of Count contiguous, near-equal shares of a
+// sample: positions [Index·n/Count, (Index+1)·n/Count) of the n training
+// positions, and likewise of the held-out ones.
+type PositionShard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// Bounds returns the share's positions [lo, hi) of a sample of n.
+func (sh PositionShard) Bounds(n int) (lo, hi int) {
+	return sh.Index * n / sh.Count, (sh.Index + 1) * n / sh.Count
+}
+
+func (sh PositionShard) slice(s []data.Sample) []data.Sample {
+	lo, hi := sh.Bounds(len(s))
+	return s[lo:hi:hi]
+}
+
+// Validate reports a shard that names no share.
+func (sh PositionShard) Validate() error {
+	if sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count {
+		return fmt.Errorf("tuner: position shard %d of %d", sh.Index, sh.Count)
+	}
+	return nil
+}
+
+// PositionSharding is how a fitness kind splits by positions
+// (FitnessKind.Positions).
+type PositionSharding struct {
+	// Squared: the fitness is the square of the positions matched (match2),
+	// so the partial counts are added before squaring.
+	Squared bool
+	// Compile prepares one share of the positions (PrepareShard).
+	Compile func(ctx context.Context, s Setup, res Resources, sh PositionShard) (*Prepared, error)
+}
+
+// ShardsPositions reports whether s can be prepared by shares of its
+// positions: a fitness that counts positions (FitnessKind.Positions), unless
+// Problem.Unsolved picks the training positions by scoring all of them.
+func ShardsPositions(s Setup) bool {
+	k, err := LookupFitness(s.Problem.Fitness)
+	return err == nil && k.Positions != nil && s.Problem.Unsolved == 0
+}
+
+// ShardSetup returns s with what Prepare records in it (Prepared.Fix) for a
+// fitness split by positions — the quiescence reference a resolved fitness
+// resolves under — without preparing anything, so that a coordinator whose
+// workers hold the positions sends them, and stores in its checkpoints, the
+// setup an in-process run has.
+func ShardSetup(s Setup) (Setup, error) {
+	k, err := LookupFitness(s.Problem.Fitness)
+	if err != nil {
+		return s, fmt.Errorf("tuner: prepare: %w", err)
+	}
+	if k.Positions == nil {
+		return s, fmt.Errorf("tuner: prepare: fitness %s is not split by positions", k.Name)
+	}
+	if k.Resolved {
+		ref, err := quiescenceReference(s)
+		if err != nil {
+			return s, err
+		}
+		s.Problem.Reference = ref
+	}
+	return s, nil
+}
+
+// PrepareShard prepares share sh of s's training and held-out positions:
+// the same sample as Prepare (same data, seed and caps), of which Train and
+// Test score only the share and return partial scores (Matched and Total of
+// the share, Fitness = Matched), to be combined by FinishShards.
+// TrainPositions and TestPositions are the share's sizes; Recompile
+// re-resolves the share. A share may be empty (more shares than positions);
+// Test is nil when the share holds no held-out positions.
+func PrepareShard(ctx context.Context, s Setup, res Resources, sh PositionShard) (*Prepared, error) {
+	if err := sh.Validate(); err != nil {
+		return nil, err
+	}
+	k, err := LookupFitness(s.Problem.Fitness)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: prepare: %w", err)
+	}
+	if k.Positions == nil || !ShardsPositions(s) {
+		return nil, fmt.Errorf("tuner: prepare: fitness %s cannot be split by positions here", k.Name)
+	}
+	return k.Positions.Compile(ctx, s, res, sh)
+}
+
+// FinishShards returns the score of one candidate from its partial scores
+// on every share (PrepareShard's Train, or Test when heldOut), in share
+// order: exactly what the training or held-out evaluator of Prepare gives.
+func FinishShards(s Setup, heldOut bool, parts []Score) (Score, error) {
+	k, err := LookupFitness(s.Problem.Fitness)
+	if err != nil {
+		return Score{}, fmt.Errorf("tuner: %w", err)
+	}
+	if k.Positions == nil {
+		return Score{}, fmt.Errorf("tuner: fitness %s is not split by positions", k.Name)
+	}
+	var out Score
+	for _, p := range parts {
+		out.Matched += p.Matched
+		out.Total += p.Total
+	}
+	out.Fitness = float64(out.Matched)
+	if k.Positions.Squared && !heldOut {
+		out.Fitness = float64(out.Matched) * float64(out.Matched)
+	}
+	return out, nil
+}

@@ -1,0 +1,165 @@
+package tuner
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/evochess/evochess/engine/param"
+)
+
+// TestPrepareShard: for every fitness split by positions, the partial
+// scores of 1, 2, 3 or 13 shares (some of them empty) combine into exactly
+// the scores of the whole evaluators — training, held out, and after a
+// re-resolution under another reference — and ShardSetup fixes the
+// reference Prepare does.
+func TestPrepareShard(t *testing.T) {
+	res := dataResources(t, 2)
+	ctx := context.Background()
+	for _, fit := range []string{"match", "match2", "match-qs", "match2-qs"} {
+		t.Run(fit, func(t *testing.T) {
+			s, err := Configure(Options{Algorithm: "ep", Scheme: "vazquez29", Fitness: fit, PGN: "pgn/gm_demo_1500.pgn",
+				Positions: 10, TestPositions: 8, Population: 6, Generations: 2, Seed: 3, Start: "random"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ShardsPositions(s) {
+				t.Fatal("not split by positions")
+			}
+			full, err := Prepare(ctx, s, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed, err := ShardSetup(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := full.Fix(s).Problem.Reference; !slices.Equal(fixed.Problem.Reference, want) {
+				t.Fatalf("ShardSetup reference %v, Prepare's %v", fixed.Problem.Reference, want)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			cands := [][]int32{param.Defaults(s.Config.Specs)}
+			for range 3 {
+				c := make([]int32, len(s.Config.Specs))
+				for i, sp := range s.Config.Specs {
+					c[i] = int32(sp.Min + rng.IntN(sp.Max-sp.Min+1))
+				}
+				cands = append(cands, c)
+			}
+			want, err := full.Train.Evaluate(ctx, cands)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantTest, err := full.Test.Evaluate(ctx, cands)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var wantRe []Score
+			if full.Recompile != nil {
+				evs, err := full.Recompile(ctx, cands[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if wantRe, err = evs.Train.Evaluate(ctx, cands); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, n := range []int{1, 2, 3, 13} {
+				parts := make([][]Score, len(cands))
+				testParts := make([][]Score, len(cands))
+				reParts := make([][]Score, len(cands))
+				train, test := 0, 0
+				for i := range n {
+					p, err := PrepareShard(ctx, fixed, res, PositionShard{Index: i, Count: n})
+					if err != nil {
+						t.Fatalf("%d shares: shard %d: %v", n, i, err)
+					}
+					train, test = train+p.TrainPositions, test+p.TestPositions
+					sc, err := p.Train.Evaluate(ctx, cands)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ts := make([]Score, len(cands))
+					if p.Test != nil {
+						if ts, err = p.Test.Evaluate(ctx, cands); err != nil {
+							t.Fatal(err)
+						}
+					} else if p.TestPositions != 0 {
+						t.Fatalf("%d shares: shard %d has %d held-out positions and no evaluator", n, i, p.TestPositions)
+					}
+					for c := range cands {
+						parts[c] = append(parts[c], sc[c])
+						testParts[c] = append(testParts[c], ts[c])
+					}
+					if (p.Recompile != nil) != (full.Recompile != nil) {
+						t.Fatalf("%d shares: shard %d recompiles: %v", n, i, p.Recompile != nil)
+					}
+					if p.Recompile != nil {
+						evs, err := p.Recompile(ctx, cands[1])
+						if err != nil {
+							t.Fatal(err)
+						}
+						re, err := evs.Train.Evaluate(ctx, cands)
+						if err != nil {
+							t.Fatal(err)
+						}
+						for c := range cands {
+							reParts[c] = append(reParts[c], re[c])
+						}
+					}
+				}
+				if train != full.TrainPositions || test != full.TestPositions {
+					t.Errorf("%d shares hold %d + %d positions, want %d + %d", n, train, test, full.TrainPositions, full.TestPositions)
+				}
+				for c := range cands {
+					check := func(what string, heldOut bool, parts []Score, want Score) {
+						t.Helper()
+						got, err := FinishShards(fixed, heldOut, parts)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got.Fitness != want.Fitness || got.Matched != want.Matched || got.Total != want.Total {
+							t.Errorf("%d shares: candidate %d: %s %+v, want %+v", n, c, what, got, want)
+						}
+					}
+					check("training", false, parts[c], want[c])
+					check("held out", true, testParts[c], wantTest[c])
+					if wantRe != nil {
+						check("re-resolved", false, reParts[c], wantRe[c])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestShardsPositions: only the move matches split by positions, and not
+// when unsolved positions are drawn from the whole training set.
+func TestShardsPositions(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want bool
+	}{
+		{Options{Preset: "vazquez-ep"}, true},
+		{Options{Preset: "david-ga"}, true},
+		{Options{Preset: "hooke-jeeves"}, false}, // Unsolved = 20
+		{Options{Preset: "texel"}, false},
+		{Options{Preset: "mnc"}, false},
+		{Options{Preset: "david-search"}, false},
+	} {
+		s, err := Configure(tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ShardsPositions(s); got != tc.want {
+			t.Errorf("%s: ShardsPositions = %v, want %v", tc.o.Preset, got, tc.want)
+		}
+	}
+	s, _ := Configure(Options{Preset: "vazquez-ep"})
+	for _, sh := range []PositionShard{{0, 0}, {2, 2}, {-1, 3}} {
+		if _, err := PrepareShard(context.Background(), s, Resources{}, sh); err == nil {
+			t.Errorf("shard %+v accepted", sh)
+		}
+	}
+}
