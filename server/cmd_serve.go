@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/server/league"
+	"github.com/evochess/evochess/tuner/arena"
 	"github.com/evochess/evochess/tuner/dist"
 	"github.com/evochess/evochess/wasm/protocol"
 )
@@ -61,6 +62,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	db := fs.String("db", "evochess-league.db", "SQLite file of the class league (created if missing)")
 	workers := fs.Int("league-workers", 0, "league games played at once (0 = all cores)")
 	maxEntries := fs.Int("max-entries", 64, "most players in the league")
+	leagueOpenings := fs.String("league-openings", "bundled", "the league's openings: \"bundled\" (200 walks of 8 plies through the bundled Polyglot book), a Polyglot book FILE, or \"balanced\" (the 200 balanced three-move positions)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,6 +74,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *workers < 0 || *maxEntries < 2 {
 		return fmt.Errorf("serve: -league-workers %d, -max-entries %d: want ≥ 0 and ≥ 2", *workers, *maxEntries)
+	}
+	ops, err := leagueOpeningSet(*leagueOpenings)
+	if err != nil {
+		return fmt.Errorf("serve: -league-openings: %w", err)
 	}
 	listen := *addr
 	if *lan {
@@ -94,7 +100,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return serve(ctx, ln, serveOptions{maxRuns: *maxRuns, dataDir: *dataDir, site: siteRoot(), db: *db,
-		leagueWorkers: *workers, maxEntries: *maxEntries, hosts: extra, class: *class, dist: &df}, stdout)
+		leagueWorkers: *workers, maxEntries: *maxEntries, hosts: extra, class: *class, dist: &df, leagueOpenings: ops}, stdout)
 }
 
 // serveOptions configures the server.
@@ -107,12 +113,13 @@ type serveOptions struct {
 	dist  *distFlags
 	coord *dist.Coordinator
 
-	db            string       // league file
-	leagueWorkers int          // 0 = all cores
-	maxEntries    int          // 0 = 64
-	hosts         []string     // extra Host names
-	class         bool         // the teacher token even on loopback
-	guard         *guardConfig // limits (nil = defaultGuard); tests change them
+	db             string          // league file
+	leagueOpenings []arena.Opening // nil = arena.DefaultOpenings
+	leagueWorkers  int             // 0 = all cores
+	maxEntries     int             // 0 = 64
+	hosts          []string        // extra Host names
+	class          bool            // the teacher token even on loopback
+	guard          *guardConfig    // limits (nil = defaultGuard); tests change them
 	// For tests: the league's initial settings and a replacement of the
 	// native run function.
 	leagueDefaults protocol.LeagueSettings
@@ -152,6 +159,7 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 		runtime.GOMAXPROCS(workers + 1)
 	}
 	lg, err := league.Open(ctx, league.Config{Path: opt.db, Workers: workers, MaxEntries: opt.maxEntries, WorkerStart: lowerThreadPriority,
+		Openings: opt.leagueOpenings,
 		Defaults: opt.leagueDefaults,
 		Log:      func(format string, args ...any) { fmt.Fprintf(log, "evochess serve: "+format+"\n", args...) }})
 	if err != nil {
@@ -243,4 +251,26 @@ func newHandlerGuard(ctx context.Context, st *site, opt serveOptions, g *guard, 
 	runs.routes(mux)
 	mux.Handle("/", st)
 	return withSecurityHeaders(st.csp, g.wrap(mux)), runs
+}
+
+// leagueBookOpenings, leagueBookPlies and leagueBookSeed fix the league's
+// openings drawn from a Polyglot book: the same book gives every class the
+// same 200 openings.
+const (
+	leagueBookOpenings = 200
+	leagueBookPlies    = 8
+	leagueBookSeed     = 1
+)
+
+// leagueOpeningSet resolves -league-openings: "balanced" is arena's 200
+// balanced positions (nil), anything else a Polyglot book ("bundled" or a
+// file) walked by arena.BookOpenings.
+func leagueOpeningSet(spec string) ([]arena.Opening, error) {
+	if spec == "balanced" {
+		return nil, nil
+	}
+	if spec == "" {
+		return nil, errors.New("empty: want bundled, balanced or a Polyglot book file")
+	}
+	return matchBookOpenings(spec, leagueBookOpenings, leagueBookPlies, leagueBookSeed)
 }

@@ -16,7 +16,8 @@
 //
 // Scheduling (league.go): every pair of active entries plays GamesPerPair
 // games; game k of a pair uses opening k/2 of the epoch's seeded shuffle of
-// the openings (arena.DefaultOpenings: 200 balanced three-move positions),
+// the openings (Config.Openings: `evochess serve` draws 200 from the bundled
+// Polyglot book; nil = arena.DefaultOpenings, 200 balanced positions),
 // the lower entry id playing White when k is even, so each opening is
 // played with both colours. Workers (all cores by default) repeatedly
 // claim the pair with the fewest games stored or in progress, newest entry
