@@ -4,8 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"syscall/js"

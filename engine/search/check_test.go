@@ -9,7 +9,7 @@ func TestCheckInfo(t *testing.T) {
 	positions := samplePositions(t, 3000, 11)
 	for _, fen := range []string{
 		"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
-		"3k4/8/8/3B4/8/8/3R4/3K4 w - - 0 1",   // bishop discovers the rook
+		"3k4/8/8/3B4/8/8/3R4/3K4 w - - 0 1",    // bishop discovers the rook
 		"8/8/8/k1pP3R/8/8/8/4K3 w - c6 0 1",    // en passant
 		"3k4/1P6/8/8/8/8/8/4K3 w - - 0 1",      // promotions
 		"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", // castling both sides

@@ -44,7 +44,7 @@ func (MaterialPST) Evaluate(pos *board.Position) int {
 	kmg := int(pstMG[board.WhiteKing][wk]) + int(pstMG[board.BlackKing][bk])
 	keg := int(pstEG[board.WhiteKing][wk]) + int(pstEG[board.BlackKing][bk])
 	w, b := &pos.Pieces[board.White], &pos.Pieces[board.Black]
-	phase := (w[board.Knight]|w[board.Bishop]|b[board.Knight]|b[board.Bishop]).Count() +
+	phase := (w[board.Knight] | w[board.Bishop] | b[board.Knight] | b[board.Bishop]).Count() +
 		2*(w[board.Rook]|b[board.Rook]).Count() + 4*(w[board.Queen]|b[board.Queen]).Count()
 	if phase > 24 {
 		phase = 24
