@@ -16,7 +16,7 @@ SHARED   ?= $(abspath ../shared/data)
 # Files a browser fetches to show the playground and start one worker (make size).
 FIRSTLOAD := index.html wasm_exec.js vugu-render.js style.css league.css main.wasm worker.js $(notdir $(wildcard assets/web/pieces/*.svg))
 
-.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm bench-browser clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist search-elo
+.PHONY: league-load all build site native run test test-native test-short test-wasm test-bitident test-e2e size measure measure-texel bench bench-wasm bench-browser clean reproduce sf-clock sf-movetime book calibrate openbench bench-dist search-elo modern-elo
 
 # OpenBench builds engines with `make EXE=name` in the repository root: with
 # EXE set, the default target writes the UCI engine there (the evochess binary
@@ -171,10 +171,19 @@ bench-dist: native
 
 # 100 ms per move against stockfish at UCI_Elo SFELO (issue 10's target table): SFGAMES games, in-process player
 # SFSPEC (default phoenix-default), one game at a time.
+# OpenBench-style adjudication (both engines must agree), SFADJ= turns it off.
 SFSPEC ?= preset:phoenix-default
+SFADJ  ?= -resign movecount=3,score=600 -draw movenumber=40,movecount=8,score=10
 sf-movetime: native
 	./$(BIN) match -a "$(SFSPEC)" -b "uci:/usr/games/stockfish,Threads=1,Hash=16,UCI_LimitStrength=true,UCI_Elo=$(SFELO)" \
-		-movetime 100 -games $(SFGAMES) -concurrency 1 -pgn sf-movetime.pgn
+		-movetime 100 -games $(SFGAMES) -concurrency 1 $(SFADJ) -pgn sf-movetime.pgn
+
+# Issue 9's games: the modern preset's player (modern.json, tuned first if missing) against the strongest paper
+# preset at 100 ms per move, 400 games from the shared openings, two at a time, adjudicated like sf-movetime.
+modern-elo: native
+	test -f modern.json || ./$(BIN) tune -preset modern -pgn $(SHARED)/pgn/gm_train_2000-2018_20000.pgn.gz -seed 1 -out modern.json -json
+	./$(BIN) match -a modern.json -b preset:david-fig3 -movetime 100 -games 400 -concurrency 2 $(SFADJ) \
+		-openings $(SHARED)/openings/noob_3moves_1500.epd -pgn modern-elo.pgn
 
 reproduce: native
 	./$(BIN) experiment all

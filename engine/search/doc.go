@@ -111,12 +111,14 @@
 //	internal iterative red.       +3.5 ± 27.5    400  149-106-145      undecided (−0.02)
 //	late-move reductions          −8.7 ± 29.4    400  151-88-161       undecided (−0.50)
 //	improving-aware margins      −16.5 ± 30.0    400  147-87-166       undecided (−0.79)
+//	continuation histories       +19.1 ± 28.8    400  167-88-145       undecided (0.58)
+//	capture history               −8.7 ± 27.8    400  140-110-150      undecided (−0.52)
 //
 // At a fixed node count a reduction is worth less than under a clock (the
 // nodes it saves are not spent deeper as often), which is where LMR and
-// "improving" sit within their intervals of zero; the histories
-// (cont-history, capture-history, history-pruning, history-bonus rows of the
-// script) were not measured in this series.
+// "improving" sit within their intervals of zero. The script's
+// cont-history-4, history-pruning and history-bonus rows were not measured
+// in this series.
 //
 // The tuner's exactness contracts use the "plain" preset, in which every
 // Table I and modern method is off: a depth-1 search is then exactly the
