@@ -113,12 +113,14 @@
 //	improving-aware margins      −16.5 ± 30.0    400  147-87-166       undecided (−0.79)
 //	continuation histories       +19.1 ± 28.8    400  167-88-145       undecided (0.58)
 //	capture history               −8.7 ± 27.8    400  140-110-150      undecided (−0.52)
+//	4-ply continuation history    +8.7 ± 28.1    400  148-114-138      undecided (0.18)
+//	continuation-history pruning −12.2 ± 25.4    400  148-90-162       undecided (−0.70)
+//	history bonus (gravity)      +23.5 ± 27.8    400  159-109-132      undecided (0.78)
 //
 // At a fixed node count a reduction is worth less than under a clock (the
 // nodes it saves are not spent deeper as often), which is where LMR and
-// "improving" sit within their intervals of zero. The script's
-// cont-history-4, history-pruning and history-bonus rows were not measured
-// in this series.
+// "improving" sit within their intervals of zero, as do capture history and
+// continuation-history pruning: candidates for retuning under a clock.
 //
 // The tuner's exactness contracts use the "plain" preset, in which every
 // Table I and modern method is off: a depth-1 search is then exactly the
