@@ -311,13 +311,7 @@ func TestSelectiveMethodsWired(t *testing.T) {
 	if testing.Short() {
 		depth = 5
 	}
-	nodes := func(p Params) uint64 {
-		var n uint64
-		for _, fen := range fens {
-			n += NewSearcher(nil, p, 8).Search(context.Background(), mustFEN(t, fen), Limits{Depth: depth}, nil).Nodes
-		}
-		return n
-	}
+	nodes := func(p Params) uint64 { return sumNodes(t, fens, depth, p) }
 	plain := Params{}
 	base := nodes(plain)
 	null := Params{NullMoveUse: true, NullMoveReduction: 3}
@@ -446,13 +440,7 @@ func TestModernMethodsWired(t *testing.T) {
 	if testing.Short() {
 		depth = 9
 	}
-	nodes := func(p Params) uint64 {
-		var n uint64
-		for _, fen := range fens {
-			n += NewSearcher(nil, p, 8).Search(context.Background(), mustFEN(t, fen), Limits{Depth: depth}, nil).Nodes
-		}
-		return n
-	}
+	nodes := func(p Params) uint64 { return sumNodes(t, fens, depth, p) }
 	def := DefaultParams()
 	base := nodes(def)
 	off := map[string]func(p *Params){
@@ -480,4 +468,15 @@ func TestModernMethodsWired(t *testing.T) {
 			t.Errorf("%s: node count %d unchanged: not wired", name, n)
 		}
 	}
+}
+
+// sumNodes is the total node count of fresh fixed-depth searches of fens
+// with the parameters p.
+func sumNodes(t *testing.T, fens []string, depth int, p Params) uint64 {
+	t.Helper()
+	var n uint64
+	for _, fen := range fens {
+		n += NewSearcher(nil, p, 8).Search(context.Background(), mustFEN(t, fen), Limits{Depth: depth}, nil).Nodes
+	}
+	return n
 }

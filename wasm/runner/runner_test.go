@@ -556,16 +556,7 @@ func TestResumeFromCheckpoint(t *testing.T) {
 	resumed := rec2.of("run")
 
 	// The uninterrupted run's messages after generation 3.
-	var want []protocol.Message
-	after := false
-	for _, m := range full {
-		if p, ok := m.Body.(*protocol.Progress); ok && p.Generation == 4 {
-			after = true
-		}
-		if after {
-			want = append(want, m)
-		}
-	}
+	want := fromGeneration(full, 4)
 	var got []protocol.Message
 	for _, m := range resumed {
 		if rs, ok := m.Body.(*protocol.RunState); ok && rs.State == protocol.StateRunning {
@@ -786,16 +777,8 @@ func TestResumeAfterRecompile(t *testing.T) {
 		send(t, s2, "run", &protocol.StartRun{Config: cfg, FitnessWorkers: n, Checkpoint: cp})
 		rec2.until(t, "run", protocol.TypePlayer)
 		s2.Wait()
-		var want, got []protocol.Message
-		after := false
-		for _, m := range full {
-			if p, ok := m.Body.(*protocol.Progress); ok && p.Generation == 4 {
-				after = true
-			}
-			if after {
-				want = append(want, m)
-			}
-		}
+		want := fromGeneration(full, 4)
+		var got []protocol.Message
 		for _, m := range rec2.of("run") {
 			if rs, ok := m.Body.(*protocol.RunState); ok && rs.State == protocol.StateRunning {
 				continue
@@ -806,4 +789,15 @@ func TestResumeAfterRecompile(t *testing.T) {
 			t.Errorf("%d workers: resumed run differs from the uninterrupted run:\n%s\nwant\n%s", n, g, w)
 		}
 	}
+}
+
+// fromGeneration returns msgs from the progress message of generation gen
+// on (none if there is none).
+func fromGeneration(msgs []protocol.Message, gen int) []protocol.Message {
+	for i, m := range msgs {
+		if p, ok := m.Body.(*protocol.Progress); ok && p.Generation == gen {
+			return msgs[i:]
+		}
+	}
+	return nil
 }
