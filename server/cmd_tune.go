@@ -154,7 +154,7 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 		Games: c.Games, GameDepth: c.GameDepth, Unsolved: c.Unsolved, NodeCap: c.NodeCap, PGN: c.Data.Source,
 		TestPGN: f.testPGN, EPD: f.epd, Openings: f.openings, HallOfFame: c.HallOfFame, DataSeed: c.Data.Sample.Seed,
 		Protocol: c.Data.Sample.Protocol, MinPly: c.Data.Sample.MinPly, MaxPly: c.Data.Sample.MaxPly, MinElo: c.Data.Sample.MinElo,
-		Recompile: c.Recompile}
+		Recompile: c.Recompile, L2: c.L2}
 	for k, v := range c.Params {
 		o.Params[k] = v
 	}

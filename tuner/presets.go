@@ -158,8 +158,8 @@ func Presets() []Preset {
 		Problem{Fitness: "texel", Scheme: "david35", TestPercent: 10, Start: StartMaterial, Recompile: 100},
 		func(c *opt.Config) { c.Generations, c.LR = 400, 2 }))
 	add(preset("modern", "adam", "Texel tuning of the modern tapered scheme",
-		"full-batch Adam (lr 2, β 0.9/0.999) on the Texel loss of the modern scheme from modern-material (piece values only), every position of the training games from ply 12 (not in check), resolved to quiet leaves and re-resolved under the best every 100 steps; 400 steps; 10% of the games held out",
-		Problem{Fitness: "texel", Scheme: "modern", TestPercent: 10, Start: StartMaterial, Recompile: 100},
+		"full-batch Adam (lr 2, β 0.9/0.999) on the Texel loss of the modern scheme from modern-material (piece values only), every position of the training games from ply 12 (not in check), resolved to quiet leaves and re-resolved under the best every 100 steps; 400 steps; 10% of the games held out; below 1,000,000 training positions an L2 pull toward the start sized to the data (tuner.AutoL2: 1.1e-7 on the bundled 1,500 games, none on the 20,000)",
+		Problem{Fitness: "texel", Scheme: "modern", TestPercent: 10, Start: StartMaterial, Recompile: 100, L2Auto: true},
 		func(c *opt.Config) { c.Generations, c.LR = 400, 2 }))
 	return out
 }

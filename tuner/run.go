@@ -91,6 +91,19 @@ type Problem struct {
 	// (NewRunPrepared) so that a resumed run, or a fitness worker, uses the
 	// same K whatever the reference is then.
 	K float64 `json:"k,omitempty"`
+	// L2 (texel) adds L2 · Σ (w_i − s_i)² to the training loss the
+	// optimizers minimise, s being the run's start vector: a Gaussian prior
+	// that holds weights the data rarely moves (a rare piece-square or
+	// mobility term) near the start. Adam moves every weight by about its
+	// learning rate per step whatever the size of its gradient, so without
+	// it such weights drift by hundreds of units on a small training set.
+	// The reported losses (training, held-out, validation) stay the plain
+	// Texel loss; only the fitness carries the penalty. 0: none (or
+	// L2Auto).
+	L2 float64 `json:"l2,omitempty"`
+	// L2Auto (texel, with L2 = 0) sizes the pull from the number of
+	// training positions N: AutoL2(N).
+	L2Auto bool `json:"l2_auto,omitempty"`
 	// Start names the run's start vector (start.go): "random", "material",
 	// "preset:NAME" or "init" (the vectors in Config.Init). Configure puts
 	// the vector in Config.Init[0]; it is the first individual of a

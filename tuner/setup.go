@@ -55,6 +55,9 @@ type Options struct {
 	// TestPercent and ValidationPercent (texel): shares of the games held
 	// out and kept for validation (0: the preset's).
 	TestPercent, ValidationPercent int
+	// L2 (texel): the pull toward the start vector (Problem.L2; 0: the
+	// preset's, < 0: none).
+	L2 float64
 }
 
 // DefaultRecompile is the re-resolution interval, in generations, of a
@@ -225,6 +228,18 @@ func Configure(o Options) (Setup, error) {
 			return Setup{}, err
 		}
 		s.Config.Init = [][]int32{x}
+	}
+
+	switch {
+	case o.L2 < 0:
+		s.Problem.L2, s.Problem.L2Auto = 0, false
+	case o.L2 > 0:
+		if s.Problem.Fitness != "texel" {
+			return Setup{}, fmt.Errorf("tuner: l2 needs the texel fitness, not %s", s.Problem.Fitness)
+		}
+		s.Problem.L2, s.Problem.L2Auto = o.L2, false
+	case s.Problem.Fitness != "texel":
+		s.Problem.L2, s.Problem.L2Auto = 0, false
 	}
 
 	// Re-resolution of a resolved fitness.

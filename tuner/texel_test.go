@@ -19,7 +19,7 @@ func TestTexelExactResume(t *testing.T) {
 		t.Run(algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: algo, Scheme: "david35", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn",
 				Positions: 4000, TestPositions: 1500, ValidationPercent: 10, Generations: 8, Population: 6, Seed: 2,
-				Start: "material", Recompile: 3, Params: map[string]float64{"lr": 3}})
+				Start: "material", Recompile: 3, L2: 1e-6, Params: map[string]float64{"lr": 3}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,6 +91,140 @@ func TestTexelExactResume(t *testing.T) {
 				t.Fatal("no validation score for the selected candidate")
 			}
 		})
+	}
+}
+
+// TestTexelL2 checks the pull toward the start (Problem.L2): the training
+// fitness is minus (loss + L2 · Σ (x − start)²) and its gradient carries
+// −2 · L2 · (x − start), the reported loss stays the plain Texel loss, the
+// held-out score carries no penalty, and a run with a strong pull ends
+// nearer its start than one without.
+func TestTexelL2(t *testing.T) {
+	const l2 = 1e-6
+	prepare := func(l2 float64) (Setup, *Prepared) {
+		t.Helper()
+		s, err := Configure(Options{Algorithm: "adam", Scheme: "david35", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn",
+			Positions: 3000, TestPositions: 1000, Generations: 30, Seed: 1, Start: "material", Recompile: -1, L2: l2,
+			Params: map[string]float64{"lr": 4}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		prep, err := Prepare(context.Background(), s, dataResources(t, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, prep
+	}
+	s, plain := prepare(-1)
+	_, pulled := prepare(l2)
+	start := s.Config.Init[0]
+	x := slices.Clone(start)
+	for i := range x {
+		x[i] += int32(i%7) - 3
+	}
+	cands := [][]int32{start, x}
+	a, err := plain.Train.Evaluate(context.Background(), cands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := pulled.Train.Evaluate(context.Background(), cands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range cands {
+		var pen float64
+		for i, v := range cands[c] {
+			d := float64(v - start[i])
+			pen += d * d
+			if want := a[c].Grad[i] - 2*l2*d; b[c].Grad[i] != want {
+				t.Fatalf("candidate %d: gradient %d = %g, want %g", c, i, b[c].Grad[i], want)
+			}
+		}
+		if b[c].Loss != a[c].Loss || b[c].Fitness != a[c].Fitness-l2*pen {
+			t.Fatalf("candidate %d: loss %g fitness %g, want loss %g fitness %g", c, b[c].Loss, b[c].Fitness, a[c].Loss, a[c].Fitness-l2*pen)
+		}
+		if c == 1 && pen == 0 {
+			t.Fatal("the test vector is the start")
+		}
+	}
+	ta, err := plain.Test.Evaluate(context.Background(), cands[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := pulled.Test.Evaluate(context.Background(), cands[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ta, tb) {
+		t.Fatalf("held-out scores differ with a pull: %+v vs %+v", ta[0], tb[0])
+	}
+
+	dist := func(prep *Prepared, s Setup) float64 {
+		t.Helper()
+		r, err := NewRunPrepared(s, prep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.RunAll(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		best, _, _, _ := r.Selected()
+		var d float64
+		for i, v := range best.X {
+			d += float64(v-start[i]) * float64(v-start[i])
+		}
+		return d
+	}
+	sp, _ := prepare(-1)
+	sl, strong := prepare(1e-3)
+	if dp, ds := dist(plain, sp), dist(strong, sl); !(ds < dp/4) {
+		t.Fatalf("squared distance from the start: %g with a strong pull, %g without", ds, dp)
+	}
+}
+
+// TestAutoL2 pins the data-sized pull of the modern preset.
+func TestAutoL2(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want float64
+	}{{0, 0}, {-5, 0}, {100_000, 1e-7}, {50_000, 2e-7}, {10_000, 1e-6}, {500_000, 4e-9}, {1_000_000, 0}, {1_300_000, 0}} {
+		if got := AutoL2(c.n); got != c.want {
+			t.Errorf("AutoL2(%d) = %g, want %g", c.n, got, c.want)
+		}
+	}
+	p, err := LookupPreset("modern")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Problem.L2Auto || p.Problem.L2 != 0 {
+		t.Fatalf("modern preset: L2 %g auto %v", p.Problem.L2, p.Problem.L2Auto)
+	}
+	for _, c := range []struct {
+		o    Options
+		l2   float64
+		auto bool
+		err  string
+	}{
+		{Options{Preset: "modern", PGN: "x.pgn"}, 0, true, ""},
+		{Options{Preset: "modern", PGN: "x.pgn", L2: -1}, 0, false, ""},
+		{Options{Preset: "modern", PGN: "x.pgn", L2: 2e-7}, 2e-7, false, ""},
+		{Options{Preset: "modern", Algorithm: "ep", PGN: "x.pgn", Fitness: "match-qs", Scheme: "vazquez29", Start: "random"}, 0, false, ""},
+		{Options{Preset: "vazquez-ep", PGN: "x.pgn", L2: 1e-7}, 0, false, "l2 needs the texel fitness"},
+	} {
+		s, err := Configure(c.o)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%+v: error %v, want %q", c.o, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%+v: %v", c.o, err)
+			continue
+		}
+		if s.Problem.L2 != c.l2 || s.Problem.L2Auto != c.auto {
+			t.Errorf("%+v: L2 %g auto %v, want %g %v", c.o, s.Problem.L2, s.Problem.L2Auto, c.l2, c.auto)
+		}
 	}
 }
 

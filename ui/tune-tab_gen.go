@@ -339,6 +339,34 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
+				if c.ConfigTexel() {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "f"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:10px;max-width:22em"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Texel: the optimizers minimise loss + L2 · Σ (weight − start)², which keeps the weights the games rarely move (a rare square, a rare mobility count) near the start; the losses shown stay the plain Texel loss. Empty = the preset's, -1 = none."}}}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "L2 pull toward the start"}
+							vgparent.AppendChild(vgn)
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "step", Val: "any"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "-1"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "l2"}}}
+						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("placeholder", c.PresetL2())
+						vgn.AddAttrInterface("value", c.L2Value())
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType: "change",
+							Func:      func(event vugu.DOMEvent) { c.SetField("l2", event) },
+						})
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "row"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:14px"}}}
 				vgparent.AppendChild(vgn)
 				{

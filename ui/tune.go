@@ -82,7 +82,7 @@ func (t *TuneState) applyPreset(name string) {
 	t.Cfg.Population = p.Config.Pop
 	t.Cfg.Generations = p.Config.Generations
 	t.Cfg.Params = nil
-	t.Cfg.Start = ""
+	t.Cfg.Start, t.Cfg.L2 = "", 0
 	t.Compare = ""
 	t.Group, t.Page = "", 0
 }
@@ -509,6 +509,17 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 		if n, ok := num(); ok {
 			t.FitnessWorkers = min(n, 16)
 		}
+	case "l2":
+		if v == "" {
+			t.Cfg.L2 = 0
+			return
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || (f < 0 && f != -1) {
+			t.Err = fmt.Sprintf("L2 pull: %q is not a number ≥ 0 (or -1 for none)", v)
+			return
+		}
+		t.Cfg.L2 = f
 	case "seed":
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
@@ -725,6 +736,30 @@ func (c *TuneTab) IsTexel() bool {
 // ConfigTexel reports a configuration (the one being edited) whose fitness
 // is the Texel loss.
 func (c *TuneTab) ConfigTexel() bool { return c.t().fitness() == "texel" }
+
+// L2Value shows the run's L2 pull toward the start vector ("" = the
+// preset's).
+func (c *TuneTab) L2Value() string {
+	if c.t().Cfg.L2 == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(c.t().Cfg.L2, 'g', -1, 64)
+}
+
+// PresetL2 is the preset's L2 pull, shown as the field's placeholder.
+func (c *TuneTab) PresetL2() string {
+	p, err := tuner.LookupPreset(c.t().Cfg.Preset)
+	if err != nil {
+		return "none"
+	}
+	if p.Problem.L2 == 0 {
+		if p.Problem.L2Auto {
+			return "auto (sized to the data)"
+		}
+		return "none"
+	}
+	return strconv.FormatFloat(p.Problem.L2, 'g', -1, 64)
+}
 
 // LossSeries feeds the Texel loss chart: the best candidate's loss on the
 // training positions, on the held-out positions and (when the run keeps

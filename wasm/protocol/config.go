@@ -111,6 +111,10 @@ type RunConfig struct {
 	// re-resolves the training positions under the current best every that
 	// many generations (0 = the preset's interval, -1 = never).
 	Recompile int `json:"recompile,omitempty"`
+	// L2 (texel fitness) pulls the weights toward the start vector: the
+	// training fitness is minus (loss + L2 · Σ (w − start)²) (0 = the
+	// preset's, -1 = none).
+	L2 float64 `json:"l2,omitempty"`
 	// Generations and Population size the run (0 = algorithm / preset default).
 	Generations int `json:"generations,omitempty"`
 	Population  int `json:"population,omitempty"`
@@ -185,6 +189,12 @@ func (c *RunConfig) Validate() error {
 		if err := checkRange("config: "+f.name, int64(f.v), f.lo, f.max); err != nil {
 			return err
 		}
+	}
+	if err := checkFinite("config: l2", c.L2); err != nil {
+		return err
+	}
+	if c.L2 < 0 && c.L2 != -1 {
+		return fmt.Errorf("config: l2 %g: want -1 (none), 0 (the preset's) or a positive pull", c.L2)
 	}
 	if len(c.Params) > MaxParams {
 		return fmt.Errorf("config: %d params exceed %d", len(c.Params), MaxParams)
@@ -276,6 +286,7 @@ func (c *RunConfig) BindFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Start, "start", c.Start, "start vector: random, material or preset:NAME (default: the preset's)")
 	fs.StringVar(&c.Fitness, "fitness", c.Fitness, "fitness function: match, match2, match-qs, match2-qs, texel, nodes, tournament")
 	fs.IntVar(&c.Recompile, "recompile", c.Recompile, "resolved fitness: re-resolve the positions under the current best every N generations (0 = the preset's, -1 = never)")
+	fs.Float64Var(&c.L2, "l2", c.L2, "texel fitness: L2 pull toward the start vector, loss + l2·Σ(w−start)² (0 = the preset's, -1 = none)")
 	fs.IntVar(&c.Generations, "gens", c.Generations, "generations (0 = default)")
 	fs.IntVar(&c.Population, "pop", c.Population, "population size (0 = default)")
 	fs.Var(paramsFlag{&c.Params}, "param", "optimizer parameter name=value (repeatable; tuner.ParamKeys)")
@@ -321,6 +332,9 @@ func (c RunConfig) Args() []string {
 	str("start", c.Start)
 	str("fitness", c.Fitness)
 	num("recompile", c.Recompile)
+	if c.L2 != 0 {
+		a = append(a, "-l2", strconv.FormatFloat(c.L2, 'g', -1, 64))
+	}
 	num("gens", c.Generations)
 	num("pop", c.Population)
 	for _, p := range formatParams(c.Params) {

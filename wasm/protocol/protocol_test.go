@@ -148,14 +148,14 @@ func TestConfigArgsRoundTrip(t *testing.T) {
 			"everything",
 			RunConfig{
 				Algorithm: "ga", Preset: "david2014", Scheme: "david35", Start: "david35-default", Fitness: "match2-qs",
-				Recompile: 10, Generations: 200, Population: 100, Params: map[string]float64{"mutation_rate": 0.005, "crossover_rate": 0.75},
+				Recompile: 10, L2: 1e-7, Generations: 200, Population: 100, Params: map[string]float64{"mutation_rate": 0.005, "crossover_rate": 0.75},
 				Selection: "rank", Depth: 2, Games: 4, GameDepth: 3, NodeCap: 500000, Unsolved: -1, HallOfFame: 5,
 				Seed: 18446744073709551615, Workers: 4,
 				Data: DataConfig{Source: "my games.pgn.gz", Sample: SampleConfig{
 					Protocol: "david", Seed: 9, Train: 5000, Test: 5000, MinPly: 12, MaxPly: 120, MinElo: 2600, MaxGames: 20000,
 				}},
 			},
-			"evochess tune -algo ga -preset david2014 -scheme david35 -start david35-default -fitness match2-qs -recompile 10 -gens 200 -pop 100 " +
+			"evochess tune -algo ga -preset david2014 -scheme david35 -start david35-default -fitness match2-qs -recompile 10 -l2 1e-07 -gens 200 -pop 100 " +
 				"-param crossover_rate=0.75 -param mutation_rate=0.005 -selection rank -depth 2 -games 4 -game-depth 3 " +
 				"-node-cap 500000 -unsolved -1 -hof 5 -seed 18446744073709551615 -data 'my games.pgn.gz' -protocol david -sample-seed 9 " +
 				"-train 5000 -test 5000 -min-ply 12 -max-ply 120 -min-elo 2600 -max-games 20000 -workers 4",

@@ -31,7 +31,7 @@ func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 		PGN: cfg.Data.Source, HallOfFame: cfg.HallOfFame,
 		DataSeed: cfg.Data.Sample.Seed, Protocol: cfg.Data.Sample.Protocol,
 		MinPly: cfg.Data.Sample.MinPly, MaxPly: cfg.Data.Sample.MaxPly, MinElo: cfg.Data.Sample.MinElo,
-		Recompile: cfg.Recompile, Start: cfg.Start,
+		Recompile: cfg.Recompile, Start: cfg.Start, L2: cfg.L2,
 	}
 	if cfg.Start != "" && o.Scheme == "" {
 		// A start naming an evaluation preset implies its scheme, as
