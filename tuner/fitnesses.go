@@ -179,7 +179,9 @@ func compileSearchMatch(ctx context.Context, s Setup, res Resources) (*Prepared,
 		}, nil
 	}}
 	if len(test) > 0 {
-		out.Test = searchTest(sc, test, workerCount(res), params, lim)
+		if out.Test, err = searchTest(sc, test, workerCount(res), params, lim); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
@@ -268,7 +270,9 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 	}
 	if len(test) > 0 {
 		if qs {
-			out.Test = exactQuiescenceTest(sc, test, workers)
+			if out.Test, err = exactQuiescenceTest(sc, test, workers); err != nil {
+				return nil, err
+			}
 		} else {
 			mt, err := fitness.CompileMoveMatch(sc, test)
 			if err != nil {
@@ -312,7 +316,10 @@ func compileTournament(ctx context.Context, s Setup, res Resources) (*Prepared, 
 		}
 		// Held out: the real 1-ply search with quiescence, as for the
 		// move-match presets, so the rates compare across fitnesses.
-		out.Test, out.Digest, out.TestPositions = exactQuiescenceTest(sc, test, workerCount(res)), digest, len(test)
+		if out.Test, err = exactQuiescenceTest(sc, test, workerCount(res)); err != nil {
+			return nil, err
+		}
+		out.Digest, out.TestPositions = digest, len(test)
 	}
 	return out, nil
 }

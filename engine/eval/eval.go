@@ -239,6 +239,7 @@ type Evaluator struct {
 	mw    *[mdTerms]int64 // modern only: packed (mg, eg) weights by term (see packPair)
 	x     posInfo         // scratch, kept here so that Evaluate does not allocate
 	store [192]Feature
+	cache *CountCache // dense schemes' counts by position (SetCountCache), or nil
 }
 
 // New returns an Evaluator for scheme s and weights w (copied). It checks the
@@ -301,6 +302,9 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 func (e *Evaluator) White(pos *board.Position) int {
 	if e.mw != nil {
 		return e.modernWhite(pos)
+	}
+	if e.cache != nil {
+		return e.cachedWhite(pos)
 	}
 	e.x.init(pos)
 	var sum int64

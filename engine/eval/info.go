@@ -144,37 +144,60 @@ func (x *posInfo) attackPass() {
 	}
 	x.attacksDone = true
 	pos := x.pos
+	occ := x.occ
+	zw, zb := x.kingZone[board.White], x.kingZone[board.Black]
 	for by := board.White; by <= board.Black; by++ {
-		own := pos.ByColor[by]
-		zones := [2]board.Bitboard{x.kingZone[0], x.kingZone[1]}
-		ez := zones[by.Other()]
-		var mat [2]int32
-		var hits int32
+		a := zoneAcc{own: pos.ByColor[by], zw: zw, zb: zb, ez: x.kingZone[by.Other()]}
 		// Pawns: a pawn acts on a zone when the zone holds one of its attacks.
-		for c := board.White; c <= board.Black; c++ {
-			from := sideways(forward(by.Other(), zones[c]))
-			mat[c] = shannon[board.Pawn] * popcount(x.pawns[by]&from)
+		e := by.Other()
+		a.matW = shannon[board.Pawn] * popcount(x.pawns[by]&sideways(forward(e, zw)))
+		a.matB = shannon[board.Pawn] * popcount(x.pawns[by]&sideways(forward(e, zb)))
+		// One loop per piece type, so that each attack lookup is inlined.
+		pc := &pos.Pieces[by]
+		mob := &x.mob[by]
+		var m int32
+		for b := pc[board.Knight]; b != 0; {
+			m += a.piece(board.KnightAttacks(b.PopLSB()), shannon[board.Knight])
 		}
-		for pt := board.Knight; pt <= board.King; pt++ {
-			var mob int32
-			for b := pos.Pieces[by][pt]; b != 0; {
-				att := x.attacks(pt, by, b.PopLSB())
-				mob += popcount(att &^ own)
-				if pt == board.King {
-					continue
-				}
-				for c := board.White; c <= board.Black; c++ {
-					if att&zones[c] != 0 {
-						mat[c] += shannon[pt]
-					}
-				}
-				hits += popcount(att & ez)
-			}
-			x.mob[by][pt] = mob
+		mob[board.Knight], m = m, 0
+		for b := pc[board.Bishop]; b != 0; {
+			m += a.piece(board.BishopAttacks(b.PopLSB(), occ), shannon[board.Bishop])
 		}
-		x.zoneMat[by] = mat
-		x.zoneHits[by] = hits
+		mob[board.Bishop], m = m, 0
+		for b := pc[board.Rook]; b != 0; {
+			m += a.piece(board.RookAttacks(b.PopLSB(), occ), shannon[board.Rook])
+		}
+		mob[board.Rook], m = m, 0
+		for b := pc[board.Queen]; b != 0; {
+			m += a.piece(board.QueenAttacks(b.PopLSB(), occ), shannon[board.Queen])
+		}
+		mob[board.Queen], m = m, 0
+		for b := pc[board.King]; b != 0; {
+			m += popcount(board.KingAttacks(b.PopLSB()) &^ a.own)
+		}
+		mob[board.King] = m
+		x.zoneMat[by] = [2]int32{a.matW, a.matB}
+		x.zoneHits[by] = a.hits
 	}
+}
+
+// zoneAcc accumulates attackPass's king-zone figures for one side.
+type zoneAcc struct {
+	own, zw, zb, ez  board.Bitboard // own pieces; White's and Black's king zones; the enemy's
+	matW, matB, hits int32
+}
+
+// piece adds a knight, bishop, rook or queen of value v that attacks att
+// to the king-zone figures and returns its mobility.
+func (a *zoneAcc) piece(att board.Bitboard, v int32) int32 {
+	if att&a.zw != 0 {
+		a.matW += v
+	}
+	if att&a.zb != 0 {
+		a.matB += v
+	}
+	a.hits += popcount(att & a.ez)
+	return popcount(att &^ a.own)
 }
 
 func (x *posInfo) init(pos *board.Position) {

@@ -428,7 +428,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	if inCheck {
 		ev = noEval
 	}
-	s.tt.store(pos.Hash, bestMove, scoreToTT(best, ply), ev, depth, bound)
+	s.ttStore(pos.Hash, bestMove, scoreToTT(best, ply), ev, depth, bound)
 	return best
 }
 
@@ -574,7 +574,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		}
 		if standPat >= beta {
 			if useTT && !hit {
-				s.tt.store(pos.Hash, board.NoMove, scoreToTT(standPat, ply), standPat, 0, boundLower)
+				s.ttStore(pos.Hash, board.NoMove, scoreToTT(standPat, ply), standPat, 0, boundLower)
 			}
 			return standPat
 		}
@@ -642,7 +642,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		bound = boundExact
 	}
 	if useTT {
-		s.tt.store(pos.Hash, bestMove, scoreToTT(best, ply), standPat, 0, bound)
+		s.ttStore(pos.Hash, bestMove, scoreToTT(best, ply), standPat, 0, bound)
 	}
 	return best
 }

@@ -19,8 +19,11 @@ import (
 // and the killer and history tables, which the quiescence search reads
 // for evasion order but never writes, stay zero. So a result depends only
 // on the position and the evaluator, not on earlier calls, and is
-// bit-identical natively and in WebAssembly. A QuiescenceResolver is not
-// safe for concurrent use; give each goroutine its own.
+// bit-identical natively and in WebAssembly. (The resolver keeps the
+// static evaluations it computed, by position: ev must give a position the
+// same value every time, as the engine's evaluators do.) A
+// QuiescenceResolver is not safe for concurrent use; give each goroutine
+// its own.
 type QuiescenceResolver struct {
 	s *Searcher
 }
@@ -32,7 +35,7 @@ func NewQuiescenceResolver(ev Evaluator) *QuiescenceResolver {
 	if ev == nil {
 		ev = MaterialPST{}
 	}
-	s := &Searcher{ev: ev, hashMB: 0, qsPV: true, ctx: context.Background()}
+	s := &Searcher{ev: newEvalCache(ev), hashMB: 0, qsPV: true, ctx: context.Background()}
 	s.setParams(Params{})
 	// One bucket, emptied before each call: the probe at the first
 	// quiescence ply always misses, and deeper plies do not use the table.
@@ -63,7 +66,7 @@ func (r *QuiescenceResolver) Resolve(pos *board.Position) (score int, pv []board
 	s.nextPoll = math.MaxUint64 // no clock, no context, no Yield: never poll
 	s.selDepth = 0
 	s.stopped = false
-	s.tt.clear()
+	s.clearTT()
 	score = s.qsearch(pos, -Infinity, Infinity, 0, 0)
 	pv = append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
 	return score, pv
@@ -101,7 +104,7 @@ func (r *QuiescenceResolver) ResolveRoot(pos *board.Position) []RootLeaf {
 	s.nextPoll = math.MaxUint64
 	s.selDepth = 0
 	s.stopped = false
-	s.tt.clear()
+	s.clearTT()
 	moves := pos.LegalMoves()
 	OrderRootMoves(pos, moves)
 	out := make([]RootLeaf, 0, len(moves))
@@ -133,4 +136,42 @@ func (r *QuiescenceResolver) Nodes() uint64 { return r.s.nodes }
 // positions: each call here allocates a search stack.
 func QuiescencePV(pos *board.Position, ev Evaluator) (score int, pv []board.Move) {
 	return NewQuiescenceResolver(ev).Resolve(pos)
+}
+
+// evalCache remembers the static evaluations of a QuiescenceResolver by
+// full Zobrist key (direct-mapped, evalCacheSize entries): resolving a
+// position's children evaluates many positions twice — each child in the
+// root search and again in its own full-window search, and the leaves
+// behind shared captures — and the evaluation is most of the work. An
+// evaluation depends on the position alone (for the resolver's one
+// evaluator), so a cached value is the value itself and results do not
+// change; like the transposition table, the cache trusts the 64-bit key.
+type evalCache struct {
+	ev      Evaluator
+	entries []evalEntry
+}
+
+type evalEntry struct {
+	key uint64
+	val int32
+	ok  bool
+}
+
+// evalCacheSize is a power of two: a few times the evaluations of one
+// position's children (several hundred for the papers' schemes).
+const evalCacheSize = 1 << 12
+
+func newEvalCache(ev Evaluator) *evalCache {
+	return &evalCache{ev: ev, entries: make([]evalEntry, evalCacheSize)}
+}
+
+// Evaluate implements Evaluator.
+func (c *evalCache) Evaluate(pos *board.Position) int {
+	e := &c.entries[pos.Hash&(evalCacheSize-1)]
+	if e.ok && e.key == pos.Hash {
+		return int(e.val)
+	}
+	v := c.ev.Evaluate(pos)
+	*e = evalEntry{key: pos.Hash, val: int32(v), ok: true}
+	return v
 }

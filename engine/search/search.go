@@ -109,6 +109,10 @@ type Searcher struct {
 	params Params
 	tt     *transTable
 	hashMB int
+	// ttLog holds the buckets this Searcher stored into since the table was
+	// last empty (ttStore), unless ttLogFull: then Clear empties it all.
+	ttLog     []uint32
+	ttLogFull bool
 
 	killers  [MaxPly + 2][2]board.Move
 	history  [2][64][64]int32
@@ -234,6 +238,7 @@ func (s *Searcher) Params() Params { return s.params }
 func (s *Searcher) SetHashSize(mb int) {
 	s.hashMB = max(mb, 1)
 	s.tt.resize(s.hashMB)
+	s.ttLog, s.ttLogFull = s.ttLog[:0], false
 	s.clearHistories()
 }
 
@@ -244,7 +249,7 @@ func (s *Searcher) HashSize() int { return s.hashMB }
 // table, killers, history), as for UCI "ucinewgame". A Cleared Searcher
 // searches exactly like a new one.
 func (s *Searcher) Clear() {
-	s.tt.clear()
+	s.clearTT()
 	s.clearHistories()
 	for _, h := range s.helpers {
 		h.clearHistories()

@@ -102,6 +102,7 @@ func (s *Searcher) startHelpers(ctx context.Context, pos *board.Position, lim Li
 		s.helperEvSrc = s.ev
 	}
 	run := &smpRun{}
+	s.ttLogFull = true // the helpers store without logging
 	for i := 0; i < s.threads-1; i++ {
 		if i == len(s.helpers) {
 			ev, _ := cloneEvaluator(s.ev)

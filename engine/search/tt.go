@@ -104,6 +104,48 @@ func (t *transTable) clear() {
 	t.gen = 0
 }
 
+// clearBuckets empties the buckets at the given indices (the only ones
+// written since the table was last empty) and resets the generation: the
+// table is then in the state clear leaves it in.
+func (t *transTable) clearBuckets(idx []uint32) {
+	for _, i := range idx {
+		t.buckets[i] = ttBucket{}
+	}
+	t.gen = 0
+}
+
+// ttLogMax is the number of stores a Searcher records (ttStore) so that
+// Clear can empty just those buckets: a shallow search (the tuner's
+// depth-1 move matches clear the table before every position) writes a few
+// dozen entries, and zeroing them costs far less than the whole table.
+// After more stores Clear empties the whole table.
+const ttLogMax = 512
+
+// ttStore stores an entry in the transposition table (transTable.store)
+// and notes the bucket for Clear while the log has room. Helper threads do
+// not log: a search that ran helpers marks the log full (startHelpers).
+func (s *Searcher) ttStore(key uint64, move board.Move, score, eval, depth, bound int) {
+	s.tt.store(key, move, score, eval, depth, bound)
+	if !s.ttLogFull && !s.helper {
+		if len(s.ttLog) == ttLogMax {
+			s.ttLogFull = true
+			return
+		}
+		s.ttLog = append(s.ttLog, uint32(key&s.tt.mask))
+	}
+}
+
+// clearTT empties the transposition table: only the logged buckets when
+// every write since it was last empty is logged, else all of it.
+func (s *Searcher) clearTT() {
+	if s.ttLogFull {
+		s.tt.clear()
+	} else {
+		s.tt.clearBuckets(s.ttLog)
+	}
+	s.ttLog, s.ttLogFull = s.ttLog[:0], false
+}
+
 // newSearch advances the generation so entries of earlier searches are
 // replaced first.
 func (t *transTable) newSearch() { t.gen = (t.gen + 1) & genMask }

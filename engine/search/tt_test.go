@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"testing"
 
 	"github.com/evochess/evochess/engine/board"
@@ -59,5 +60,50 @@ func TestMateScoreConversions(t *testing.T) {
 		if got := MateIn(tc.score); got != tc.mate {
 			t.Errorf("MateIn(%d) = %d, want %d", tc.score, got, tc.mate)
 		}
+	}
+}
+
+// TestClearEmptiesTheTable: Clear leaves the table empty whether it zeroes
+// only the logged buckets (a shallow search) or all of them (a deep one,
+// or one with helper threads), and the next search is that of a new
+// Searcher.
+func TestClearEmptiesTheTable(t *testing.T) {
+	const fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+	cases := []struct {
+		name    string
+		depth   int
+		threads int
+		logged  bool // Clear zeroes only the logged buckets
+	}{
+		{"depth 1", 1, 1, true},
+		{"depth 2", 2, 1, true},
+		{"depth 6", 6, 1, false},
+		{"depth 2, two threads", 2, 2, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := NewSearcher(MaterialPST{}, DefaultParams(), 1)
+			s.SetThreads(c.threads)
+			first := s.Search(context.Background(), mustFEN(t, fen), Limits{Depth: c.depth}, nil)
+			if logged := !s.ttLogFull; logged != c.logged {
+				t.Errorf("logged %v, want %v (%d stores logged)", logged, c.logged, len(s.ttLog))
+			}
+			s.Clear()
+			if s.tt.gen != 0 || len(s.ttLog) != 0 || s.ttLogFull {
+				t.Errorf("after Clear: generation %d, log %d, full %v", s.tt.gen, len(s.ttLog), s.ttLogFull)
+			}
+			for i, b := range s.tt.buckets {
+				if b != (ttBucket{}) {
+					t.Fatalf("bucket %d not empty after Clear", i)
+				}
+			}
+			if c.threads > 1 {
+				return // Lazy SMP is not deterministic
+			}
+			again := s.Search(context.Background(), mustFEN(t, fen), Limits{Depth: c.depth}, nil)
+			if again.Best != first.Best || again.Score != first.Score || again.Nodes != first.Nodes {
+				t.Errorf("after Clear: %v %d %d nodes, first search %v %d %d", again.Best, again.Score, again.Nodes, first.Best, first.Score, first.Nodes)
+			}
+		})
 	}
 }

@@ -115,3 +115,7 @@ func BenchmarkSearchMoveMatchDepth1(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 }
+
+func BenchmarkCompileQSVazquez29(b *testing.B) {
+	benchmarkCompile(b, "vazquez29", CompileOptions{Quiescence: true})
+}

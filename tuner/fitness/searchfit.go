@@ -37,18 +37,54 @@ func (m SearchMatch) Rate() float64 {
 // plenty for the shallow depths of move matching).
 func SearchMoveMatch(ctx context.Context, ev search.Evaluator, p search.Params, lim search.Limits, hashMB int,
 	samples []data.Sample, hits []bool, progress func(done int)) (SearchMatch, error) {
+	set, err := NewSearchSet(samples)
+	if err != nil {
+		return SearchMatch{}, err
+	}
+	return set.Match(ctx, ev, p, lim, hashMB, hits, progress)
+}
+
+// SearchSet is a sample with its positions parsed once, for matching many
+// candidates by search (Match); Slice shares the parsed positions. It is
+// read-only: goroutines may match on one set at once.
+type SearchSet struct {
+	samples   []data.Sample
+	positions []*board.Position
+}
+
+// NewSearchSet parses the samples' positions.
+func NewSearchSet(samples []data.Sample) (*SearchSet, error) {
+	set := &SearchSet{samples: samples, positions: make([]*board.Position, len(samples))}
+	for i, smp := range samples {
+		pos, err := board.ParseFEN(smp.FEN)
+		if err != nil {
+			return nil, fmt.Errorf("fitness: sample %d (game %d ply %d): %w", i, smp.Game, smp.Ply, err)
+		}
+		set.positions[i] = pos
+	}
+	return set, nil
+}
+
+// Len returns the number of samples.
+func (set *SearchSet) Len() int { return len(set.samples) }
+
+// Slice returns the samples [lo, hi) as a set of their own.
+func (set *SearchSet) Slice(lo, hi int) *SearchSet {
+	return &SearchSet{samples: set.samples[lo:hi:hi], positions: set.positions[lo:hi:hi]}
+}
+
+// Match is SearchMoveMatch on the set's samples.
+func (set *SearchSet) Match(ctx context.Context, ev search.Evaluator, p search.Params, lim search.Limits, hashMB int,
+	hits []bool, progress func(done int)) (SearchMatch, error) {
+	samples := set.samples
 	if hits != nil && len(hits) != len(samples) {
 		return SearchMatch{}, fmt.Errorf("fitness: %d hits for %d samples", len(hits), len(samples))
 	}
 	s := search.NewSearcher(ev, p, hashMB)
 	var res SearchMatch
 	for i, smp := range samples {
-		pos, err := board.ParseFEN(smp.FEN)
-		if err != nil {
-			return res, fmt.Errorf("fitness: sample %d (game %d ply %d): %w", i, smp.Game, smp.Ply, err)
-		}
 		s.Clear()
-		r := s.Search(ctx, pos, lim, nil)
+		r := s.Search(ctx, set.positions[i], lim, nil) // Search leaves the position unchanged
 		if err := ctx.Err(); err != nil {
 			return res, fmt.Errorf("fitness: search match stopped after %d of %d positions: %w", i, len(samples), err)
 		}

@@ -1,0 +1,107 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/evochess/evochess/engine/board"
+)
+
+// CountCache remembers, by full Zobrist key, the natural counts (White's
+// minus Black's) that the evaluation of a dense scheme (vazquez29, david35,
+// prasad38) computes for a position: everything of an evaluation but the
+// weights. The tuner evaluates the same positions — the children of its
+// samples and the captures behind them — under one weight vector after
+// another, so an Evaluator given a cache (SetCountCache) finds most counts
+// there and only takes the dot product with its weights. The score is the
+// same number as without the cache (the same integer sums); like the
+// transposition table, the cache trusts the 64-bit key. The cache is
+// direct-mapped with a fixed number of entries and belongs to one scheme;
+// it is not safe for concurrent use: give each goroutine its own and hand
+// it from Evaluator to Evaluator.
+type CountCache struct {
+	s      *scheme
+	n      int // counts per entry: the scheme's parameters
+	mask   uint64
+	keys   []uint64
+	ok     []bool
+	counts []int16 // entry i: counts[i·n : (i+1)·n]
+}
+
+// NewCountCache returns a cache of at least entries entries (rounded up to
+// a power of two, at most 2^22) for scheme s, which must be a dense scheme.
+func NewCountCache(s Scheme, entries int) (*CountCache, error) {
+	reg, ok := s.(registered)
+	if !ok {
+		return nil, fmt.Errorf("eval: scheme %v is not a registered scheme", s)
+	}
+	impl := reg.base()
+	switch impl.kind {
+	case kindVazquez, kindDavid, kindPrasad:
+	default:
+		return nil, fmt.Errorf("eval: scheme %s has no dense counts to cache", s.Name())
+	}
+	size := 1
+	for size < entries && size < 1<<22 {
+		size *= 2
+	}
+	n := len(impl.specs)
+	return &CountCache{s: impl, n: n, mask: uint64(size - 1), keys: make([]uint64, size), ok: make([]bool, size),
+		counts: make([]int16, size*n)}, nil
+}
+
+// Dense reports whether scheme s can use a CountCache.
+func Dense(s Scheme) bool {
+	reg, ok := s.(registered)
+	if !ok {
+		return false
+	}
+	switch reg.base().kind {
+	case kindVazquez, kindDavid, kindPrasad:
+		return true
+	}
+	return false
+}
+
+// SetCountCache makes e look up and store its positions' counts in c (nil:
+// no cache). c must be of e's scheme.
+func (e *Evaluator) SetCountCache(c *CountCache) error {
+	if c != nil && c.s != e.s {
+		return fmt.Errorf("eval: count cache of scheme %s for an evaluator of %s", c.s.name, e.s.name)
+	}
+	e.cache = c
+	return nil
+}
+
+// cachedWhite is White for an evaluator with a count cache.
+func (e *Evaluator) cachedWhite(pos *board.Position) int {
+	c := e.cache
+	i := pos.Hash & c.mask
+	d := c.counts[int(i)*c.n : int(i+1)*c.n]
+	var sum int64
+	if c.ok[i] && c.keys[i] == pos.Hash {
+		for j, wu := range e.wu {
+			sum += wu * int64(d[j])
+		}
+		return FloorDiv(sum, e.s.scale)
+	}
+	e.x.init(pos)
+	var n [2][maxDense]int32
+	e.s.dense(&e.x, board.White, &n[0])
+	e.s.dense(&e.x, board.Black, &n[1])
+	fits := true
+	for j, wu := range e.wu {
+		v := n[0][j] - n[1][j]
+		sum += wu * int64(v)
+		fits = fits && v >= math.MinInt16 && v <= math.MaxInt16
+	}
+	if fits {
+		for j := range d {
+			d[j] = int16(n[0][j] - n[1][j])
+		}
+		c.keys[i], c.ok[i] = pos.Hash, true
+	} else {
+		c.ok[i] = false
+	}
+	return FloorDiv(sum, e.s.scale)
+}

@@ -1,0 +1,67 @@
+package eval
+
+import "testing"
+
+// TestCountCache: an Evaluator with a count cache scores every position as
+// one without, for every dense scheme, on a cold cache, on a warm one, with
+// a cache shared by evaluators of other weights and with a tiny cache whose
+// entries keep being replaced.
+func TestCountCache(t *testing.T) {
+	positions := randomGamePositions(t, 7, 600)
+	for _, name := range []string{"vazquez29", "david35", "prasad38"} {
+		s, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, entries := range []int{1 << 12, 8} {
+			c, err := NewCountCache(s, entries)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seed := uint64(1); seed <= 3; seed++ {
+				w := RandomWeights(s, seed)
+				plain, err := New(s, w)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cached, _ := New(s, w)
+				if err := cached.SetCountCache(c); err != nil {
+					t.Fatal(err)
+				}
+				for pass := range 2 {
+					for i, pos := range positions {
+						if got, want := cached.Evaluate(pos), plain.Evaluate(pos); got != want {
+							t.Fatalf("%s, %d entries, weights %d, pass %d, position %d (%s): cached %d, uncached %d",
+								name, entries, seed, pass, i, pos.FEN(), got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestCountCacheRefused(t *testing.T) {
+	for _, name := range []string{"material", "phoenix640", "modern"} {
+		s, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if Dense(s) {
+			t.Errorf("%s: Dense", name)
+		}
+		if _, err := NewCountCache(s, 16); err == nil {
+			t.Errorf("%s: count cache accepted", name)
+		}
+	}
+	vz, _ := Lookup("vazquez29")
+	dv, _ := Lookup("david35")
+	c, err := NewCountCache(vz, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := NewDefault(dv)
+	if err := e.SetCountCache(c); err == nil {
+		t.Error("a vazquez29 cache accepted by a david35 evaluator")
+	}
+}
