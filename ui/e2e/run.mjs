@@ -501,6 +501,14 @@ try {
     await page.uncheck(T('all-positions')); // the Data tab's 1,000 positions keep the test short
     const cmd = await text(page, 'command-line');
     assert(/-preset modern -scheme modern -fitness texel .*-train 1000/.test(cmd), `command line: ${cmd}`);
+    // The L2 pull toward the start: the preset's is sized to the data; a value typed in reaches the command line.
+    assert(/auto/.test(await page.getAttribute(T('l2'), 'placeholder')), 'the L2 field does not show the preset\'s automatic pull');
+    await page.fill(T('l2'), '2e-7');
+    await page.dispatchEvent(T('l2'), 'change');
+    assert(/ -l2 2e-07 /.test(await text(page, 'command-line')), `L2 not in the command line: ${await text(page, 'command-line')}`);
+    await page.fill(T('l2'), '');
+    await page.dispatchEvent(T('l2'), 'change');
+    assert(!/-l2/.test(await text(page, 'command-line')), `L2 still in the command line: ${await text(page, 'command-line')}`);
     await page.fill(T('generations'), '3');
     await page.dispatchEvent(T('generations'), 'change');
     await page.click(T('start-run'));
