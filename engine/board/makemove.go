@@ -108,15 +108,11 @@ func (p *Position) MakeMove(m Move) {
 		p.Board[rt] = rook
 		h ^= zobristPiece[rook][rf] ^ zobristPiece[rook][rt]
 	}
-	if p.Castling != 0 {
-		if cr := p.Castling & castleMask[from] & castleMask[to]; cr != p.Castling {
-			h ^= zobristCastle[p.Castling&15] ^ zobristCastle[cr&15]
-			p.Castling = cr
-		}
-	}
-	if us == Black {
-		p.FullmoveNumber++
-	}
+	// Without branches (dear in WebAssembly): unchanged rights hash to 0.
+	cr := p.Castling & castleMask[from] & castleMask[to]
+	h ^= zobristCastle[p.Castling&15] ^ zobristCastle[cr&15]
+	p.Castling = cr
+	p.FullmoveNumber += int(us) // after Black's move
 	p.Side = us ^ 1
 	p.Hash = h
 }

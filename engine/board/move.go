@@ -35,13 +35,11 @@ func (m Move) From() Square { return Square(m & 63) }
 func (m Move) To() Square { return Square(m >> 6 & 63) }
 
 // Promotion returns the promotion piece type, or NoPieceType.
-func (m Move) Promotion() PieceType {
-	p := PieceType(m >> 12 & 7)
-	if p == 0 {
-		return NoPieceType
-	}
-	return p
-}
+func (m Move) Promotion() PieceType { return promotionOf[m>>12&7] }
+
+// promotionOf maps a move's 3 promotion bits to the piece type (a table: no
+// branch).
+var promotionOf = [8]PieceType{NoPieceType, 1, 2, 3, 4, 5, 6, 7}
 
 // IsPromotion reports whether m promotes a pawn.
 func (m Move) IsPromotion() bool { return m&(7<<12) != 0 }
@@ -54,6 +52,10 @@ func (m Move) IsEnPassant() bool { return m&moveEnPassant != 0 }
 
 // IsCastle reports whether m is castling.
 func (m Move) IsCastle() bool { return m&moveCastle != 0 }
+
+// IsSpecial reports whether m promotes, castles or captures en passant: the
+// moves that change more than the from and to squares (one test for three).
+func (m Move) IsSpecial() bool { return m&(7<<12|moveEnPassant|moveCastle) != 0 }
 
 // UCI returns the move in UCI long algebraic notation ("e2e4", "e7e8q", "e1g1"); "0000" for NoMove.
 func (m Move) UCI() string {

@@ -6,7 +6,7 @@ package board
 
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool {
-	return p.attackedBy(p.KingSquare(p.Side), p.Side^1, p.Occupied)
+	return p.attackedBy(p.Pieces[p.Side][King].LSB(), p.Side^1, p.Occupied)
 }
 
 // Checkers returns the pieces giving check to the side to move.

@@ -259,3 +259,25 @@ func TestGivesCheckMatchesMake(t *testing.T) {
 		t.Fatalf("only %d moves checked", n)
 	}
 }
+
+// TestIsSpecial checks IsSpecial against the three predicates it combines on
+// the moves of random games (promotions, castling and en passant included).
+func TestIsSpecial(t *testing.T) {
+	seen := 0
+	forRandomPositions(t, 40, func(p *Position) {
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Slice() {
+			want := m.IsPromotion() || m.IsCastle() || m.IsEnPassant()
+			if m.IsSpecial() != want {
+				t.Fatalf("%s in %s: IsSpecial %v, want %v", m.UCI(), p.FEN(), m.IsSpecial(), want)
+			}
+			if want {
+				seen++
+			}
+		}
+	})
+	if seen == 0 {
+		t.Fatal("no special move seen")
+	}
+}

@@ -30,9 +30,14 @@ func (p *Position) SEE(m Move) int {
 	attackerType := p.Board[from].Type()
 	fromBB := SquareBB(from)
 	side := p.Side
-	diag := p.Pieces[White][Bishop] | p.Pieces[White][Queen] | p.Pieces[Black][Bishop] | p.Pieces[Black][Queen]
-	orth := p.Pieces[White][Rook] | p.Pieces[White][Queen] | p.Pieces[Black][Rook] | p.Pieces[Black][Queen]
-	attackers := p.AttackersTo(to, occ)
+	w, b := &p.Pieces[White], &p.Pieces[Black]
+	diag := w[Bishop] | w[Queen] | b[Bishop] | b[Queen]
+	orth := w[Rook] | w[Queen] | b[Rook] | b[Queen]
+	// p.AttackersTo(to, occ), written out: no call (dear in WebAssembly),
+	// and the sliders are at hand.
+	attackers := pawnAttacks[Black][to]&w[Pawn] | pawnAttacks[White][to]&b[Pawn] |
+		knightAttacks[to]&(w[Knight]|b[Knight]) | kingAttacks[to]&(w[King]|b[King]) |
+		BishopAttacks(to, occ)&diag | RookAttacks(to, occ)&orth
 	for {
 		d++
 		gain[d] = SEEValue[attackerType] - gain[d-1]
@@ -44,14 +49,26 @@ func (p *Position) SEE(m Move) int {
 		if own == 0 {
 			break
 		}
-		fromBB = 0
-		for pt := Pawn; pt <= King; pt++ {
-			if b := own & p.Pieces[side][pt]; b != 0 {
-				fromBB = b & -b
-				attackerType = pt
-				break
-			}
+		// The least valuable attacker (an if chain, not a loop over the
+		// types: loops are dear in WebAssembly). own is not empty, so one
+		// of them, at worst the king, is found.
+		pcs := &p.Pieces[side]
+		var b Bitboard
+		switch {
+		case own&pcs[Pawn] != 0:
+			b, attackerType = own&pcs[Pawn], Pawn
+		case own&pcs[Knight] != 0:
+			b, attackerType = own&pcs[Knight], Knight
+		case own&pcs[Bishop] != 0:
+			b, attackerType = own&pcs[Bishop], Bishop
+		case own&pcs[Rook] != 0:
+			b, attackerType = own&pcs[Rook], Rook
+		case own&pcs[Queen] != 0:
+			b, attackerType = own&pcs[Queen], Queen
+		default:
+			b, attackerType = own&pcs[King], King
 		}
+		fromBB = b & -b
 		if d == len(gain)-1 {
 			break
 		}

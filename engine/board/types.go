@@ -79,17 +79,20 @@ func (p Piece) Color() Color {
 }
 
 // Type returns the piece type of p, or NoPieceType for NoPiece.
-func (p Piece) Type() PieceType {
-	if p >= NoPiece {
-		return NoPieceType
+func (p Piece) Type() PieceType { return typeOf[p] }
+
+// typeOf is the piece type of every byte value (NoPieceType from NoPiece
+// on): indexed by a Piece it needs neither a bounds check nor a branch
+// (a taken branch is dear in WebAssembly: see engine/search's doc.go).
+var typeOf = func() (t [256]PieceType) {
+	for p := range t {
+		t[p] = NoPieceType
+		if p < int(NoPiece) {
+			t[p] = PieceType(p % 6)
+		}
 	}
-	return pieceTypeOf[p]
-}
-
-var pieceTypeOf = [13]PieceType{0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6}
-
-// typeOf is pieceTypeOf padded to 16 entries so that p&15 indexes it without a bounds check.
-var typeOf = [16]PieceType{0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6}
+	return t
+}()
 
 // String returns the FEN letter of p ("P", "n", …) or "." for NoPiece.
 func (p Piece) String() string {
@@ -200,12 +203,7 @@ func ParseSquare(s string) (Square, error) {
 type Bitboard uint64
 
 // SquareBB returns the bitboard holding only sq (empty for NoSquare).
-func SquareBB(sq Square) Bitboard {
-	if sq >= NoSquare {
-		return 0
-	}
-	return Bitboard(1) << sq
-}
+func SquareBB(sq Square) Bitboard { return Bitboard(1) << sq } // Go shifts by 64 or more give 0
 
 // Count returns the number of squares in b.
 func (b Bitboard) Count() int { return bits.OnesCount64(uint64(b)) }
@@ -221,7 +219,7 @@ func (b *Bitboard) PopLSB() Square {
 }
 
 // Has reports whether sq is in b.
-func (b Bitboard) Has(sq Square) bool { return b&(Bitboard(1)<<(sq&63)) != 0 && sq < NoSquare }
+func (b Bitboard) Has(sq Square) bool { return b&SquareBB(sq) != 0 }
 
 // More reports whether b holds more than one square.
 func (b Bitboard) More() bool { return b&(b-1) != 0 }

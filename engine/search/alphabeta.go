@@ -671,15 +671,21 @@ const (
 // mvvLva ranks captures and promotions: most valuable victim first, then
 // least valuable attacker; a promotion counts its new piece as a victim.
 func mvvLva(pos *board.Position, m board.Move) int32 {
-	v := int32(0)
+	v := 5 - int32(pos.Board[m.From()].Type())
 	if m.IsCapture() {
-		v = (int32(capturedType(pos, m)) + 1) * 16
+		v += victimRank[pos.Board[m.To()].Type()]
 	}
 	if m.IsPromotion() {
 		v += int32(m.Promotion()) * 16
 	}
-	return v + 5 - int32(pos.Board[m.From()].Type())
+	return v
 }
+
+// victimRank is mvvLva's (victim type + 1)·16 by the type on a capture's
+// destination square; that square is empty (NoPieceType) only for en
+// passant, which takes a pawn. (A table instead of capturedType keeps
+// mvvLva inlinable.)
+var victimRank = [board.NoPieceType + 1]int32{16, 32, 48, 64, 80, 96, 16}
 
 // scoreMoves scores f's moves for a main-search node: hash move, winning or
 // equal captures and queen promotions by MVV-LVA, killers, quiet moves by
@@ -704,37 +710,43 @@ func (s *Searcher) scoreMoves(pos *board.Position, f *frame, ttMove board.Move, 
 	for i := 0; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
 		var sc int32
-		switch {
-		case m == ttMove:
+		if !m.IsCapture() && !m.IsPromotion() {
+			// A quiet move: its history (the continuation tables are
+			// contNone, all zero, when off), or a killer's band. Written as
+			// overrides that compile to selects, not branches: every taken
+			// branch is dear in WebAssembly.
+			sc = hist[m.From()][m.To()] + int32(contScore(c1, c2, c4, pos.Board[m.From()], m.To()))
+			if m == k2 {
+				sc = scoreKiller2
+			}
+			if m == k1 {
+				sc = scoreKiller1
+			}
+		} else {
+			switch {
+			case m.IsPromotion() && m.Promotion() != board.Queen:
+				sc = scoreUnderPromo + mvvLva(pos, m)
+			case m.IsCapture():
+				pc := pos.Board[m.From()]
+				victim := capturedType(pos, m)
+				band := int32(scoreGoodCapture)
+				if m != ttMove && pieceValue[pc.Type()] > pieceValue[victim] && pos.SEE(m) < 0 {
+					band = scoreBadCapture
+				}
+				if capHist {
+					sc = band + mvvLva(pos, m)*capOrderScale + int32(s.capHist[pc][m.To()][victim])/capOrderDiv
+				} else {
+					sc = band + mvvLva(pos, m)
+				}
+			default: // queen promotion
+				sc = scoreGoodCapture + mvvLva(pos, m)
+				if capHist {
+					sc = scoreGoodCapture + mvvLva(pos, m)*capOrderScale
+				}
+			}
+		}
+		if m == ttMove {
 			sc = scoreHash
-		case m.IsPromotion() && m.Promotion() != board.Queen:
-			sc = scoreUnderPromo + mvvLva(pos, m)
-		case m.IsCapture():
-			pc := pos.Board[m.From()]
-			victim := capturedType(pos, m)
-			band := int32(scoreGoodCapture)
-			if pieceValue[pc.Type()] > pieceValue[victim] && pos.SEE(m) < 0 {
-				band = scoreBadCapture
-			}
-			if capHist {
-				sc = band + mvvLva(pos, m)*capOrderScale + int32(s.capHist[pc][m.To()][victim])/capOrderDiv
-			} else {
-				sc = band + mvvLva(pos, m)
-			}
-		case m.IsPromotion():
-			sc = scoreGoodCapture + mvvLva(pos, m)
-			if capHist {
-				sc = scoreGoodCapture + mvvLva(pos, m)*capOrderScale
-			}
-		case m == k1:
-			sc = scoreKiller1
-		case m == k2:
-			sc = scoreKiller2
-		default:
-			sc = hist[m.From()][m.To()]
-			if cont {
-				sc += int32(contScore(c1, c2, c4, pos.Board[m.From()], m.To()))
-			}
 		}
 		f.scores[i] = sc
 	}
@@ -807,31 +819,52 @@ func (s *Searcher) scoreQMoves(pos *board.Position, f *frame, quietChecks bool, 
 // do not pay a quadratic selection. Equal scores keep their relative order
 // from the later sort on; the result is deterministic either way.
 func pickMove(f *frame, i, n int) board.Move {
+	if i > sortAfter {
+		return f.ml.Moves[i] // sorted at pick sortAfter
+	}
+	return pickSort(f, i, n)
+}
+
+// pickSort is pickMove's selection or sorting step (apart so that pickMove
+// inlines: calls are dear in WebAssembly).
+func pickSort(f *frame, i, n int) board.Move {
 	moves, scores := f.ml.Moves[:n:n], f.scores[:n:n]
 	switch {
 	case i < sortAfter:
-		bi := i
-		bs := scores[i]
-		for j, sc := range scores[i+1:] {
-			if sc > bs {
-				bi, bs = i+1+j, sc
-			}
-		}
+		bi := i + firstMax(scores[i:])
 		if bi != i {
 			moves[i], moves[bi] = moves[bi], moves[i]
 			scores[i], scores[bi] = scores[bi], scores[i]
 		}
 	case i == sortAfter:
-		for j := i + 1; j < n; j++ {
-			m, sc := moves[j], scores[j]
-			k := j - 1
-			for ; k >= i && scores[k] < sc; k-- {
-				moves[k+1], scores[k+1] = moves[k], scores[k]
+		ss := scores[i:]
+		ms := moves[i:][:len(ss)]
+		for j := 1; j < len(ss); j++ {
+			m, sc := ms[j], ss[j]
+			k := j
+			for ; k > 0 && ss[k-1] < sc; k-- {
+				ms[k], ss[k] = ms[k-1], ss[k-1]
 			}
-			moves[k+1], scores[k+1] = m, sc
+			ms[k], ss[k] = m, sc
 		}
 	}
 	return moves[i]
+}
+
+// firstMax returns the index of the first highest of scores (not empty).
+// It is kept out of line so that its loop compiles without branches: inlined,
+// the index would feed a load address in the caller, and the compiler then
+// keeps the branch, which costs a dispatch in WebAssembly at every move.
+//
+//go:noinline
+func firstMax(scores []int32) int {
+	bi, bs := 0, scores[0]
+	for j, sc := range scores[1:] {
+		if sc > bs {
+			bi, bs = j+1, sc
+		}
+	}
+	return bi
 }
 
 // sortAfter is the pick index at which pickMove sorts the remaining moves.

@@ -44,15 +44,17 @@ func (ci *checkInfo) init(pos *board.Position) {
 
 // givesCheck reports whether m (legal in pos) gives check.
 func (ci *checkInfo) givesCheck(pos *board.Position, m board.Move) bool {
-	if m.IsPromotion() || m.IsCastle() || m.IsEnPassant() {
+	if m.IsSpecial() {
 		return pos.GivesCheck(m)
 	}
 	if !ci.ready {
 		ci.init(pos)
 	}
+	// A direct check, or a discovered one (from leaves the line to the
+	// king): bit arithmetic rather than branches, which are dear in
+	// WebAssembly.
 	from, to := m.From(), m.To()
-	if ci.squares[pos.Board[from].Type()%6].Has(to) {
-		return true
-	}
-	return ci.disc.Has(from) && !board.Line(from, ci.ksq).Has(to)
+	direct := ci.squares[pos.Board[from].Type()%6] >> to
+	disc := ci.disc >> from &^ (board.Line(from, ci.ksq) >> to)
+	return (direct|disc)&1 != 0
 }

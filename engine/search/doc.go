@@ -126,6 +126,19 @@
 // Table I and modern method is off: a depth-1 search is then exactly the
 // 1-ply loop (OrderRootMoves) or the quiescence-resolved root (qleaf.go).
 //
+// WebAssembly speed. Go's WebAssembly backend compiles each function as one
+// loop around a br_table over its basic blocks: every taken jump between
+// blocks (each loop iteration, each branch not laid out as the fall-through)
+// goes back through that dispatch, and V8 spills the live values around it,
+// some 10 to 20 machine instructions; a call costs more. So the hot code
+// here and in engine/board prefers table lookups, bit arithmetic and
+// assignments the compiler turns into selects over branches, fewer loops
+// (MaterialPST walks the pieces once, SEE finds the least valuable attacker
+// by an if chain, firstMax's loop has no branch), and inlinable small
+// functions (pickMove, InCheck, mvvLva). The transposition table reads plain
+// words in WebAssembly (ttword_wasm.go). Fixed-depth results are unchanged
+// by all of it (TestSignature, BenchmarkSearch's nodes/op).
+//
 // Static evaluations are clamped to ±MaxEval so they are never taken for
 // mate scores. Scores are integer centipawns from the side to move's point
 // of view, so a fixed-depth or fixed-node single-threaded search gives

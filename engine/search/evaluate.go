@@ -30,17 +30,16 @@ type MaterialPST struct{}
 // the middlegame and endgame sums, so the rest is summed once:
 // (mg·phase + eg·(24−phase))/24 with mg = rest + kingMG, eg = rest + kingEG.
 func (MaterialPST) Evaluate(pos *board.Position) int {
+	// One loop over the pieces but the kings, typed by the mailbox: ten
+	// loops, one per piece type, cost more in WebAssembly (doc.go).
+	wkb, bkb := pos.Pieces[board.White][board.King], pos.Pieces[board.Black][board.King]
 	rest := 0
-	for c := board.White; c <= board.Black; c++ {
-		for pt := board.Pawn; pt < board.King; pt++ {
-			t := &pstMG[board.MakePiece(c, pt)]
-			for bb := uint64(pos.Pieces[c][pt]); bb != 0; bb &= bb - 1 {
-				rest += int(t[bits.TrailingZeros64(bb)&63])
-			}
-		}
+	for bb := uint64(pos.Occupied &^ (wkb | bkb)); bb != 0; bb &= bb - 1 {
+		sq := bits.TrailingZeros64(bb) & 63
+		rest += int(pstMG[pos.Board[sq]][sq])
 	}
-	wk := pos.Pieces[board.White][board.King].LSB() & 63
-	bk := pos.Pieces[board.Black][board.King].LSB() & 63
+	wk := wkb.LSB() & 63
+	bk := bkb.LSB() & 63
 	kmg := int(pstMG[board.WhiteKing][wk]) + int(pstMG[board.BlackKing][bk])
 	keg := int(pstEG[board.WhiteKing][wk]) + int(pstEG[board.BlackKing][bk])
 	w, b := &pos.Pieces[board.White], &pos.Pieces[board.Black]

@@ -1,10 +1,6 @@
 package search
 
-import (
-	"sync/atomic"
-
-	"github.com/evochess/evochess/engine/board"
-)
+import "github.com/evochess/evochess/engine/board"
 
 // Bound kinds of a transposition-table score.
 const (
@@ -25,7 +21,8 @@ type ttEntry struct {
 
 const noEval = -32768
 
-// A slot is two 64-bit words, written and read atomically one by one:
+// A slot is two 64-bit words, written and read atomically one by one
+// (loadWord, storeWord):
 // data packs the entry (move 18 bits, score 16, eval 16, depth 8, bound 2,
 // generation 4) and check is the full Zobrist key XOR data. A reader that
 // sees words of two different writes (threads of a Lazy SMP search store
@@ -154,8 +151,8 @@ func (t *transTable) newSearch() { t.gen = (t.gen + 1) & genMask }
 func (t *transTable) probe(key uint64) (ttEntry, bool) {
 	b := &t.buckets[key&t.mask]
 	for i := range b {
-		d := atomic.LoadUint64(&b[i].data)
-		if atomic.LoadUint64(&b[i].check)^d == key && d>>58&3 != boundNone {
+		d := loadWord(&b[i].data)
+		if d>>58&3 != boundNone && loadWord(&b[i].check)^d == key {
 			return unpackEntry(d), true
 		}
 	}
@@ -169,9 +166,9 @@ func (t *transTable) store(key uint64, move board.Move, score, eval, depth, boun
 	slot := 0
 	best := 1 << 30
 	for i := range b {
-		d := atomic.LoadUint64(&b[i].data)
+		d := loadWord(&b[i].data)
 		used := d>>58&3 != boundNone
-		if used && atomic.LoadUint64(&b[i].check)^d == key {
+		if used && loadWord(&b[i].check)^d == key {
 			slot = i
 			if move == board.NoMove {
 				move = board.Move(d & (1<<18 - 1)) // keep the old move
@@ -195,8 +192,8 @@ func (t *transTable) store(key uint64, move board.Move, score, eval, depth, boun
 		depth = 255
 	}
 	d := packEntry(move, score, eval, depth, bound, t.gen)
-	atomic.StoreUint64(&b[slot].check, key^d)
-	atomic.StoreUint64(&b[slot].data, d)
+	storeWord(&b[slot].check, key^d)
+	storeWord(&b[slot].data, d)
 }
 
 // hashfull returns the permille of used slots among the first 1000 buckets'
@@ -206,7 +203,7 @@ func (t *transTable) hashfull() int {
 	used := 0
 	for i := range n {
 		for j := range t.buckets[i] {
-			d := atomic.LoadUint64(&t.buckets[i][j].data)
+			d := loadWord(&t.buckets[i][j].data)
 			if d>>58&3 != boundNone && uint8(d>>60) == t.gen {
 				used++
 			}
