@@ -65,3 +65,19 @@ func BenchmarkEvaluate(b *testing.B) {
 		b.Log(sum)
 	}
 }
+
+// TestBenchmarkSearchNodes pins the node count of BenchmarkSearch's three
+// searches: a speed change must not change the search (TestSignature does
+// not reach every path, e.g. the multi-cut restart of move picking).
+func TestBenchmarkSearchNodes(t *testing.T) {
+	fens := BenchFENs()
+	s := NewSearcher(nil, DefaultParams(), 16)
+	var nodes uint64
+	for _, i := range []int{0, 4, 12} {
+		s.Clear()
+		nodes += s.Search(context.Background(), mustFEN(t, fens[i]), Limits{Depth: 12}, nil).Nodes
+	}
+	if nodes != 273303 {
+		t.Fatalf("BenchmarkSearch's searches visit %d nodes, want 273303", nodes)
+	}
+}
