@@ -3,7 +3,7 @@
 // preset (default "modern") on every position, reporting its wall time from
 // start-run to the player (resolving, K, every Adam step, held-out losses),
 // its memory, and the losses; then the same command natively must give the
-// same best fitness bit for bit.
+// same player and losses bit for bit.
 //
 //   node texel.mjs SITE_DIR EVOCHESS_BINARY SHARED_DATA_DIR [PRESET] [GENERATIONS]
 import { execFileSync } from 'node:child_process';
@@ -46,6 +46,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'texel-'));
 t = Date.now();
 const out = execFileSync(bin, ['tune', ...shellSplit(cmd).slice(2), '-json', '-quiet', '-out', path.join(tmp, 'p.json'), '-data-dir', sharedData], { encoding: 'utf8' });
 const nativeWall = (Date.now() - t) / 1000;
+const nativePlayer = JSON.parse(fs.readFileSync(path.join(tmp, 'p.json'), 'utf8'));
 fs.rmSync(tmp, { recursive: true });
 const sum = JSON.parse(out.trim().split('\n').pop());
 
@@ -54,5 +55,9 @@ console.log(`games: ${loaded.data.games} read; load ${loadSecs.toFixed(1)} s`);
 console.log(`worker run: ${runSecs.toFixed(1)} s wall from start-run to the player (first generation after ${firstProgress.toFixed(1)} s: reading, resolving, K), ${last.generation} generations; worker memory ${MB(mem.wasmBytes)}`);
 console.log(`losses: first generation train ${prog[0].trainLoss.toFixed(5)} held out ${prog[0].testLoss.toFixed(5)}; last train ${last.trainLoss.toFixed(5)} held out ${last.testLoss.toFixed(5)}`);
 console.log(`native CLI: ${nativeWall.toFixed(1)} s wall, train loss ${sum.train_loss.toFixed(5)} held out ${sum.test_loss.toFixed(5)}`);
-console.log(`same result: best so far ${-last.trainLoss} vs CLI ${sum.best_fitness}: ${-last.trainLoss === sum.best_fitness ? "identical" : "DIFFERENT"}`);
-if (-last.trainLoss !== sum.best_fitness) process.exit(1);
+// The player's weights and its plain Texel losses (the fitness also carries the run's L2 pull, if any).
+const workerPlayer = (await done).data.player;
+const weights = (p) => JSON.stringify(Object.keys(p.weights).sort().map((k) => [k, p.weights[k]]));
+const same = weights(workerPlayer) === weights(nativePlayer) && last.trainLoss === sum.train_loss && last.testLoss === sum.test_loss;
+console.log(`same result: ${Object.keys(workerPlayer.weights).length} weights ${weights(workerPlayer) === weights(nativePlayer) ? "equal" : "differ"}, train loss ${last.trainLoss} vs CLI ${sum.train_loss}, held out ${last.testLoss} vs ${sum.test_loss}: ${same ? "identical" : "DIFFERENT"}`);
+if (!same) process.exit(1);
