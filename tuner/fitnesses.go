@@ -443,7 +443,7 @@ func compileTexel(ctx context.Context, s Setup, res Resources) (*Prepared, error
 	trainEval := func(tx *fitness.Texel) *texelEvaluator {
 		return &texelEvaluator{tx: tx, k: k, workers: workers, grad: grad, l2: l2, prior: prior}
 	}
-	out := &Prepared{Digest: gs.Digest, K: k, Reference: ref, TrainPositions: int(tx.Count())}
+	out := &Prepared{Digest: gs.Digest, K: k, L2: l2, Reference: ref, TrainPositions: int(tx.Count())}
 	out.Train = trainEval(tx)
 	rest := func(ctx context.Context, ref []int32) (te, ve Evaluator, err error) {
 		tt, err := compile(ctx, "held-out", test, testRefs, ref)

@@ -54,6 +54,10 @@ type Prepared struct {
 	Unsolved []int
 	// K is the Texel sigmoid scale (Texel fitness only).
 	K float64
+	// L2 is the training fitness's pull toward the start (Texel; the
+	// value Problem.L2Auto sized, kept like K so that a resumed run or a
+	// fitness worker uses it whatever its own first compilation gives).
+	L2 float64
 	// Reference is the quiescence reference the training sample was
 	// resolved with ("match-qs", "match2-qs"; nil otherwise): pass it as
 	// Problem.Reference to build the same evaluator elsewhere.

@@ -220,13 +220,16 @@ func NewRunPrepared(s Setup, prep *Prepared) (*Run, error) {
 	return r, nil
 }
 
-// Fix returns s with the reference and K p was prepared with.
+// Fix returns s with the reference, K and L2 pull p was prepared with.
 func (p *Prepared) Fix(s Setup) Setup {
 	if p.Reference != nil {
 		s.Problem.Reference = slices.Clone(p.Reference)
 	}
 	if p.K != 0 {
 		s.Problem.K = p.K
+	}
+	if p.L2 != 0 {
+		s.Problem.L2 = p.L2
 	}
 	return s
 }

@@ -243,3 +243,38 @@ func TestTexelBadGames(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// TestAutoL2Kept: the pull the modern preset sizes from its first
+// compilation is stored in the run's setup (Prepared.Fix), so a checkpoint
+// resumes with it even if a re-resolved compilation would count otherwise.
+func TestAutoL2Kept(t *testing.T) {
+	s, err := Configure(Options{Preset: "modern", PGN: "pgn/gm_demo_1500.pgn", Positions: 3000, TestPositions: 500, Generations: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep, err := Prepare(context.Background(), s, dataResources(t, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := AutoL2(int64(prep.TrainPositions)); prep.L2 != want || want == 0 {
+		t.Fatalf("prepared pull %g, want AutoL2(%d) = %g", prep.L2, prep.TrainPositions, want)
+	}
+	r, err := NewRunPrepared(s, prep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Step(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := r.Checkpoint(&buf); err != nil {
+		t.Fatal(err)
+	}
+	cp, err := ReadCheckpoint(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cp.Setup.Problem.L2 != prep.L2 {
+		t.Fatalf("checkpoint keeps pull %g, want %g", cp.Setup.Problem.L2, prep.L2)
+	}
+}

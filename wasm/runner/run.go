@@ -202,6 +202,9 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 			return nil, err
 		}
 		setup.Problem.Reference, setup.Problem.K = slices.Clone(cp.Setup.Problem.Reference), cp.Setup.Problem.K
+		if setup.Problem.L2Auto {
+			setup.Problem.L2 = cp.Setup.Problem.L2 // the pull the run sized at its start
+		}
 	}
 	runCtx, cancel := o.Control.Context(ctx)
 	defer cancel()
@@ -379,6 +382,9 @@ func readResume(setup tuner.Setup, cp []byte) (*tuner.Checkpointed, error) {
 	got, want := c.Setup, setup
 	got.Problem.Reference, want.Problem.Reference = nil, nil
 	got.Problem.K, want.Problem.K = 0, 0
+	if want.Problem.L2Auto {
+		got.Problem.L2, want.Problem.L2 = 0, 0 // sized from the data at the start (Prepared.Fix)
+	}
 	if want.HallOfFame <= 0 {
 		want.HallOfFame = 10 // tuner.NewRun's default
 	}
