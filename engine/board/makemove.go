@@ -232,3 +232,21 @@ func (p *Position) UnmakeNullMove() {
 	p.FullmoveNumber = int(u.fullmove)
 	p.undo = p.undo[:n]
 }
+
+// KeyAfter returns the Zobrist key of the position after m (legal in p)
+// for the usual move: a quiet move or a capture, with the castling rights
+// it changes. For a promotion, a castling (the rook), an en-passant capture
+// and when p or the new position has an en-passant square it may differ
+// from the key MakeMove computes. It is meant for prefetching a hash table
+// entry before the move is made, where an occasional wrong key costs
+// nothing but the prefetch.
+func (p *Position) KeyAfter(m Move) uint64 {
+	from, to := Square(m&63), Square(m>>6&63)
+	pc := p.Board[from] & 15
+	h := p.Hash ^ zobristSide ^ zobristPiece[pc][from] ^ zobristPiece[pc][to]
+	if captured := p.Board[to] & 15; captured < NoPiece {
+		h ^= zobristPiece[captured][to]
+	}
+	cr := p.Castling & castleMask[from] & castleMask[to]
+	return h ^ zobristCastle[p.Castling&15] ^ zobristCastle[cr&15]
+}

@@ -281,3 +281,31 @@ func TestIsSpecial(t *testing.T) {
 		t.Fatal("no special move seen")
 	}
 }
+
+// TestKeyAfter checks KeyAfter against MakeMove's key on the moves of random
+// games: equal for every quiet move and capture (castling rights included)
+// when neither position has an en-passant square, and counts them.
+func TestKeyAfter(t *testing.T) {
+	exact, other := 0, 0
+	forRandomPositions(t, 40, func(p *Position) {
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Slice() {
+			got := p.KeyAfter(m)
+			p.MakeMove(m)
+			want, ep := p.Hash, p.EnPassant
+			p.UnmakeMove()
+			if m.IsPromotion() || m.IsCastle() || m.IsEnPassant() || p.EnPassant != NoSquare || ep != NoSquare {
+				other++
+				continue
+			}
+			exact++
+			if got != want {
+				t.Fatalf("%s: KeyAfter(%s) = %#x, MakeMove gives %#x", p.FEN(), m, got, want)
+			}
+		}
+	})
+	if exact < 1000 || other == 0 {
+		t.Fatalf("%d moves checked, %d special", exact, other)
+	}
+}

@@ -258,6 +258,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		if m == excluded {
 			continue
 		}
+		s.prefetchChild(pos, m)
 		moveCount++
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		pc := pos.Board[m.From()]

@@ -73,7 +73,11 @@
 //   - tt.go: the transposition table: four 16-byte slots per 64-byte
 //     bucket, each two atomic 64-bit words (key XOR data, data: Hyatt and
 //     Mann's lockless hashing, safe for the SMP threads); depth, bound, move,
-//     static eval, generation-aware replacement.
+//     static eval, generation-aware replacement. Natively the table asks
+//     Linux for transparent huge pages (tthuge_linux.go), and the move loop
+//     prefetches each child's bucket (prefetch_asm.go, with the child's key
+//     from board.Position.KeyAfter) while the move is still examined, so
+//     the child's probe seldom waits for memory.
 //   - score.go: mate scores (MateScore - plies, adjusted by ply in the
 //     table), UCI "mate N".
 //   - qleaf.go: QuiescenceResolver and QuiescencePV, the quiescence search
@@ -138,6 +142,16 @@
 // functions (pickMove, InCheck, mvvLva). The transposition table reads plain
 // words in WebAssembly (ttword_wasm.go). Fixed-depth results are unchanged
 // by all of it (TestSignature, BenchmarkSearch's nodes/op).
+//
+// Native speed. Most of a node's cache misses are its transposition-table
+// probe: a 16 MiB table does not fit the caches, and in a virtual machine a
+// TLB miss walks two page tables. The table is advised onto 2 MiB pages
+// (madvise MADV_HUGEPAGE; honoured where transparent huge pages are
+// "madvise" or "always") and the move loop issues a prefetch of the child's
+// bucket (PREFETCHT0 / PRFM, prefetch_amd64.s and prefetch_arm64.s) as soon
+// as the move is picked: in the bench's profile the probe fell from about a
+// fifth of the time to a tenth. Neither changes a result; both are absent
+// in WebAssembly (prefetch_other.go inlines to nothing).
 //
 // Static evaluations are clamped to ±MaxEval so they are never taken for
 // mate scores. Scores are integer centipawns from the side to move's point

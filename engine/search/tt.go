@@ -91,6 +91,7 @@ func (t *transTable) resize(mb int) {
 		p *= 2
 	}
 	t.buckets = make([]ttBucket, p)
+	adviseHuge(t.buckets)
 	t.mask = p - 1
 	t.gen = 0
 }

@@ -643,6 +643,16 @@ func TestSplitAfterRecompile(t *testing.T) {
 	if cr.sharedSetups < 2*cfg.Generations || cr.heldOut == 0 {
 		t.Errorf("%d fitness-setups with the worker's share, %d held-out batches", cr.sharedSetups, cr.heldOut)
 	}
+	// A setup that differs only by its reference re-resolves the share's
+	// training positions and keeps the rest: each worker prepared once.
+	for i, s := range cr.Remote.(*inProcessRemote).sessions {
+		s.mu.Lock()
+		n := s.prepared
+		s.mu.Unlock()
+		if n != 1 {
+			t.Errorf("worker %d prepared %d times for %d fitness-setups", i, n, cr.sharedSetups/2)
+		}
+	}
 }
 
 // TestRunTiming: progress messages split the run's clock into training,

@@ -64,6 +64,15 @@ type Session struct {
 	// fitnessShard says the fitness is one share of the positions.
 	fitnessTest  tuner.Evaluator
 	fitnessShard bool
+	// fitnessPrep is the last fitness-setup's preparation and fitnessKey
+	// that setup without its quiescence reference (with its shard): a
+	// setup that differs only by the reference — a recompiling run's next
+	// one — re-resolves the training positions (Prepared.Recompile) and
+	// keeps the rest, the held-out positions parsed once and their count
+	// caches warm, as an in-process run does.
+	fitnessPrep *tuner.Prepared
+	fitnessKey  string
+	prepared    int // fitness-setups prepared afresh (tests)
 	// cache keeps the sampled positions of the loaded games between
 	// fitness-setups (a recompiling run re-prepares with each reference).
 	cache *tuner.DataCache
@@ -200,6 +209,7 @@ func (s *Session) loadData(id string, req *protocol.LoadData) {
 	}
 	s.mu.Lock()
 	s.games, s.dataset, s.cache = g, nil, &tuner.DataCache{}
+	s.fitnessPrep, s.fitnessKey = nil, "" // prepared from other games
 	s.mu.Unlock()
 	ld := g.Loaded()
 	s.post(id, &ld)
@@ -304,10 +314,28 @@ func (s *Session) fitnessSetup(id string, req *protocol.FitnessSetup) {
 		s.fail(id, protocol.TypeFitnessSetup, err)
 		return
 	}
+	key := fitnessKey(setup, req.Shard)
 	s.mu.Lock()
 	res := s.resources(g, 1)
 	res.Cache = s.cache
+	last, lastKey := s.fitnessPrep, s.fitnessKey
 	s.mu.Unlock()
+	if last != nil && key == lastKey && last.Recompile != nil && last.RecompileHeldOut == nil && setup.Problem.Reference != nil {
+		evs, err := last.Recompile(context.Background(), setup.Problem.Reference)
+		if err != nil {
+			s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: %w", err))
+			return
+		}
+		s.mu.Lock()
+		s.fitness = evs.Train
+		s.mu.Unlock()
+		ready := &protocol.FitnessReady{Train: last.TrainPositions, Params: len(setup.Config.Specs)}
+		if req.Shard != nil {
+			ready.Test = last.TestPositions
+		}
+		s.post(id, ready)
+		return
+	}
 	var prep *tuner.Prepared
 	if req.Shard != nil {
 		prep, err = tuner.PrepareShard(context.Background(), setup, res, tuner.PositionShard{Index: req.Shard.Index, Count: req.Shard.Count})
@@ -321,11 +349,26 @@ func (s *Session) fitnessSetup(id string, req *protocol.FitnessSetup) {
 	ready := &protocol.FitnessReady{Train: prep.TrainPositions, Params: len(setup.Config.Specs)}
 	s.mu.Lock()
 	s.fitness, s.fitnessTest, s.fitnessShard = prep.Train, nil, req.Shard != nil
+	s.fitnessPrep, s.fitnessKey = prep, key
+	s.prepared++
 	if req.Shard != nil {
 		s.fitnessTest, ready.Test = prep.Test, prep.TestPositions
 	}
 	s.mu.Unlock()
 	s.post(id, ready)
+}
+
+// fitnessKey identifies a fitness-setup but for its quiescence reference.
+func fitnessKey(setup tuner.Setup, sh *protocol.Shard) string {
+	setup.Problem.Reference = nil
+	b, err := json.Marshal(setup)
+	if err != nil {
+		return "" // never equal to a marshalled setup: prepare afresh
+	}
+	if sh != nil {
+		return fmt.Sprintf("%d/%d %s", sh.Index, sh.Count, b)
+	}
+	return string(b)
 }
 
 // evalBatch scores candidates with the compiled fitness (nested worker); a
