@@ -44,6 +44,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.NodeCap, "node-cap", 0, "david-search: node cap per position (0 = 20000 reduced, 500000 full)")
 	workers := fs.Int("workers", 0, "parallel fitness evaluators (0 = all cores)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
+	matches := fs.String("matches", "", "match log (JSON lines): every finished Elo match is recorded there, and a later run with the same log takes the recorded result instead of playing the match again (resumes a stopped experiment)")
 	var df distFlags
 	df.bind(fs)
 	fs.Usage = func() {
@@ -103,6 +104,19 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		res.Distribute = coord.Distribute
 	}
 	cfg.Cache = &tuner.ExperimentCache{}
+	if *matches != "" {
+		f, err := os.OpenFile(*matches, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("experiment: -matches: %w", err)
+		}
+		defer f.Close()
+		if cfg.Matches, err = tuner.ReadMatchLog(f, *matches, f); err != nil {
+			return fmt.Errorf("experiment: -matches: %w", err)
+		}
+		if n := cfg.Matches.Len(); n > 0 && !*quiet {
+			fmt.Fprintf(stderr, "experiment: %s: %d matches recorded\n", *matches, n)
+		}
+	}
 	for _, name := range names {
 		start := time.Now()
 		cfg.Date = start.UTC().Format("2006-01-02")

@@ -74,6 +74,10 @@ type ExperimentConfig struct {
 	Strongest string
 	// Cache keeps the presets' round robin between experiments.
 	Cache *ExperimentCache
+	// Matches, if set, records every finished Elo match and gives back the
+	// result of one recorded before instead of playing it again (MatchLog):
+	// an experiment stopped after some of its matches resumes with the rest.
+	Matches *MatchLog
 	// Date is printed in the report header.
 	Date string
 	// Progress receives one line per step.
@@ -352,11 +356,47 @@ func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Score, arena.E
 		return arena.Score{}, arena.EloStats{}, err
 	}
 	games := e.cfg.Games + e.cfg.Games%2
+	var key string
+	if log := e.cfg.Matches; log != nil {
+		if key, err = log.matchKey(e.ctx, a, b, lim, games, cfg.Openings, cfg.Seed, cfg.Game.Adjudication); err != nil {
+			return arena.Score{}, arena.EloStats{}, err
+		}
+		if rec, ok := log.lookup(key); ok {
+			e.say("elo: %s vs %s: recorded in the match log (finished %s)", a.name, b.name, rec.Finished)
+			return rec.Score, arena.PentanomialElo(rec.Pentanomial), nil
+		}
+	}
 	res, err := arena.Match(e.ctx, pa, pb, games, cfg)
 	if err != nil {
 		return arena.Score{}, arena.EloStats{}, err
 	}
-	return res.Pair[0][1], arena.PentanomialElo(res.Pentanomial(0, 1)), nil
+	sc, pent := res.Pair[0][1], res.Pentanomial(0, 1)
+	if log := e.cfg.Matches; log != nil {
+		rec := MatchRecord{Key: key, A: a.name, B: b.name, Limits: limitsString(lim), Games: games, Score: sc,
+			Pentanomial: pent, Finished: time.Now().UTC().Format(time.RFC3339)}
+		if err := log.add(rec); err != nil {
+			return arena.Score{}, arena.EloStats{}, err
+		}
+	}
+	return sc, arena.PentanomialElo(pent), nil
+}
+
+// limitsString describes a match's limits for the match log.
+func limitsString(lim arena.Limits) string {
+	var parts []string
+	if lim.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", lim.Depth))
+	}
+	if lim.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", lim.Nodes))
+	}
+	if lim.MoveTime > 0 {
+		parts = append(parts, fmt.Sprintf("%d ms", lim.MoveTime.Milliseconds()))
+	}
+	if lim.Timed() {
+		parts = append(parts, fmt.Sprintf("clock %v+%v", lim.Base, lim.Inc))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func eloCell(st arena.EloStats) string {

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/internal/shareddata"
+)
+
+// TestExperimentMatchesFlag: -matches records the Elo matches of a run in
+// the file, a second run with it plays none, and a file that is not a match
+// log is refused with its name and line.
+func TestExperimentMatchesFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	data := filepath.Dir(filepath.Dir(shareddata.Path(t, "pgn/gm_demo_1500.pgn")))
+	dir := t.TempDir()
+	log := filepath.Join(dir, "m.jsonl")
+	args := []string{"experiment", "-runs", "1", "-gens", "2", "-games", "2", "-nodes", "300", "-strongest", "david-fig3",
+		"-pgn", "pgn/gm_demo_1500.pgn", "-data-dir", data, "-out-dir", dir, "-matches", log, "david"}
+	if _, stderr, err := runCmd(t, args...); err != nil || strings.Count(stderr, "games: 2 of 2") != 2 {
+		t.Fatalf("first run: %v\n%s", err, stderr)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil || strings.Count(string(b), "\n") != 2 {
+		t.Fatalf("match log after the first run (%v):\n%s", err, b)
+	}
+	report, _ := os.ReadFile(filepath.Join(dir, "david.md"))
+	_, stderr, err := runCmd(t, args...)
+	if err != nil || strings.Contains(stderr, "games: ") || !strings.Contains(stderr, "2 matches recorded") {
+		t.Fatalf("second run: %v\n%s", err, stderr)
+	}
+	if again, _ := os.ReadFile(filepath.Join(dir, "david.md")); string(again) != string(report) {
+		t.Fatalf("second report differs:\n%s\nwant\n%s", again, report)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args[len(args)-2] = bad
+	if _, _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), "bad.jsonl: line 1") {
+		t.Fatalf("bad match log: %v", err)
+	}
+}

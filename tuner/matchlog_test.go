@@ -1,0 +1,119 @@
+package tuner
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestReadMatchLog(t *testing.T) {
+	rec := `{"key":"k1","a":"x","b":"y","limits":"500 nodes","games":2,"score":{"Wins":1,"Draws":0,"Losses":1},"pentanomial":[0,0,1,0,0]}`
+	for _, tc := range []struct {
+		name, in string
+		n        int
+		err      string // substring of the error, "" for none
+		wrote    string // what reading writes (a newline after a torn line)
+	}{
+		{"empty", "", 0, "", ""},
+		{"one", rec + "\n", 1, "", ""},
+		{"no final newline", rec, 1, "", ""},
+		{"blank lines", "\n" + rec + "\n\n", 1, "", ""},
+		{"torn last line", rec + "\n" + rec[:30], 1, "", "\n"},
+		{"garbage", rec + "\nnot json\n" + rec + "\n", 0, "line 2: not a match record", ""},
+		{"no key", `{"a":"x"}` + "\n", 0, "line 1: not a match record: no key", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var w bytes.Buffer
+			l, err := ReadMatchLog(strings.NewReader(tc.in), "m.jsonl", &w)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), "m.jsonl") {
+					t.Fatalf("error %v, want one naming m.jsonl with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Len() != tc.n || w.String() != tc.wrote {
+				t.Fatalf("%d records, wrote %q; want %d, %q", l.Len(), w.String(), tc.n, tc.wrote)
+			}
+		})
+	}
+}
+
+// TestExperimentMatchLog: an experiment run with a match log records each
+// Elo match; run again with that log it plays none of them and writes the
+// same report; a log of other matches (another node limit) is not reused.
+func TestExperimentMatchLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	res := dataResources(t, 2)
+	run := func(log *MatchLog, nodes int) (string, []string) {
+		var md strings.Builder
+		var lines []string
+		cfg := ExperimentConfig{Runs: 1, Generations: 2, Games: 2, Nodes: nodes, PGN: "pgn/gm_demo_1500.pgn",
+			Strongest: "david-fig3", Matches: log, Progress: func(s string) { lines = append(lines, s) }}
+		doc, err := RunExperiment(context.Background(), "david", cfg, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := doc.Markdown(&md); err != nil {
+			t.Fatal(err)
+		}
+		return md.String(), lines
+	}
+	count := func(lines []string, s string) int {
+		n := 0
+		for _, l := range lines {
+			if strings.Contains(l, s) {
+				n++
+			}
+		}
+		return n
+	}
+	var file bytes.Buffer
+	log, err := ReadMatchLog(nil, "", &file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, lines := run(log, 300)
+	if log.Len() != 2 || count(lines, "games: 2 of 2") != 2 || count(lines, "recorded in the match log") != 0 {
+		t.Fatalf("first run: %d matches logged; progress:\n%s", log.Len(), strings.Join(lines, "\n"))
+	}
+	again, err := ReadMatchLog(bytes.NewReader(file.Bytes()), "file", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, lines := run(again, 300)
+	if count(lines, "games: ") != 0 || count(lines, "recorded in the match log") != 2 {
+		t.Fatalf("second run played games:\n%s", strings.Join(lines, "\n"))
+	}
+	if second != first {
+		t.Fatalf("report from the log differs:\n%s\nwant\n%s", second, first)
+	}
+	if _, lines = run(again, 301); count(lines, "games: 2 of 2") != 2 {
+		t.Fatalf("matches at another node limit were taken from the log:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// FuzzReadMatchLog: any input gives a log or an error naming the file,
+// never a panic, and a log holds no more records than lines.
+func FuzzReadMatchLog(f *testing.F) {
+	f.Add(`{"key":"k1","a":"x","b":"y","limits":"500 nodes","games":2,"score":{"Wins":1,"Draws":0,"Losses":1},"pentanomial":[0,0,1,0,0]}` + "\n")
+	f.Add("\n\n{\"key\":\"")
+	f.Add(`{"key":"k","pentanomial":[1,2,3,4,5,6]}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		l, err := ReadMatchLog(strings.NewReader(in), "fuzz.jsonl", nil)
+		if err != nil {
+			if !strings.Contains(err.Error(), "fuzz.jsonl") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		if l.Len() > strings.Count(in, "\n")+1 {
+			t.Fatalf("%d records from %d lines", l.Len(), strings.Count(in, "\n")+1)
+		}
+	})
+}
