@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -105,16 +106,14 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	cfg.Cache = &tuner.ExperimentCache{}
 	if *matches != "" {
-		f, err := os.OpenFile(*matches, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+		log, f, err := openMatchLog(*matches)
 		if err != nil {
 			return fmt.Errorf("experiment: -matches: %w", err)
 		}
 		defer f.Close()
-		if cfg.Matches, err = tuner.ReadMatchLog(f, *matches, f); err != nil {
-			return fmt.Errorf("experiment: -matches: %w", err)
-		}
-		if n := cfg.Matches.Len(); n > 0 && !*quiet {
-			fmt.Fprintf(stderr, "experiment: %s: %d matches recorded\n", *matches, n)
+		cfg.Matches = log
+		if n, g := log.Len(), log.Games(); (n > 0 || g > 0) && !*quiet {
+			fmt.Fprintf(stderr, "experiment: %s: %d matches recorded, and %d games of unfinished ones\n", *matches, n, g)
 		}
 	}
 	for _, name := range names {
@@ -147,4 +146,42 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s written (%.0f s)\n", path, time.Since(start).Seconds())
 	}
 	return nil
+}
+
+// openMatchLog reads the match log at path (a new one if there is none),
+// rewrites it without the games of finished matches (through a temporary
+// file, so a failure leaves it whole), and returns it appending to the
+// file.
+func openMatchLog(path string) (*tuner.MatchLog, *os.File, error) {
+	if b, err := os.ReadFile(path); err == nil {
+		old, err := tuner.ReadMatchLog(bytes.NewReader(b), path, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		var compact bytes.Buffer
+		if _, err := old.WriteTo(&compact); err != nil {
+			return nil, nil, err
+		}
+		if !bytes.Equal(compact.Bytes(), b) {
+			tmp := path + ".tmp"
+			if err := os.WriteFile(tmp, compact.Bytes(), 0o644); err != nil {
+				return nil, nil, err
+			}
+			if err := os.Rename(tmp, path); err != nil {
+				return nil, nil, err
+			}
+		}
+	} else if !os.IsNotExist(err) {
+		return nil, nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	log, err := tuner.ReadMatchLog(f, path, f)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return log, f, nil
 }

@@ -24,14 +24,19 @@ func TestExperimentMatchesFlag(t *testing.T) {
 	if _, stderr, err := runCmd(t, args...); err != nil || strings.Count(stderr, "games: 2 of 2") != 2 {
 		t.Fatalf("first run: %v\n%s", err, stderr)
 	}
+	// Two matches, and the games of each as they finished.
 	b, err := os.ReadFile(log)
-	if err != nil || strings.Count(string(b), "\n") != 2 {
+	if err != nil || strings.Count(string(b), `"finished"`) != 2 || strings.Count(string(b), `"game"`) != 4 {
 		t.Fatalf("match log after the first run (%v):\n%s", err, b)
 	}
 	report, _ := os.ReadFile(filepath.Join(dir, "david.md"))
 	_, stderr, err := runCmd(t, args...)
 	if err != nil || strings.Contains(stderr, "games: ") || !strings.Contains(stderr, "2 matches recorded") {
 		t.Fatalf("second run: %v\n%s", err, stderr)
+	}
+	// Opened again, the log was rewritten without the finished matches' games.
+	if b, err = os.ReadFile(log); err != nil || strings.Count(string(b), "\n") != 2 || strings.Contains(string(b), `"game"`) {
+		t.Fatalf("match log after the second run (%v):\n%s", err, b)
 	}
 	if again, _ := os.ReadFile(filepath.Join(dir, "david.md")); string(again) != string(report) {
 		t.Fatalf("second report differs:\n%s\nwant\n%s", again, report)

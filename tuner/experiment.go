@@ -357,6 +357,7 @@ func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Score, arena.E
 	}
 	games := e.cfg.Games + e.cfg.Games%2
 	var key string
+	var logErr error
 	if log := e.cfg.Matches; log != nil {
 		if key, err = log.matchKey(e.ctx, a, b, lim, games, cfg.Openings, cfg.Seed, cfg.Game.Adjudication); err != nil {
 			return arena.Score{}, arena.EloStats{}, err
@@ -365,8 +366,26 @@ func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Score, arena.E
 			e.say("elo: %s vs %s: recorded in the match log (finished %s)", a.name, b.name, rec.Finished)
 			return rec.Score, arena.PentanomialElo(rec.Pentanomial), nil
 		}
+		// Resume an unfinished match: its recorded games are not played
+		// again, and each game finished now is recorded.
+		cfg.Played = log.played(key, games, []string{a.name, b.name}, lim)
+		if len(cfg.Played) > 0 {
+			e.say("elo: %s vs %s: %d of %d games recorded in the match log", a.name, b.name, countPlayed(cfg.Played), games)
+		}
+		progress := cfg.Progress
+		cfg.Progress = func(p arena.Progress) {
+			if err := log.addGame(key, a.name, b.name, p.Game); err != nil && logErr == nil {
+				logErr = err
+			}
+			if progress != nil {
+				progress(p)
+			}
+		}
 	}
 	res, err := arena.Match(e.ctx, pa, pb, games, cfg)
+	if err == nil {
+		err = logErr
+	}
 	if err != nil {
 		return arena.Score{}, arena.EloStats{}, err
 	}
@@ -379,6 +398,17 @@ func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Score, arena.E
 		}
 	}
 	return sc, arena.PentanomialElo(pent), nil
+}
+
+// countPlayed counts the games of a resumed schedule.
+func countPlayed(played []*arena.Game) int {
+	n := 0
+	for _, g := range played {
+		if g != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // limitsString describes a match's limits for the match log.

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 
@@ -30,11 +31,18 @@ import (
 // number of games, the openings, the seed and the adjudication. A timed
 // match's result also depends on the machine and its load; the record
 // keeps when it finished, not where.
+//
+// While a match is played each finished game is recorded too (a record
+// with Game set), so a match stopped half-way resumes with the games it
+// has not played (arena.Config.Played); WriteTo writes the log without the
+// games of finished matches.
 type MatchLog struct {
-	mu    sync.Mutex
-	byKey map[string]MatchRecord
-	w     io.Writer
-	fps   map[string]string // fingerprints by player identity
+	mu      sync.Mutex
+	byKey   map[string]MatchRecord
+	order   []string                       // keys of byKey in the order recorded
+	partial map[string]map[int]*LoggedGame // games of unfinished matches by key and schedule index
+	w       io.Writer
+	fps     map[string]string // fingerprints by player identity
 }
 
 // MatchRecord is one finished match of a MatchLog.
@@ -47,6 +55,39 @@ type MatchRecord struct {
 	Score       arena.Score       `json:"score"` // A's
 	Pentanomial arena.Pentanomial `json:"pentanomial"`
 	Finished    string            `json:"finished,omitempty"` // RFC 3339
+	// Game, when set, makes the record one finished game of the match Key,
+	// which is not finished yet (the other fields but A and B are zero).
+	Game *LoggedGame `json:"game,omitempty"`
+}
+
+// LoggedGame is what a match log keeps of a game: enough to count it again
+// (arena.Game without its moves).
+type LoggedGame struct {
+	Index       int               `json:"index"`
+	WhiteIndex  int               `json:"white_index"`
+	BlackIndex  int               `json:"black_index"`
+	Opening     arena.Opening     `json:"opening"`
+	Result      arena.Result      `json:"result"`
+	Termination arena.Termination `json:"termination"`
+	FaultColor  board.Color       `json:"fault_color"`
+	Plies       int               `json:"plies"`
+}
+
+func loggedGame(g *arena.Game) *LoggedGame {
+	return &LoggedGame{Index: g.Index, WhiteIndex: g.WhiteIndex, BlackIndex: g.BlackIndex, Opening: g.Opening,
+		Result: g.Result, Termination: g.Termination, FaultColor: g.FaultColor, Plies: len(g.Plies)}
+}
+
+func (lg *LoggedGame) game(names []string, lim arena.Limits) *arena.Game {
+	g := &arena.Game{Index: lg.Index, WhiteIndex: lg.WhiteIndex, BlackIndex: lg.BlackIndex, Opening: lg.Opening,
+		Result: lg.Result, Termination: lg.Termination, FaultColor: lg.FaultColor, Limits: lim}
+	if lg.WhiteIndex >= 0 && lg.WhiteIndex < len(names) {
+		g.White = names[lg.WhiteIndex]
+	}
+	if lg.BlackIndex >= 0 && lg.BlackIndex < len(names) {
+		g.Black = names[lg.BlackIndex]
+	}
+	return g
 }
 
 // ReadMatchLog reads the records of r (named name in errors; nil r: an
@@ -55,7 +96,7 @@ type MatchRecord struct {
 // last line cut short (a process killed while writing it) is ignored, and
 // the first new record starts on a line of its own.
 func ReadMatchLog(r io.Reader, name string, w io.Writer) (*MatchLog, error) {
-	l := &MatchLog{byKey: map[string]MatchRecord{}, w: w, fps: map[string]string{}}
+	l := &MatchLog{byKey: map[string]MatchRecord{}, partial: map[string]map[int]*LoggedGame{}, w: w, fps: map[string]string{}}
 	if r == nil {
 		return l, nil
 	}
@@ -83,7 +124,7 @@ func ReadMatchLog(r io.Reader, name string, w io.Writer) (*MatchLog, error) {
 				}
 				return nil, fmt.Errorf("match log %s: line %d: not a match record: %v", name, n, jerr)
 			}
-			l.byKey[rec.Key] = rec
+			l.keep(rec)
 		}
 		if err == io.EOF {
 			break
@@ -92,11 +133,107 @@ func ReadMatchLog(r io.Reader, name string, w io.Writer) (*MatchLog, error) {
 	return l, nil
 }
 
-// Len returns the number of recorded matches.
+// keep files rec (l.mu held or not yet shared).
+func (l *MatchLog) keep(rec MatchRecord) {
+	if rec.Game != nil {
+		if _, done := l.byKey[rec.Key]; !done {
+			if l.partial[rec.Key] == nil {
+				l.partial[rec.Key] = map[int]*LoggedGame{}
+			}
+			l.partial[rec.Key][rec.Game.Index] = rec.Game
+		}
+		return
+	}
+	if _, ok := l.byKey[rec.Key]; !ok {
+		l.order = append(l.order, rec.Key)
+	}
+	l.byKey[rec.Key] = rec
+	delete(l.partial, rec.Key)
+}
+
+// Len returns the number of recorded (finished) matches.
 func (l *MatchLog) Len() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return len(l.byKey)
+}
+
+// Games returns the number of recorded games of unfinished matches.
+func (l *MatchLog) Games() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, gs := range l.partial {
+		n += len(gs)
+	}
+	return n
+}
+
+// WriteTo writes the log's records to w, finished matches in the order
+// recorded and then the games of unfinished ones by key and index: the
+// log without the games of finished matches.
+func (l *MatchLog) WriteTo(w io.Writer) (int64, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var n int64
+	put := func(rec MatchRecord) error {
+		b, err := rec.marshal()
+		if err != nil {
+			return err
+		}
+		m, err := w.Write(append(b, '\n'))
+		n += int64(m)
+		return err
+	}
+	for _, k := range l.order {
+		if err := put(l.byKey[k]); err != nil {
+			return n, fmt.Errorf("match log: %w", err)
+		}
+	}
+	keys := make([]string, 0, len(l.partial))
+	for k := range l.partial {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		idx := make([]int, 0, len(l.partial[k]))
+		for i := range l.partial[k] {
+			idx = append(idx, i)
+		}
+		slices.Sort(idx)
+		for _, i := range idx {
+			if err := put(MatchRecord{Key: k, Game: l.partial[k][i]}); err != nil {
+				return n, fmt.Errorf("match log: %w", err)
+			}
+		}
+	}
+	return n, nil
+}
+
+// played returns the recorded games of the unfinished match key as
+// arena.Config.Played for a schedule of games (names: the players).
+func (l *MatchLog) played(key string, games int, names []string, lim arena.Limits) []*arena.Game {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []*arena.Game
+	for i, lg := range l.partial[key] {
+		if i < 0 || i >= games || lg.Index != i {
+			continue // not of this schedule: played again
+		}
+		if out == nil {
+			out = make([]*arena.Game, games)
+		}
+		out[i] = lg.game(names, lim)
+	}
+	return out
+}
+
+// addGame records a finished game of the unfinished match key.
+func (l *MatchLog) addGame(key, a, b string, g *arena.Game) error {
+	if g == nil || g.Result == arena.NoResult {
+		return nil
+	}
+	return l.add(MatchRecord{Key: key, A: a, B: b, Game: loggedGame(g)})
 }
 
 // lookup returns the record of key.
@@ -107,9 +244,25 @@ func (l *MatchLog) lookup(key string) (MatchRecord, bool) {
 	return rec, ok
 }
 
+// gameLine is the form a game record is written in.
+type gameLine struct {
+	Key  string      `json:"key"`
+	A    string      `json:"a,omitempty"`
+	B    string      `json:"b,omitempty"`
+	Game *LoggedGame `json:"game"`
+}
+
+// marshal returns rec's line (without the newline).
+func (rec MatchRecord) marshal() ([]byte, error) {
+	if rec.Game != nil {
+		return json.Marshal(gameLine{Key: rec.Key, A: rec.A, B: rec.B, Game: rec.Game})
+	}
+	return json.Marshal(rec)
+}
+
 // add records rec and appends it to the log's writer.
 func (l *MatchLog) add(rec MatchRecord) error {
-	b, err := json.Marshal(rec)
+	b, err := rec.marshal()
 	if err != nil {
 		return fmt.Errorf("match log: %w", err)
 	}
@@ -120,7 +273,7 @@ func (l *MatchLog) add(rec MatchRecord) error {
 			return fmt.Errorf("match log: %w", err)
 		}
 	}
-	l.byKey[rec.Key] = rec
+	l.keep(rec)
 	return nil
 }
 

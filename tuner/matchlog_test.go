@@ -96,6 +96,31 @@ func TestExperimentMatchLog(t *testing.T) {
 	if _, lines = run(again, 301); count(lines, "games: 2 of 2") != 2 {
 		t.Fatalf("matches at another node limit were taken from the log:\n%s", strings.Join(lines, "\n"))
 	}
+	// A run stopped during its second match: the log holds the first
+	// match and one game of the second. The rerun plays only the other
+	// game and gives the same report.
+	var cut bytes.Buffer
+	firstGames := 0
+	for _, line := range strings.SplitAfter(file.String(), "\n") {
+		switch {
+		case strings.Contains(line, `"b":"material"`):
+			cut.WriteString(line)
+		case strings.Contains(line, `"game"`) && firstGames == 0:
+			firstGames++
+			cut.WriteString(line)
+		}
+	}
+	resumed, err := ReadMatchLog(bytes.NewReader(cut.Bytes()), "cut", nil)
+	if err != nil || resumed.Len() != 1 || resumed.Games() != 1 {
+		t.Fatalf("cut log: %v, %d matches, %d games:\n%s", err, resumed.Len(), resumed.Games(), cut.String())
+	}
+	third, lines := run(resumed, 300)
+	if count(lines, "1 of 2 games recorded") != 1 || count(lines, "games: 2 of 2") != 1 || count(lines, "games: ") != 1 {
+		t.Fatalf("resumed run:\n%s", strings.Join(lines, "\n"))
+	}
+	if third != first {
+		t.Fatalf("resumed report differs:\n%s\nwant\n%s", third, first)
+	}
 }
 
 // FuzzReadMatchLog: any input gives a log or an error naming the file,

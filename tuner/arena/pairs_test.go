@@ -144,3 +144,72 @@ func TestRunSPRTCancelled(t *testing.T) {
 		t.Error("cancelled match returned no error")
 	}
 }
+
+// TestRunPlayed: a match resumed with some of its games already played
+// (Config.Played) plays only the others and gives the same scores and
+// pentanomial counts as the whole match; a played game that is not the
+// schedule's is refused.
+func TestRunPlayed(t *testing.T) {
+	strong := fakePlayer("strong", func() *fakeEngine { return newFake("", 1) })
+	weak := fakePlayer("weak", func() *fakeEngine { f := newFake("", 2); f.noCaptures = true; return f })
+	cfg := Config{Game: GameConfig{Limits: Limits{Depth: 1}, Adjudication: DefaultAdjudication()},
+		Openings: manyOpenings(t), Seed: 5, Concurrency: 2}
+	const games = 40
+	whole, err := Match(context.Background(), strong, weak, games, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed := cfg
+	resumed.Played = make([]*Game, games-3) // shorter than the schedule: the rest is played
+	for i := range resumed.Played {
+		if i%3 != 1 {
+			g := *whole.Games[i]
+			g.Plies = nil // what a match log keeps
+			resumed.Played[i] = &g
+		}
+	}
+	playedNow := 0
+	resumed.Progress = func(Progress) { playedNow++ }
+	res, err := Match(context.Background(), strong, weak, games, resumed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := games - countNonNil(resumed.Played); playedNow != want {
+		t.Errorf("played %d games, want %d", playedNow, want)
+	}
+	if res.Pair[0][1] != whole.Pair[0][1] || res.Pentanomial(0, 1) != whole.Pentanomial(0, 1) {
+		t.Errorf("resumed %v %v, whole %v %v", res.Pair[0][1], res.Pentanomial(0, 1), whole.Pair[0][1], whole.Pentanomial(0, 1))
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(g *Game)
+	}{
+		{"index", func(g *Game) { g.Index++ }},
+		{"colours", func(g *Game) { g.WhiteIndex, g.BlackIndex = g.BlackIndex, g.WhiteIndex }},
+		{"opening", func(g *Game) { g.Opening = StartOpening() }},
+		{"no result", func(g *Game) { g.Result = NoResult }},
+	} {
+		bad := cfg
+		g := *whole.Games[0]
+		tc.change(&g)
+		bad.Played = []*Game{&g}
+		if _, err := Match(context.Background(), strong, weak, games, bad); err == nil || !strings.Contains(err.Error(), "not the schedule's game 1") {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+	bad := cfg
+	bad.Played = make([]*Game, games+1)
+	if _, err := Match(context.Background(), strong, weak, games, bad); err == nil {
+		t.Error("more played games than the schedule accepted")
+	}
+}
+
+func countNonNil(gs []*Game) int {
+	n := 0
+	for _, g := range gs {
+		if g != nil {
+			n++
+		}
+	}
+	return n
+}

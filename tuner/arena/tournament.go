@@ -44,6 +44,12 @@ type Config struct {
 	// Prior is the number of virtual draws per pair for the pool ratings
 	// (default 1; negative means 0).
 	Prior float64
+	// Played holds games of the schedule already played, by schedule index
+	// (nil entries, and indices past its end, are played): a stopped match
+	// resumes with the rest. Each must be the game of its index (its
+	// players and opening); it counts as finished as if just played, but
+	// Progress is called only for the games played now.
+	Played []*Game
 }
 
 // Progress reports one finished game.
@@ -186,11 +192,25 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 			return nil, err
 		}
 	}
+	if len(cfg.Played) > len(schedule) {
+		return nil, fmt.Errorf("arena: %d games played for a schedule of %d", len(cfg.Played), len(schedule))
+	}
+	toPlay := len(schedule)
+	for i, g := range cfg.Played {
+		if g == nil {
+			continue
+		}
+		p := schedule[i]
+		if g.Index != i || g.WhiteIndex != p.White || g.BlackIndex != p.Black || openingKey(g.Opening) != openingKey(openings[p.Opening]) || g.Result == NoResult {
+			return nil, fmt.Errorf("arena: played game %d is not the schedule's game %d (players %d-%d, opening %q)", g.Index+1, i+1, p.White, p.Black, openings[p.Opening].Name)
+		}
+		toPlay--
+	}
 	workers := cfg.Concurrency
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	workers = min(workers, max(len(schedule), 1))
+	workers = min(workers, max(toPlay, 1))
 
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
@@ -263,6 +283,9 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 	go func() {
 		defer close(jobs)
 		for i := range schedule {
+			if i < len(cfg.Played) && cfg.Played[i] != nil {
+				continue
+			}
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -285,22 +308,8 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 		st := cfg.SPRT.Status(Pentanomial{})
 		status = &st
 	}
-	for d := range results {
-		if stopAt >= 0 {
-			continue // games after the decision are dropped
-		}
-		if d.err != nil {
-			if firstErr == nil {
-				firstErr = d.err
-				cancel()
-			}
-			continue
-		}
-		if firstErr != nil {
-			continue
-		}
-		res.Games[d.idx] = d.game
-		finished++
+	// advance takes the finished games in schedule order: PGN, pairs, SPRT.
+	advance := func() {
 		for stopAt < 0 && prefix < len(schedule) && res.Games[prefix] != nil {
 			g := res.Games[prefix]
 			prefix++
@@ -319,6 +328,31 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 				}
 			}
 		}
+	}
+	for i, g := range cfg.Played {
+		if g != nil {
+			res.Games[i] = g
+			finished++
+		}
+	}
+	advance()
+	for d := range results {
+		if stopAt >= 0 {
+			continue // games after the decision are dropped
+		}
+		if d.err != nil {
+			if firstErr == nil {
+				firstErr = d.err
+				cancel()
+			}
+			continue
+		}
+		if firstErr != nil {
+			continue
+		}
+		res.Games[d.idx] = d.game
+		finished++
+		advance()
 		if cfg.Progress != nil {
 			cfg.Progress(Progress{Done: finished, Total: len(schedule), Game: d.game, Penta: pairs.penta, SPRT: status})
 		}
