@@ -424,7 +424,7 @@ func limitsString(lim arena.Limits) string {
 		parts = append(parts, fmt.Sprintf("%d ms", lim.MoveTime.Milliseconds()))
 	}
 	if lim.Timed() {
-		parts = append(parts, fmt.Sprintf("clock %v+%v", lim.Base, lim.Inc))
+		parts = append(parts, "clock "+lim.TimeControlTag())
 	}
 	return strings.Join(parts, ", ")
 }

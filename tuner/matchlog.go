@@ -217,7 +217,7 @@ func (l *MatchLog) played(key string, games int, names []string, lim arena.Limit
 	defer l.mu.Unlock()
 	var out []*arena.Game
 	for i, lg := range l.partial[key] {
-		if i < 0 || i >= games || lg.Index != i {
+		if i < 0 || i >= games {
 			continue // not of this schedule: played again
 		}
 		if out == nil {
@@ -277,8 +277,8 @@ func (l *MatchLog) add(rec MatchRecord) error {
 	return nil
 }
 
-// fingerprintFENs and fingerprintDepth are the searches of a player's
-// fingerprint: a few of the bench positions, searched to a small depth.
+// fingerprintPositions and fingerprintDepth are the searches of a player's
+// fingerprint: the first bench positions (search.Bench), to a small depth.
 const (
 	fingerprintPositions = 6
 	fingerprintDepth     = 6
@@ -312,18 +312,12 @@ func (l *MatchLog) fingerprint(ctx context.Context, ent entrant) (string, error)
 	}
 	h := sha256.New()
 	h.Write(id)
-	s := search.NewSearcher(ev, ent.search, 1)
-	for _, fen := range search.BenchFENs()[:fingerprintPositions] {
-		pos, err := board.ParseFEN(fen)
-		if err != nil {
-			return "", err
-		}
-		s.Clear()
-		r := s.Search(ctx, pos, search.Limits{Depth: fingerprintDepth}, nil)
-		if err := ctx.Err(); err != nil {
-			return "", err
-		}
+	_, err = search.Bench(ctx, search.BenchFENs()[:fingerprintPositions], ev, ent.search, fingerprintDepth, 1, func(l search.BenchLine) {
+		r := l.Result
 		fmt.Fprintf(h, "%s %d %d %d\n", r.Best.UCI(), r.Score, r.Mate, r.Nodes)
+	})
+	if err != nil {
+		return "", err
 	}
 	fp = hex.EncodeToString(h.Sum(nil))
 	l.mu.Lock()

@@ -320,7 +320,7 @@ func (s *Session) fitnessSetup(id string, req *protocol.FitnessSetup) {
 	res.Cache = s.cache
 	last, lastKey := s.fitnessPrep, s.fitnessKey
 	s.mu.Unlock()
-	if last != nil && key == lastKey && last.Recompile != nil && last.RecompileHeldOut == nil && setup.Problem.Reference != nil {
+	if last != nil && key != "" && key == lastKey && last.Recompile != nil && last.RecompileHeldOut == nil && setup.Problem.Reference != nil {
 		evs, err := last.Recompile(context.Background(), setup.Problem.Reference)
 		if err != nil {
 			s.fail(id, protocol.TypeFitnessSetup, fmt.Errorf("runner: fitness setup: %w", err))
@@ -363,7 +363,7 @@ func fitnessKey(setup tuner.Setup, sh *protocol.Shard) string {
 	setup.Problem.Reference = nil
 	b, err := json.Marshal(setup)
 	if err != nil {
-		return "" // never equal to a marshalled setup: prepare afresh
+		return "" // no key: prepare afresh
 	}
 	if sh != nil {
 		return fmt.Sprintf("%d/%d %s", sh.Index, sh.Count, b)
