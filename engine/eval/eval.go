@@ -237,6 +237,7 @@ type Evaluator struct {
 	w     []int32
 	wu    []int64         // w[i]·unit[i]: the weight per natural count
 	mw    *[mdTerms]int64 // modern only: packed (mg, eg) weights by term (see packPair)
+	pf    *phoenixFolded  // phoenix640 only: wu folded by piece and square (foldPhoenix)
 	x     posInfo         // scratch, kept here so that Evaluate does not allocate
 	store [192]Feature
 	cache *CountCache // dense schemes' counts by position (SetCountCache), or nil
@@ -266,6 +267,9 @@ func New(s Scheme, w []int32) (*Evaluator, error) {
 			e.mw[t] = packPair(w[2*t], w[2*t+1])
 		}
 	}
+	if impl.kind == kindPhoenix {
+		e.pf = foldPhoenix(e.wu)
+	}
 	return e, nil
 }
 
@@ -277,7 +281,7 @@ func NewDefault(s Scheme) (*Evaluator, error) {
 // Clone returns an independent Evaluator with the same scheme and weights,
 // for use by another goroutine.
 func (e *Evaluator) Clone() *Evaluator {
-	c := &Evaluator{pub: e.pub, s: e.s, w: e.w, wu: e.wu, mw: e.mw}
+	c := &Evaluator{pub: e.pub, s: e.s, w: e.w, wu: e.wu, mw: e.mw, pf: e.pf}
 	return c
 }
 
@@ -305,6 +309,9 @@ func (e *Evaluator) White(pos *board.Position) int {
 	}
 	if e.cache != nil {
 		return e.cachedWhite(pos)
+	}
+	if e.pf != nil {
+		return e.pf.white(pos, e.s.scale)
 	}
 	e.x.init(pos)
 	var sum int64

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/param"
@@ -263,4 +264,61 @@ func phoenixAppend(x *posInfo, c board.Color, dst []Feature) []Feature {
 		}
 	}
 	return appendMaterial(x, c, dst, phoenixMaterial)
+}
+
+// phoenixFolded is a phoenix640 weight vector folded by coloured piece and
+// square, for Evaluator.White: the features phoenixAppend lists for one
+// piece (each of its tables at its square with count phase, MaxPhase−phase
+// or MaxPhase, and one unit of its material) weigh
+//
+//	phase·(mg − eg) + MaxPhase·(eg + all) + material
+//
+// where mg, eg and all are the weights (in units, Evaluator.wu) of its
+// middle-game, end-game and whole-game tables at its square. d holds the
+// first factor and c the rest, negated for Black (whose features subtract)
+// and indexed by the real square (Black's tables read the mirrored one). The
+// folding regroups the same integer sum, so White's value is exactly the
+// features' (TestOneSourceOfTruth); it walks the pieces once instead of
+// listing 30-odd features and their weights.
+type phoenixFolded struct {
+	d, c [16][64]int64 // by board.Piece (NoPiece and above stay zero) and square
+}
+
+func foldPhoenix(wu []int64) *phoenixFolded {
+	f := new(phoenixFolded)
+	for pc := board.WhitePawn; pc < board.NoPiece; pc++ {
+		col, pt := pc.Color(), pc.Type()
+		sign := int64(1)
+		if col == board.Black {
+			sign = -1
+		}
+		var mat int64
+		if pt <= board.Queen {
+			mat = wu[phoenixMaterial+int(pt)]
+		}
+		for sq := board.Square(0); sq < 64; sq++ {
+			s := int32(relSquare(col, sq))
+			var by [3]int64 // by table phase
+			for _, t := range phoenixByPiece[pt] {
+				if t >= 0 {
+					by[phoenixTables[t].phase] += wu[t*64+s]
+				}
+			}
+			f.d[pc][sq] = sign * (by[phaseMG] - by[phaseEG])
+			f.c[pc][sq] = sign * (MaxPhase*(by[phaseEG]+by[phaseAll]) + mat)
+		}
+	}
+	return f
+}
+
+// white is Evaluator.White for phoenix640 with folded weights f.
+func (f *phoenixFolded) white(pos *board.Position, scale int32) int {
+	var d, c int64
+	for bb := uint64(pos.Occupied); bb != 0; bb &= bb - 1 {
+		sq := bits.TrailingZeros64(bb) & 63
+		pc := pos.Board[sq] & 15
+		d += f.d[pc][sq]
+		c += f.c[pc][sq]
+	}
+	return FloorDiv(int64(Phase(pos))*d+c, scale)
 }
