@@ -50,3 +50,18 @@ func TestExperimentMatchesFlag(t *testing.T) {
 		t.Fatalf("bad match log: %v", err)
 	}
 }
+
+// TestExperimentProgressETA: a match's progress lines (every 20 games) end
+// with the time the games left will take at this sitting's pace.
+func TestExperimentProgressETA(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	data := filepath.Dir(filepath.Dir(shareddata.Path(t, "pgn/gm_demo_1500.pgn")))
+	dir := t.TempDir()
+	_, stderr, err := runCmd(t, "experiment", "-runs", "1", "-gens", "2", "-games", "22", "-nodes", "300",
+		"-strongest", "david-fig3", "-pgn", "pgn/gm_demo_1500.pgn", "-data-dir", data, "-out-dir", dir, "david")
+	if err != nil || strings.Count(stderr, "games: 20 of 22, ETA ") != 2 || strings.Count(stderr, "games: 22 of 22\n") != 2 {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+}

@@ -321,11 +321,19 @@ func (e *experiment) arenaConfig(lim arena.Limits) (arena.Config, error) {
 	if err != nil {
 		return arena.Config{}, err
 	}
+	// The ETA is the time per game finished in this sitting (a resumed
+	// match's recorded games are not in it) times the games left.
+	start, played := time.Now(), 0
 	return arena.Config{Game: arena.GameConfig{Limits: lim, Adjudication: arena.DefaultAdjudication()},
 		Openings: ops, Seed: e.cfg.Seed, Concurrency: e.cfg.Concurrency,
 		Progress: func(p arena.Progress) {
-			if p.Done%20 == 0 || p.Done == p.Total {
+			played++
+			switch {
+			case p.Done == p.Total:
 				e.say("games: %d of %d", p.Done, p.Total)
+			case p.Done%20 == 0:
+				per := time.Since(start) / time.Duration(played)
+				e.say("games: %d of %d, ETA %v", p.Done, p.Total, (per * time.Duration(p.Total-p.Done)).Round(time.Second))
 			}
 		}}, nil
 }
