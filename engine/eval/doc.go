@@ -153,7 +153,13 @@
 // 900. Preset "phoenix-default" is Tomasz Michniewski's Simplified
 // Evaluation Function tables (chessprogramming wiki; his knight and bishop
 // tables serve both phases, his king middle/end tables the king's), with our
-// pawn end-game table 0, 0, 5, 10, 20, 35, 60, 0 by rank.
+// pawn end-game table 0, 0, 5, 10, 20, 35, 60, 0 by rank. Speed
+// (phoenixFolded): New folds the weights by coloured piece and square into
+// two numbers, a piece's features weighing phase·(MG − EG) + 24·(EG + whole-
+// game table) + material, so Evaluate walks the pieces once and adds two
+// table entries each instead of listing the features (the same integer sum,
+// regrouped; eval_test.go's TestOneSourceOfTruth compares it with the
+// features on every position).
 //
 // # material (material.go)
 //
