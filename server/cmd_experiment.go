@@ -152,7 +152,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // rewrites it without the games of finished matches (through a temporary
 // file, so a failure leaves it whole), and returns it appending to the
 // file.
-func openMatchLog(path string) (*tuner.MatchLog, *os.File, error) {
+func openMatchLog(path string) (*tuner.MatchLog, io.Closer, error) {
 	if b, err := os.ReadFile(path); err == nil {
 		old, err := tuner.ReadMatchLog(bytes.NewReader(b), path, nil)
 		if err != nil {
@@ -163,11 +163,7 @@ func openMatchLog(path string) (*tuner.MatchLog, *os.File, error) {
 			return nil, nil, err
 		}
 		if !bytes.Equal(compact.Bytes(), b) {
-			tmp := path + ".tmp"
-			if err := os.WriteFile(tmp, compact.Bytes(), 0o644); err != nil {
-				return nil, nil, err
-			}
-			if err := os.Rename(tmp, path); err != nil {
+			if err := writeFileAtomic(path, compact.Bytes()); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -178,10 +174,63 @@ func openMatchLog(path string) (*tuner.MatchLog, *os.File, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	log, err := tuner.ReadMatchLog(f, path, f)
+	lf := &logFile{path: path, f: f}
+	log, err := tuner.ReadMatchLog(f, path, lf)
 	if err != nil {
 		f.Close()
 		return nil, nil, err
 	}
-	return log, f, nil
+	return log, lf, nil
 }
+
+// writeFileAtomic replaces path by a file holding b (written beside it,
+// then renamed over it).
+func writeFileAtomic(path string, b []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// logFile is the match log's file (tuner.SyncWriter): records are appended
+// to the file opened at path, and when path is no longer that file — it was
+// replaced or removed while the experiment ran, e.g. by a git checkout or
+// stash — the log is written there afresh from memory before the next
+// record, instead of every later record going to the unlinked old file.
+type logFile struct {
+	path string
+	f    *os.File
+}
+
+func (lf *logFile) Write(p []byte) (int, error) { return lf.f.Write(p) }
+
+// Lost reports whether path is no longer the open file.
+func (lf *logFile) Lost() bool {
+	st, err := os.Stat(lf.path)
+	if err != nil {
+		return true
+	}
+	ft, err := lf.f.Stat()
+	return err != nil || !os.SameFile(st, ft)
+}
+
+// Restart writes path afresh with what write writes and appends there.
+func (lf *logFile) Restart(write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(lf.path, b.Bytes()); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(lf.path, os.O_RDWR|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	lf.f.Close()
+	lf.f = f
+	return nil
+}
+
+func (lf *logFile) Close() error { return lf.f.Close() }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,5 +64,41 @@ func TestExperimentProgressETA(t *testing.T) {
 		"-strongest", "david-fig3", "-pgn", "pgn/gm_demo_1500.pgn", "-data-dir", data, "-out-dir", dir, "david")
 	if err != nil || strings.Count(stderr, "games: 20 of 22, ETA ") != 2 || strings.Count(stderr, "games: 22 of 22\n") != 2 {
 		t.Fatalf("%v\n%s", err, stderr)
+	}
+}
+
+// TestMatchLogFileReplaced: the match log's file notices when the path it
+// appends to was replaced (as git checkout or stash do) or removed, and is
+// written afresh there instead of losing later records in the old file.
+func TestMatchLogFileReplaced(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.jsonl")
+	_, c, err := openMatchLog(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	lf := c.(*logFile)
+	if _, err := lf.Write([]byte("a\n")); err != nil || lf.Lost() {
+		t.Fatalf("fresh file: %v, lost %v", err, lf.Lost())
+	}
+	for _, replace := range []func() error{
+		func() error { return writeFileAtomic(path, []byte("old\n")) },
+		func() error { return os.Remove(path) },
+	} {
+		if err := replace(); err != nil {
+			t.Fatal(err)
+		}
+		if !lf.Lost() {
+			t.Fatal("replaced file not noticed")
+		}
+		if err := lf.Restart(func(w io.Writer) error { _, err := io.WriteString(w, "all\n"); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := lf.Write([]byte("b\n")); err != nil || lf.Lost() {
+			t.Fatalf("after restart: %v, lost %v", err, lf.Lost())
+		}
+		if b, _ := os.ReadFile(path); string(b) != "all\nb\n" {
+			t.Fatalf("file holds %q", b)
+		}
 	}
 }

@@ -169,12 +169,29 @@ func (l *MatchLog) Games() int {
 	return n
 }
 
+// SyncWriter is a writer for a MatchLog that can tell when what it wrote
+// may be gone — a log file replaced or removed while an experiment appends
+// to it (a git checkout or stash, an editor saving it): every later record
+// would go to the unlinked old file. Before each record the log asks Lost,
+// and if so hands Restart its whole content (every record it holds, as
+// WriteTo writes them) to write afresh; the record follows.
+type SyncWriter interface {
+	io.Writer
+	Lost() bool
+	Restart(write func(io.Writer) error) error
+}
+
 // WriteTo writes the log's records to w, finished matches in the order
 // recorded and then the games of unfinished ones by key and index: the
 // log without the games of finished matches.
 func (l *MatchLog) WriteTo(w io.Writer) (int64, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	return l.writeTo(w)
+}
+
+// writeTo is WriteTo with l.mu held.
+func (l *MatchLog) writeTo(w io.Writer) (int64, error) {
 	var n int64
 	put := func(rec MatchRecord) error {
 		b, err := rec.marshal()
@@ -268,6 +285,11 @@ func (l *MatchLog) add(rec MatchRecord) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if sw, ok := l.w.(SyncWriter); ok && sw.Lost() {
+		if err := sw.Restart(func(w io.Writer) error { _, err := l.writeTo(w); return err }); err != nil {
+			return fmt.Errorf("match log: writing it afresh: %w", err)
+		}
+	}
 	if l.w != nil {
 		if _, err := l.w.Write(append(b, '\n')); err != nil {
 			return fmt.Errorf("match log: %w", err)

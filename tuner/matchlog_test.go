@@ -3,8 +3,11 @@ package tuner
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
+
+	"github.com/evochess/evochess/tuner/arena"
 )
 
 func TestReadMatchLog(t *testing.T) {
@@ -141,4 +144,59 @@ func FuzzReadMatchLog(f *testing.F) {
 			t.Fatalf("%d records from %d lines", l.Len(), strings.Count(in, "\n")+1)
 		}
 	})
+}
+
+// lossyWriter is an in-memory SyncWriter whose content can be lost (as a
+// log file replaced while an experiment appends to it).
+type lossyWriter struct {
+	buf      bytes.Buffer
+	lost     bool
+	restarts int
+}
+
+func (w *lossyWriter) Write(p []byte) (int, error) { return w.buf.Write(p) }
+func (w *lossyWriter) Lost() bool                  { return w.lost }
+func (w *lossyWriter) Restart(write func(io.Writer) error) error {
+	w.buf.Reset()
+	w.lost = false
+	w.restarts++
+	return write(&w.buf)
+}
+
+// TestMatchLogSyncWriter: when its writer has lost what it wrote, the log
+// writes everything it holds afresh before the next record, so the writer
+// ends with every record (and not one twice).
+func TestMatchLogSyncWriter(t *testing.T) {
+	w := &lossyWriter{}
+	l, err := ReadMatchLog(nil, "test", w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := func(i int) *arena.Game {
+		return &arena.Game{Index: i, WhiteIndex: i % 2, BlackIndex: 1 - i%2, Result: arena.WhiteWins}
+	}
+	if err := l.addGame("k1", "x", "y", g(0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.add(MatchRecord{Key: "k0", A: "x", B: "z", Games: 2, Score: arena.Score{Wins: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	w.buf.Reset() // the file was replaced by an older one
+	w.lost = true
+	if err := l.addGame("k1", "x", "y", g(1)); err != nil {
+		t.Fatal(err)
+	}
+	if w.restarts != 1 {
+		t.Fatalf("%d restarts, want 1", w.restarts)
+	}
+	again, err := ReadMatchLog(bytes.NewReader(w.buf.Bytes()), "written", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Len() != 1 || again.Games() != 2 || strings.Count(w.buf.String(), "\n") != 3 {
+		t.Fatalf("after the loss: %d matches, %d games:\n%s", again.Len(), again.Games(), w.buf.String())
+	}
+	if err := l.addGame("k1", "x", "y", g(2)); err != nil || w.restarts != 1 {
+		t.Fatalf("a record without a loss: %v, %d restarts", err, w.restarts)
+	}
 }
