@@ -125,7 +125,7 @@ func TestSearchGroups(t *testing.T) {
 	for _, tc := range []struct {
 		group string
 		n     int
-	}{{"", 18}, {SearchTableI, 18}, {SearchModern, 29}, {SearchAll, 47}} {
+	}{{"", 18}, {SearchTableI, 18}, {SearchModern, search.NumModernParams}, {SearchAll, search.NumAllParams}} {
 		s, err := Configure(Options{Preset: "david-search", SearchGroup: tc.group, Start: "preset:default"})
 		if err != nil {
 			t.Fatal(err)

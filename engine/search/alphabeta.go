@@ -77,6 +77,7 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 
 	inCheck := pos.InCheck()
 	staticEval := -Infinity
+	rawEval := noEval // the evaluation itself, before correction (stored in the table)
 	switch {
 	case inCheck:
 		f.staticEval = noEval
@@ -84,10 +85,11 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		staticEval = f.staticEval // set by this node's own search
 	default:
 		if ttEval != noEval {
-			staticEval = ttEval
+			rawEval = ttEval
 		} else {
-			staticEval = s.evaluate(pos)
+			rawEval = s.evaluate(pos)
 		}
+		staticEval = s.corrected(pos, rawEval)
 		f.staticEval = staticEval
 	}
 	p := &s.params
@@ -113,6 +115,19 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		return staticEval
 	}
 
+	// Razoring: at shallow depth, far enough below alpha, the node is
+	// resolved by the quiescence search when that confirms the fail low.
+	if p.RazorDepth > 0 && !pvNode && !inCheck && excluded == board.NoMove && ply > 0 && d <= p.RazorDepth &&
+		!IsMateScore(alpha) && staticEval+p.RazorMargin*d*d <= alpha {
+		v := s.qsearch(pos, alpha, alpha+1, ply, 0)
+		if s.stopped {
+			return 0
+		}
+		if v <= alpha {
+			return v
+		}
+	}
+
 	// Null-move pruning (Beal; Donninger), adaptive (Heinz) when
 	// NullMoveAdaptivity is on: R plies above NullMoveAdaptivityDepth, R-1 at
 	// or below. A null-move search that is mated reveals a mate threat.
@@ -121,6 +136,12 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 		depth >= 2*onePly && staticEval >= beta && !IsMateScore(beta) &&
 		pos.ByColor[us]&^(pos.Pieces[us][board.Pawn]|pos.Pieces[us][board.King]) != 0 {
 		r := p.nullMoveReduction(d)
+		if p.NullMoveDepthDiv > 0 {
+			r += d / p.NullMoveDepthDiv
+		}
+		if p.NullMoveEvalDiv > 0 {
+			r += min((staticEval-beta)/p.NullMoveEvalDiv, 3)
+		}
 		pos.MakeNullMove()
 		f.cont = &s.contNone
 		s.stack[ply+1].afterNull = true
@@ -333,7 +354,11 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 			v = -s.search(pos, -beta, -alpha, newDepth, ply+1, !cutNode)
 		} else {
 			full := true
-			if p.LMRUse && quiet && d >= max(p.LMRMinDepth, 1) && moveCount > p.LMRMinMoves+b2int(pvNode) {
+			if p.LMRUse && (quiet || p.LMRCaptures && f.scores[i] < scoreGoodCapture) &&
+				d >= max(p.LMRMinDepth, 1) && moveCount > p.LMRMinMoves+b2int(pvNode) {
+				if !quiet {
+					r -= onePly
+				}
 				if pvNode {
 					r -= onePly
 				}
@@ -425,11 +450,11 @@ func (s *Searcher) search(pos *board.Position, alpha, beta, depth, ply int, cutN
 	case best > origAlpha:
 		bound = boundExact
 	}
-	ev := staticEval
-	if inCheck {
-		ev = noEval
+	if p.CorrHist > 0 && !inCheck && (bestMove == board.NoMove || !bestMove.IsCapture() && !bestMove.IsPromotion()) &&
+		!IsMateScore(best) && !(bound == boundLower && best <= staticEval) && !(bound == boundUpper && best >= staticEval) {
+		s.updateCorrection(pos, rawEval, best, depth)
 	}
-	s.ttStore(pos.Hash, bestMove, scoreToTT(best, ply), ev, depth, bound)
+	s.ttStore(pos.Hash, bestMove, scoreToTT(best, ply), rawEval, depth, bound)
 	return best
 }
 
@@ -560,7 +585,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 	f := &s.stack[ply]
 	inCheck := pos.InCheck()
 	best := -Infinity
-	standPat := noEval
+	standPat, rawEval := noEval, noEval
 	origAlpha := alpha
 	if inCheck {
 		pos.GenerateLegal(&f.ml)
@@ -569,13 +594,14 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		}
 		s.scoreMoves(pos, f, ttMove, ply, true)
 	} else {
-		standPat = ttEval
-		if standPat == noEval {
-			standPat = s.evaluate(pos)
+		rawEval = ttEval
+		if rawEval == noEval {
+			rawEval = s.evaluate(pos)
 		}
+		standPat = s.corrected(pos, rawEval)
 		if standPat >= beta {
 			if useTT && !hit {
-				s.ttStore(pos.Hash, board.NoMove, scoreToTT(standPat, ply), standPat, 0, boundLower)
+				s.ttStore(pos.Hash, board.NoMove, scoreToTT(standPat, ply), rawEval, 0, boundLower)
 			}
 			return standPat
 		}
@@ -583,12 +609,13 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			alpha = standPat
 		}
 		best = standPat
-		if qply == 0 {
+		checks := qply == 0 && !s.params.QSNoChecks
+		if checks {
 			pos.GenerateLegal(&f.ml) // captures, promotions and quiet checks
 		} else {
 			pos.GenerateCaptures(&f.ml)
 		}
-		s.scoreQMoves(pos, f, qply == 0, ttMove)
+		s.scoreQMoves(pos, f, checks, ttMove)
 	}
 	bestMove := board.NoMove
 	var ci checkInfo
@@ -643,7 +670,7 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 		bound = boundExact
 	}
 	if useTT {
-		s.ttStore(pos.Hash, bestMove, scoreToTT(best, ply), standPat, 0, bound)
+		s.ttStore(pos.Hash, bestMove, scoreToTT(best, ply), rawEval, 0, bound)
 	}
 	return best
 }

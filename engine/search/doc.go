@@ -54,7 +54,19 @@
 //     every platform), in quarter plies, less at PV nodes, for checks and
 //     killers, more at expected cut nodes and when not improving, minus
 //     history/LMRHistoryDivisor, with a full-depth re-search of moves that
-//     beat α. The quiescence search: stand pat, captures and promotions in
+//     beat α. Off by default, measured below: razoring (a node at remaining
+//     depth d ≤ RazorDepth whose static eval + RazorMargin·d² cannot reach
+//     α is resolved by a null-window quiescence search, and returns when
+//     that fails low), a null-move reduction that grows with depth
+//     (NullMoveDepthDiv) and with the static eval's lead over β
+//     (NullMoveEvalDiv), late-move reductions of captures that are not
+//     winning (LMRCaptures), a quiescence search without quiet checks
+//     (QSNoChecks), and the correction history (CorrHist, evaluate.go): per
+//     side to move and pawn structure (a hash of the two pawn bitboards),
+//     the running average of search score − static eval over the nodes
+//     whose bound says the static eval was wrong, added (times CorrHist/16)
+//     to the static eval the pruning rules and the stand pat use; the table
+//     keeps the raw evaluation. The quiescence search: stand pat, captures and promotions in
 //     MVV-LVA order with SEE and delta pruning, quiet checks and a
 //     transposition-table probe at its first ply, all evasions in check.
 //     Move ordering: hash move, winning captures (MVV-LVA, plus the capture
@@ -120,6 +132,29 @@
 //	4-ply continuation history    +8.7 ± 28.1    400  148-114-138      undecided (0.18)
 //	continuation-history pruning −12.2 ± 25.4    400  148-90-162       undecided (−0.70)
 //	history bonus (gravity)      +23.5 ± 27.8    400  159-109-132      undecided (0.78)
+//
+// Candidates for the default search (session 18; the same script with
+// NODES=25000 GAMES=400 SPRT=none, each opening with both colours, seed 1
+// unless stated): with multi-cut off in both players (BASESET=MultiCutUse=0)
+// unless stated, A has the technique on, B not (the script's names, in
+// order: -multicut, +corrhist, +razoring, +nmp-eval, +nmp-depth,
+// +lmr-captures, +qs-no-checks, -multicut+corrhist).
+//
+//	technique (on in A)                     Elo ± 95%      games  W-D-L (A)
+//	multi-cut off (B: default, -multicut)   +51.6 ± 27.1    400  179-101-120
+//	correction history, CorrHist=8          +49.8 ± 27.2    400  177-103-120
+//	  the same, SEED=2                      +13.9 ± 26.2    400  138-140-122
+//	razoring (3 plies, 150·d²)               −4.3 ± 29.3    400  141-113-146
+//	null move R + (eval − β)/200             +3.5 ± 25.8    400  148-108-144
+//	null move R + depth/4                    −3.5 ± 28.7    400  144-108-148
+//	LMR of captures                          +4.3 ± 27.6    400  143-119-138
+//	no quiet checks in quiescence            +0.9 ± 28.0    400  139-123-138
+//	multi-cut off and CorrHist=8 (B:
+//	  default, SEED=3, -multicut+corrhist)  +87.8 ± 27.7    400  192-115-93
+//
+// Multi-cut (Table I, at Table II's values) costs more nodes than it saves
+// beside the modern group; it stays on in the default preset only until
+// every figure measured with the default search is measured again.
 //
 // At a fixed node count a reduction is worth less than under a clock (the
 // nodes it saves are not spent deeper as often), which is where LMR and

@@ -97,3 +97,43 @@ const MaxEval = mateBound - 1
 func (s *Searcher) evaluate(pos *board.Position) int {
 	return min(max(s.ev.Evaluate(pos), -MaxEval), MaxEval)
 }
+
+// Correction history (CorrHist): the search's average error of the static
+// evaluation in positions with the same pawns and side to move, kept per
+// Searcher in corrHist (cleared with the other histories), in 1/corrGrain
+// centipawns, and added to the static evaluation the pruning rules use.
+const (
+	corrBits  = 14
+	corrSize  = 1 << corrBits
+	corrGrain = 64
+	corrMax   = 64 * corrGrain // at most ±64 cp
+)
+
+// pawnIndex hashes the pawn structure of pos into a correction-history slot.
+func pawnIndex(pos *board.Position) uint32 {
+	h := uint64(pos.Pieces[board.White][board.Pawn])*0x9E3779B97F4A7C15 ^
+		uint64(pos.Pieces[board.Black][board.Pawn])*0xC2B2AE3D27D4EB4F
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return uint32(h >> (64 - corrBits))
+}
+
+// corrected returns the static evaluation raw corrected by the correction
+// history (raw when CorrHist is off), clamped to ±MaxEval.
+func (s *Searcher) corrected(pos *board.Position, raw int) int {
+	if s.params.CorrHist == 0 {
+		return raw
+	}
+	c := int(s.corrHist[pos.Side][pawnIndex(pos)]) * s.params.CorrHist / (16 * corrGrain)
+	return min(max(raw+c, -MaxEval), MaxEval)
+}
+
+// updateCorrection moves the correction of pos's pawn structure toward
+// best − raw, with a weight growing with the depth (in quarter plies).
+func (s *Searcher) updateCorrection(pos *board.Position, raw, best, depth int) {
+	s.corrUsed = true
+	e := &s.corrHist[pos.Side][pawnIndex(pos)]
+	w := min(depth/onePly+1, 16)
+	v := (int(*e)*(256-w) + (best-raw)*corrGrain*w) / 256
+	*e = int16(min(max(v, -corrMax), corrMax))
+}

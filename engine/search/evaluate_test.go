@@ -89,3 +89,19 @@ func TestMaterialPSTValues(t *testing.T) {
 		}
 	}
 }
+
+// TestPawnIndex: the correction history's slot depends on the pawns alone.
+func TestPawnIndex(t *testing.T) {
+	a := mustFEN(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	b := mustFEN(t, "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3") // same pawns
+	c := mustFEN(t, "rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2")     // d-pawn moved
+	if pawnIndex(a) != pawnIndex(b) {
+		t.Error("same pawns, different slots")
+	}
+	if pawnIndex(a) == pawnIndex(c) {
+		t.Error("different pawns, same slot (this pair should not collide)")
+	}
+	if pawnIndex(a) >= corrSize {
+		t.Errorf("slot %d out of range", pawnIndex(a))
+	}
+}

@@ -119,6 +119,14 @@ type Params struct {
 	HistoryBonusMax    int // cap of that bonus
 	HistoryPruneDepth  int // largest lmrDepth (plies) at which quiet moves with bad continuation history are pruned (0 = off)
 	HistoryPruneMargin int // prune below -margin·depth
+
+	RazorDepth       int  // largest remaining depth (plies) that razors (0 = off)
+	RazorMargin      int  // razor when static eval + margin·depth² <= alpha (cp)
+	NullMoveDepthDiv int  // null-move R grows by depth/div plies (0 = off)
+	NullMoveEvalDiv  int  // null-move R grows by (eval - beta)/div plies, at most 3 (0 = off)
+	LMRCaptures      bool // late-move reductions also for captures that are not winning
+	CorrHist         int  // static-eval correction history by pawn structure: weight of the correction in 1/16 (0 = off)
+	QSNoChecks       bool // the quiescence search tries no quiet checks (at its first ply they are tried by default)
 }
 
 // paramSpecs is Table I, in its order. Defaults are the "default" preset.
@@ -223,6 +231,20 @@ var modernSpecs = [...]param.Spec{
 		Doc: "History pruning depth: largest reduced depth (plies) at which quiet moves with bad continuation history are skipped (0 = off)"},
 	{Name: "HistoryPruneMargin", Group: "history", Min: 0, Max: 16383, Default: 2000, Bits: 14,
 		Doc: "History pruning margin: skip when continuation history < -margin·depth"},
+	{Name: "RazorDepth", Group: "razoring", Min: 0, Max: 7, Default: 0, Bits: 3,
+		Doc: "Razoring depth: largest remaining depth (plies) at which a node far below alpha is resolved by quiescence (0 = off)"},
+	{Name: "RazorMargin", Group: "razoring", Min: 0, Max: 1023, Default: 0, Bits: 10,
+		Doc: "Razoring margin: razor when static eval + margin·depth² <= alpha and the quiescence search confirms it (cp)"},
+	{Name: "NullMoveDepthDiv", Group: "null move", Min: 0, Max: 15, Default: 0, Bits: 4,
+		Doc: "Null-move depth divisor: the null-move reduction grows by remaining depth/div plies (0 = off)"},
+	{Name: "NullMoveEvalDiv", Group: "null move", Min: 0, Max: 1023, Default: 0, Bits: 10,
+		Doc: "Null-move eval divisor: the null-move reduction grows by (static eval - beta)/div plies, at most 3 (0 = off)"},
+	{Name: "LMRCaptures", Group: "late-move reductions", Min: 0, Max: 1, Default: 0, Bits: 1,
+		Doc: "LMR captures: late captures that are not winning are reduced too (one ply less than quiet moves)"},
+	{Name: "CorrHist", Group: "history", Min: 0, Max: 32, Default: 0, Bits: 6,
+		Doc: "Correction history: the static evaluation is corrected by the average error of searches in positions with the same pawns and side to move, times CorrHist/16 (0 = off)"},
+	{Name: "QSNoChecks", Group: "quiescence", Min: 0, Max: 1, Default: 0, Bits: 1,
+		Doc: "Quiescence without checks: the main search's quiescence search tries only captures and promotions, no quiet checks at its first ply (0 = checks tried)"},
 }
 
 // NumParams is the number of Table I search parameters (18).
@@ -294,16 +316,26 @@ func (p Params) AllVector() []int32 {
 		b2i(p.ImprovingUse), b2i(p.RFPUse), int32(p.RFPDepth), int32(p.RFPMargin), int32(p.FutilityImproving),
 		int32(p.ContHist), b2i(p.CaptureHist), int32(p.HistoryBonusMul), int32(p.HistoryBonusMax),
 		int32(p.HistoryPruneDepth), int32(p.HistoryPruneMargin),
+		int32(p.RazorDepth), int32(p.RazorMargin), int32(p.NullMoveDepthDiv), int32(p.NullMoveEvalDiv), b2i(p.LMRCaptures),
+		int32(p.CorrHist), b2i(p.QSNoChecks),
 	}
 }
 
+// NumAllParamsOld is the length of AllParamSpecs before razoring, the
+// null-move depth and eval terms, LMR of captures and the correction
+// history were added: vectors of that length (share links and player
+// vectors made before) are read with those parameters off.
+const NumAllParamsOld = 47
+
 // ParamsFromVector builds Params from a vector in ParamSpecs order (18
 // values: Table I's group, the modern group off, as in David et al.'s
-// program) or in AllParamSpecs order (both groups). It returns an error if
-// the length is neither or a value is out of its bounds.
+// program) or in AllParamSpecs order (both groups; an older registry's
+// shorter vector, NumAllParamsOld values, has the later parameters off). It
+// returns an error if the length is none of these or a value is out of its
+// bounds.
 func ParamsFromVector(v []int32) (Params, error) {
 	switch len(v) {
-	case NumParams, NumAllParams:
+	case NumParams, NumAllParamsOld, NumAllParams:
 	default:
 		return Params{}, fmt.Errorf("search: params vector has %d values, want %d (Table I) or %d (Table I and modern)",
 			len(v), NumParams, NumAllParams)
@@ -314,8 +346,8 @@ func ParamsFromVector(v []int32) (Params, error) {
 			return Params{}, fmt.Errorf("search: param %s = %d outside [%d, %d]", s.Name, x, s.Min, s.Max)
 		}
 	}
-	if len(v) == NumParams {
-		v = append(v[:NumParams:NumParams], make([]int32, NumModernParams)...)
+	if len(v) < NumAllParams {
+		v = append(v[:len(v):len(v)], make([]int32, NumAllParams-len(v))...)
 	}
 	return Params{
 		NullMoveUse: v[0] != 0, NullMoveReduction: int(v[1]), NullMoveAdaptivity: v[2] != 0, NullMoveAdaptivityDepth: int(v[3]),
@@ -331,6 +363,8 @@ func ParamsFromVector(v []int32) (Params, error) {
 		ImprovingUse: v[36] != 0, RFPUse: v[37] != 0, RFPDepth: int(v[38]), RFPMargin: int(v[39]), FutilityImproving: int(v[40]),
 		ContHist: int(v[41]), CaptureHist: v[42] != 0, HistoryBonusMul: int(v[43]), HistoryBonusMax: int(v[44]),
 		HistoryPruneDepth: int(v[45]), HistoryPruneMargin: int(v[46]),
+		RazorDepth: int(v[47]), RazorMargin: int(v[48]), NullMoveDepthDiv: int(v[49]), NullMoveEvalDiv: int(v[50]), LMRCaptures: v[51] != 0,
+		CorrHist: int(v[52]), QSNoChecks: v[53] != 0,
 	}, nil
 }
 

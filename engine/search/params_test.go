@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,6 +202,20 @@ func TestParamsValidation(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.wantErr) || !strings.HasPrefix(err.Error(), "search: ") {
 			t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.wantErr)
 		}
+	}
+	// A vector of the registry before the last parameters were added reads
+	// with those off.
+	all := DefaultParams().AllVector()
+	for i := NumAllParamsOld; i < NumAllParams; i++ {
+		all[i] = int32(allSpecs[i].Max)
+	}
+	old, err := ParamsFromVector(all[:NumAllParamsOld])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := old.AllVector(); !slices.Equal(got[:NumAllParamsOld], all[:NumAllParamsOld]) ||
+		!slices.Equal(got[NumAllParamsOld:], make([]int32, NumAllParams-NumAllParamsOld)) {
+		t.Errorf("old-length vector read as %v", got)
 	}
 	if _, err := ParamsFromMap(Params{}, map[string]int{"NullMoveUse": 1, "Bogus": 3}); err == nil || !strings.Contains(err.Error(), "Bogus") {
 		t.Errorf("unknown name: %v", err)

@@ -117,6 +117,8 @@ type Searcher struct {
 	killers  [MaxPly + 2][2]board.Move
 	history  [2][64][64]int32
 	capHist  [12][64][6]int16   // [moving piece][to][victim type]
+	corrHist [2][corrSize]int16 // [side to move][pawn key]: static eval correction (CorrHist)
+	corrUsed bool               // corrHist has been written since it was last cleared
 	contHist *[12][64]contTable // [piece][to] of a move → its replies; nil while ContHist is 0
 	contNone contTable          // all zero: the "no move" continuation
 	lmr      [64][64]int8       // late-move reduction in quarter plies by [depth][move number]
@@ -265,6 +267,10 @@ func (s *Searcher) clearHistories() {
 	s.killers = [MaxPly + 2][2]board.Move{}
 	s.history = [2][64][64]int32{}
 	s.capHist = [12][64][6]int16{}
+	if s.corrUsed { // 64 KiB: cleared only when written (CorrHist on)
+		s.corrHist = [2][corrSize]int16{}
+		s.corrUsed = false
+	}
 	if s.contHist != nil {
 		clear(s.contHist[:])
 	}

@@ -179,8 +179,22 @@ func TestRepetitionAndFiftyMoveDraws(t *testing.T) {
 // a new Searcher or a Cleared one.
 func TestDeterminism(t *testing.T) {
 	fens := BenchFENs()[:8]
+	type named struct {
+		name string
+		p    Params
+	}
+	var sets []named
 	for _, preset := range PresetNames() {
-		p := mustPreset(t, preset)
+		sets = append(sets, named{preset, mustPreset(t, preset)})
+	}
+	// Every technique that is off by default, on: the correction history's
+	// table must be emptied by Clear like the other histories.
+	all := DefaultParams()
+	all.RazorDepth, all.RazorMargin, all.NullMoveDepthDiv, all.NullMoveEvalDiv = 3, 150, 4, 200
+	all.LMRCaptures, all.CorrHist, all.QSNoChecks = true, 8, true
+	sets = append(sets, named{"default, all candidates on", all})
+	for _, set := range sets {
+		preset, p := set.name, set.p
 		for _, lim := range []Limits{{Depth: 5}, {Nodes: 20000}} {
 			reused := NewSearcher(nil, p, 8)
 			for _, fen := range fens {
@@ -189,7 +203,9 @@ func TestDeterminism(t *testing.T) {
 				b := NewSearcher(nil, p, 8).Search(context.Background(), pos, lim, nil)
 				reused.Clear()
 				c := reused.Search(context.Background(), pos, lim, nil)
-				for _, r := range []Result{b, c} {
+				reused.Clear() // the same search again: nothing of the first may remain
+				d := reused.Search(context.Background(), pos, lim, nil)
+				for _, r := range []Result{b, c, d} {
 					if r.Nodes != a.Nodes || r.Best != a.Best || r.Score != a.Score || r.Depth != a.Depth || len(r.PV) != len(a.PV) {
 						t.Errorf("[%s] %+v %s: runs differ: %v/%d/%d vs %v/%d/%d", preset, lim, fen, a.Best, a.Score, a.Nodes, r.Best, r.Score, r.Nodes)
 					}
@@ -432,8 +448,8 @@ func TestOrderRootMoves(t *testing.T) {
 }
 
 // TestModernMethodsWired: switching each technique of the modern group off
-// (alone, from the default preset) changes the node count of fixed-depth
-// searches.
+// (alone, from the default preset; on, for those off by default) changes
+// the node count of fixed-depth searches.
 func TestModernMethodsWired(t *testing.T) {
 	fens := []string{BenchFENs()[1], BenchFENs()[4], BenchFENs()[7], BenchFENs()[15], BenchFENs()[25]}
 	depth := 11
@@ -458,12 +474,23 @@ func TestModernMethodsWired(t *testing.T) {
 		"CaptureHist":       func(p *Params) { p.CaptureHist = false },
 		"HistoryBonusMul":   func(p *Params) { p.HistoryBonusMul = 0 },
 		"HistoryPruneDepth": func(p *Params) { p.HistoryPruneDepth = 0 },
+		// Parameters off by default: switched on.
+		"RazorDepth on":       func(p *Params) { p.RazorDepth, p.RazorMargin = 3, 150 },
+		"NullMoveDepthDiv on": func(p *Params) { p.NullMoveDepthDiv = 4 },
+		"NullMoveEvalDiv on":  func(p *Params) { p.NullMoveEvalDiv = 200 },
+		"LMRCaptures on":      func(p *Params) { p.LMRCaptures = true },
+		"CorrHist on":         func(p *Params) { p.CorrHist = 8 },
+		"QSNoChecks on":       func(p *Params) { p.QSNoChecks = true },
 	}
 	for name, f := range off {
 		p := def
 		f(&p)
+		if p == def {
+			t.Errorf("%s: no change from the default preset", name)
+			continue
+		}
 		n := nodes(p)
-		t.Logf("%-20s off: %9d nodes (default %d)", name, n, base)
+		t.Logf("%-20s: %9d nodes (default %d)", name, n, base)
 		if n == base {
 			t.Errorf("%s: node count %d unchanged: not wired", name, n)
 		}

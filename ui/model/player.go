@@ -75,7 +75,7 @@ func PlayerFromLink(l share.Link) ([]byte, error) {
 		if sp, err = sp.WithTableI(l.Search); err != nil {
 			return nil, fmt.Errorf("share link: search: %w", err)
 		}
-	case search.NumAllParams:
+	case search.NumAllParams, search.NumAllParamsOld: // older links: the later parameters off
 		if sp, err = search.ParamsFromVector(l.Search); err != nil {
 			return nil, fmt.Errorf("share link: search: %w", err)
 		}

@@ -72,6 +72,27 @@ func TestTableILink(t *testing.T) {
 	}
 }
 
+// TestOldLengthLink: a link made before the last search parameters were
+// added (search.NumAllParamsOld values) opens with those parameters off.
+func TestOldLengthLink(t *testing.T) {
+	b, _ := PresetPlayerJSON("david-fig3")
+	l, _ := LinkFromPlayerJSON(b, nil)
+	l.Search = l.Search[:search.NumAllParamsOld]
+	l.Search[1] = 2 // NullMoveReduction
+	b2, err := PlayerFromLink(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := player.Load(bytes.NewReader(b2))
+	sp, _ := p.SearchParams()
+	want, _ := search.ParamsFromVector(append(search.DefaultParams().AllVector()[:search.NumAllParamsOld],
+		make([]int32, search.NumAllParams-search.NumAllParamsOld)...))
+	want.NullMoveReduction = 2
+	if sp != want {
+		t.Errorf("old link gave %+v, want %+v", sp, want)
+	}
+}
+
 func TestPlayerFromLinkErrors(t *testing.T) {
 	b, _ := PresetPlayerJSON("vazquez-table2-exploitation")
 	good, _ := LinkFromPlayerJSON(b, nil)
