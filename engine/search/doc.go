@@ -152,6 +152,12 @@
 //	multi-cut off and CorrHist=8 (B:
 //	  default, SEED=3, -multicut+corrhist)  +87.8 ± 27.7    400  192-115-93
 //
+// Under a clock, against stockfish 15.1 at UCI_Elo 2000 (100 ms per move,
+// 200 games from the embedded openings, two at a time, adjudicated as make
+// sf-movetime does), phoenix-default's weights scored 42.8% (+78 =15 −107,
+// −51, −100…−3) with multi-cut off and CorrHist=8 and 32.8% (+60 =11 −129,
+// −125, −182…−74) with the default search, in one sitting (session 18).
+//
 // Multi-cut (Table I, at Table II's values) costs more nodes than it saves
 // beside the modern group; it stays on in the default preset only until
 // every figure measured with the default search is measured again.
