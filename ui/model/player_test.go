@@ -49,47 +49,39 @@ func TestPresetLinkRoundTrip(t *testing.T) {
 	}
 }
 
-// TestTableILink: a link carrying only Table I's 18 search parameters (made
-// before the modern group) opens with the default modern group.
-func TestTableILink(t *testing.T) {
-	b, _ := PresetPlayerJSON("david-fig3")
-	l, _ := LinkFromPlayerJSON(b, nil)
-	if len(l.Search) != search.NumAllParams {
-		t.Fatalf("link carries %d search parameters, want %d", len(l.Search), search.NumAllParams)
-	}
-	l.Search = l.Search[:search.NumParams]
-	l.Search[1] = 2 // NullMoveReduction
-	b2, err := PlayerFromLink(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _ := player.Load(bytes.NewReader(b2))
-	sp, _ := p.SearchParams()
-	want := search.DefaultParams()
-	want.NullMoveReduction = 2
-	if sp != want {
-		t.Errorf("Table I link gave %+v, want %+v", sp, want)
-	}
-}
-
-// TestOldLengthLink: a link made before the last search parameters were
-// added (search.NumAllParamsOld values) opens with those parameters off.
-func TestOldLengthLink(t *testing.T) {
-	b, _ := PresetPlayerJSON("david-fig3")
-	l, _ := LinkFromPlayerJSON(b, nil)
-	l.Search = l.Search[:search.NumAllParamsOld]
-	l.Search[1] = 2 // NullMoveReduction
-	b2, err := PlayerFromLink(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _ := player.Load(bytes.NewReader(b2))
-	sp, _ := p.SearchParams()
-	want, _ := search.ParamsFromVector(append(search.DefaultParams().AllVector()[:search.NumAllParamsOld],
-		make([]int32, search.NumAllParams-search.NumAllParamsOld)...))
-	want.NullMoveReduction = 2
-	if sp != want {
-		t.Errorf("old link gave %+v, want %+v", sp, want)
+// TestShortSearchLinks: links made before the search registry grew open
+// with what was missing: Table I's 18 alone (before the modern group) take
+// the default modern group; search.NumAllParamsOld values (before the last
+// parameters were added) have those parameters off.
+func TestShortSearchLinks(t *testing.T) {
+	def := search.DefaultParams().AllVector()
+	oldTail := make([]int32, search.NumAllParams-search.NumAllParamsOld)
+	for _, tc := range []struct {
+		name string
+		n    int
+		want []int32
+	}{
+		{"Table I", search.NumParams, def},
+		{"before the last parameters", search.NumAllParamsOld, append(def[:search.NumAllParamsOld:search.NumAllParamsOld], oldTail...)},
+	} {
+		b, _ := PresetPlayerJSON("david-fig3")
+		l, _ := LinkFromPlayerJSON(b, nil)
+		if len(l.Search) != search.NumAllParams {
+			t.Fatalf("link carries %d search parameters, want %d", len(l.Search), search.NumAllParams)
+		}
+		l.Search = l.Search[:tc.n]
+		l.Search[1] = 2 // NullMoveReduction
+		b2, err := PlayerFromLink(l)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		p, _ := player.Load(bytes.NewReader(b2))
+		sp, _ := p.SearchParams()
+		want, _ := search.ParamsFromVector(tc.want)
+		want.NullMoveReduction = 2
+		if sp != want {
+			t.Errorf("%s: link gave %+v, want %+v", tc.name, sp, want)
+		}
 	}
 }
 
