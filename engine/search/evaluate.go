@@ -100,14 +100,18 @@ func (s *Searcher) evaluate(pos *board.Position) int {
 
 // Correction history (CorrHist): the search's average error of the static
 // evaluation in positions with the same pawns and side to move, kept per
-// Searcher in corrHist (cleared with the other histories), in 1/corrGrain
-// centipawns, and added to the static evaluation the pruning rules use.
+// Searcher in corrHist (allocated while CorrHist is on, cleared with the
+// other histories), in 1/corrGrain centipawns, and added to the static
+// evaluation the pruning rules use.
 const (
 	corrBits  = 14
 	corrSize  = 1 << corrBits
 	corrGrain = 64
 	corrMax   = 64 * corrGrain // at most ±64 cp
 )
+
+// corrTable is the correction history: [side to move][pawnIndex].
+type corrTable = [2][corrSize]int16
 
 // pawnIndex hashes the pawn structure of pos into a correction-history slot.
 func pawnIndex(pos *board.Position) uint32 {
@@ -131,7 +135,6 @@ func (s *Searcher) corrected(pos *board.Position, raw int) int {
 // updateCorrection moves the correction of pos's pawn structure toward
 // best − raw, with a weight growing with the depth (in quarter plies).
 func (s *Searcher) updateCorrection(pos *board.Position, raw, best, depth int) {
-	s.corrUsed = true
 	e := &s.corrHist[pos.Side][pawnIndex(pos)]
 	w := min(depth/onePly+1, 16)
 	v := (int(*e)*(256-w) + (best-raw)*corrGrain*w) / 256

@@ -117,8 +117,7 @@ type Searcher struct {
 	killers  [MaxPly + 2][2]board.Move
 	history  [2][64][64]int32
 	capHist  [12][64][6]int16   // [moving piece][to][victim type]
-	corrHist [2][corrSize]int16 // [side to move][pawn key]: static eval correction (CorrHist)
-	corrUsed bool               // corrHist has been written since it was last cleared
+	corrHist *corrTable         // static eval correction (CorrHist); nil while CorrHist is 0
 	contHist *[12][64]contTable // [piece][to] of a move → its replies; nil while ContHist is 0
 	contNone contTable          // all zero: the "no move" continuation
 	lmr      [64][64]int8       // late-move reduction in quarter plies by [depth][move number]
@@ -267,12 +266,23 @@ func (s *Searcher) clearHistories() {
 	s.killers = [MaxPly + 2][2]board.Move{}
 	s.history = [2][64][64]int32{}
 	s.capHist = [12][64][6]int16{}
-	if s.corrUsed { // 64 KiB: cleared only when written (CorrHist on)
-		s.corrHist = [2][corrSize]int16{}
-		s.corrUsed = false
+	if s.corrHist != nil {
+		clear(s.corrHist[:])
 	}
 	if s.contHist != nil {
 		clear(s.contHist[:])
+	}
+}
+
+// allocHistories allocates the tables the parameters use that a Searcher
+// does not carry inline: the continuation histories (ContHist) and the
+// correction history (CorrHist).
+func (s *Searcher) allocHistories() {
+	if s.params.ContHist > 0 && s.contHist == nil {
+		s.contHist = new([12][64]contTable)
+	}
+	if s.params.CorrHist > 0 && s.corrHist == nil {
+		s.corrHist = new(corrTable)
 	}
 }
 
@@ -295,9 +305,7 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	s.stopped = false
 	s.noQuiescence = lim.NoQuiescence
 	s.killers = [MaxPly + 2][2]board.Move{}
-	if s.params.ContHist > 0 && s.contHist == nil {
-		s.contHist = new([12][64]contTable)
-	}
+	s.allocHistories()
 	s.tt.newSearch()
 
 	s.tm.begin(lim, pos.Side, s.start)

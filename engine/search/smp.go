@@ -142,9 +142,7 @@ func (s *Searcher) helperSearch(ctx context.Context, pos *board.Position, moves 
 	s.stopped = false
 	s.noQuiescence = noQuiescence
 	s.killers = [MaxPly + 2][2]board.Move{}
-	if s.params.ContHist > 0 && s.contHist == nil {
-		s.contHist = new([12][64]contTable)
-	}
+	s.allocHistories()
 	s.done = helperResult{}
 	s.rootMoves = s.rootMoves[:0]
 	for _, m := range moves {
