@@ -180,9 +180,13 @@ sf-movetime: native
 
 # Issue 9's games: the modern preset's player (modern.json, tuned first if missing) against the strongest paper
 # preset at 100 ms per move, 400 games from the shared openings, two at a time, adjudicated like sf-movetime.
+# ELOSEARCH=classic plays both with that search preset (the README's figure) instead of the default search.
+comma := ,
+ELOSEARCH ?=
+ELOSPEC := $(if $(ELOSEARCH),$(comma)search=$(ELOSEARCH))
 modern-elo: native
 	test -f modern.json || ./$(BIN) tune -preset modern -pgn $(SHARED)/pgn/gm_train_2000-2018_20000.pgn.gz -seed 1 -out modern.json -json
-	./$(BIN) match -a modern.json -b preset:david-fig3 -movetime 100 -games 400 -concurrency 2 $(SFADJ) \
+	./$(BIN) match -a modern.json$(ELOSPEC) -b preset:david-fig3$(ELOSPEC) -movetime 100 -games 400 -concurrency 2 $(SFADJ) \
 		-openings $(SHARED)/openings/noob_3moves_1500.epd -pgn modern-elo.pgn
 
 reproduce: native

@@ -4,9 +4,13 @@
 # node count per move (deterministic and independent of machine load), on
 # the shared UHO openings (each opening played with both colours), stopped
 # early by an SPRT. The techniques of the default search are switched off in
-# B; the candidates (names starting "+", off by default) are switched on in
-# A; "-multicut" removes a Table I method from A. One markdown table row per
-# technique on stdout; every match's full output in $LOGDIR.
+# B ("no-multicut": Table I's multi-cut, off by default, on in B; "classic":
+# the default search against the classic preset, the default until session
+# 19); the candidates (names starting "+", off by default) are switched on
+# in A; "-multicut" removes a Table I method from A ("-multicut",
+# "-multicut+corrhist" and "+corrhist" were measured against the classic
+# preset: BASESET=MultiCutUse=1,CorrHist=0,LMRDivisor=225). One markdown
+# table row per technique on stdout; every match's full output in $LOGDIR.
 #
 #   scripts/search-elo.sh [TECHNIQUE ...]        (make search-elo)
 #
@@ -15,7 +19,8 @@
 # GAMES], SEED [1, the opening order], CONC [2],
 # OPENINGS [../shared/data/openings/UHO_4060_v4_1500.epd], SCHEME
 # [phoenix640: the phoenix-default evaluation], BASESET [none: parameters
-# both players get on top of the default search, e.g. MultiCutUse=0],
+# both players get on top of the default search, e.g. MultiCutUse=0; A's and
+# B's own parameters override them],
 # LOGDIR [search-elo-logs], NICE [10].
 set -eu
 BIN=${BIN:-bin/evochess}
@@ -46,6 +51,10 @@ cont-history-4||ContHist=1
 capture-history||CaptureHist=0
 history-pruning||HistoryPruneDepth=0
 history-bonus||HistoryBonusMul=0
+no-multicut||MultiCutUse=1
+corrhist||CorrHist=0
+lmr-divisor||LMRDivisor=225
+classic||MultiCutUse=1,CorrHist=0,LMRDivisor=225
 -multicut|MultiCutUse=0|
 -multicut+corrhist|MultiCutUse=0,CorrHist=8|
 +corrhist|CorrHist=8|

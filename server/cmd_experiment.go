@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner"
 )
 
@@ -40,6 +41,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.Nodes, "nodes", 0, "nodes per move of the fixed-node Elo matches (0 = 20000, -1 = none)")
 	moveTime := fs.Int("movetime", 0, "milliseconds per move of the timed Elo matches (0 = 100 with -full, none otherwise; -1 = none)")
 	fs.IntVar(&cfg.Concurrency, "concurrency", 0, "games played at once (0 = all cores)")
+	fs.StringVar(&cfg.Search, "search", search.PresetClassic, "search preset of every player of the Elo matches, the held-out searches and the depth-2 search match: "+strings.Join(search.PresetNames(), ", ")+" (classic: the search the committed reports were measured with)")
 	fs.StringVar(&cfg.Strongest, "strongest", "", "the strongest paper preset, the yardstick of every Elo table (default: measured by the presets' round robin)")
 	fs.IntVar(&cfg.SuitePositions, "suite-positions", 0, "david-search: ECM positions (0 = 100 reduced, 879 full)")
 	fs.IntVar(&cfg.NodeCap, "node-cap", 0, "david-search: node cap per position (0 = 20000 reduced, 500000 full)")

@@ -20,6 +20,7 @@ import (
 	"github.com/evochess/evochess/assets"
 	pbook "github.com/evochess/evochess/engine/book"
 	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/engine/strength"
 	"github.com/evochess/evochess/tuner/arena"
 )
@@ -46,7 +47,8 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 //	    [-resign movecount=N,score=CP] [-draw movenumber=N,movecount=N,score=CP]
 //
 // where SPEC is player.json or preset:NAME, optionally followed by ",elo=E"
-// (a strength level), ",skill=X" and ",seed=N", or
+// (a strength level), ",skill=X", ",seed=N" and ",search=PRESET" (an
+// engine/search preset instead of the player's own search parameters), or
 // "uci:/path/to/engine [args...][,Option=Value...]" (the command line before
 // the first comma is split at spaces). Two players
 // play game pairs (each opening twice, colours swapped): the report adds
@@ -56,7 +58,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var specs stringList
-	a := fs.String("a", "", "first player: player.json or preset:NAME [,elo=E|,skill=X][,seed=N], or \"uci:/path/to/engine [args][,Option=Value...]\"")
+	a := fs.String("a", "", "first player: player.json or preset:NAME [,elo=E|,skill=X][,seed=N][,search=PRESET], or \"uci:/path/to/engine [args][,Option=Value...]\"")
 	b := fs.String("b", "", "second player (same forms as -a)")
 	fs.Var(&specs, "p", "another player for a round robin (repeatable)")
 	games := fs.Int("games", 2, "games per pair of players (colours alternate, two games per opening); with -sprt the maximum (default 20000 there)")
@@ -288,7 +290,9 @@ func matchPlayer(spec string, hashMB int, ponder bool) (arena.Player, error) {
 	}
 	// In-process players: "preset:NAME" or a player file, then optional
 	// ",elo=E" (a strength level, engine/strength), ",skill=X" (a level by
-	// its skill in [0, 1]) and ",seed=N" (the level's choices).
+	// its skill in [0, 1]), ",seed=N" (the level's choices) and
+	// ",search=PRESET" (an engine/search preset instead of the player's own
+	// search parameters).
 	parts := strings.Split(spec, ",")
 	var p *player.Player
 	var err error
@@ -322,7 +326,7 @@ func matchPlayer(spec string, hashMB int, ponder bool) (arena.Player, error) {
 		var perr error
 		switch {
 		case !ok:
-			perr = errors.New("want elo=E, skill=X or seed=N")
+			perr = errors.New("want elo=E, skill=X, seed=N or search=PRESET")
 		case k == "elo":
 			var e int
 			if e, perr = strconv.Atoi(v); perr == nil {
@@ -343,8 +347,14 @@ func matchPlayer(spec string, hashMB int, ponder bool) (arena.Player, error) {
 			}
 		case k == "seed":
 			c.Seed, perr = strconv.ParseUint(v, 10, 64)
+		case k == "search":
+			var sp search.Params
+			if sp, perr = search.PresetParams(v); perr == nil {
+				c.Search = sp
+				c.Name += " (" + v + " search)"
+			}
 		default:
-			perr = errors.New("want elo=E, skill=X or seed=N")
+			perr = errors.New("want elo=E, skill=X, seed=N or search=PRESET")
 		}
 		if perr != nil {
 			return arena.Player{}, fmt.Errorf("player %q: option %q: %v", spec, kv, perr)

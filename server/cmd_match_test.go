@@ -99,6 +99,8 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"-a", "uci: ,Hash=1", "-b", "preset:material", "-depth", "1"}, "empty engine path"},
 		{[]string{"-a", "uci:/bin/x,Hash", "-b", "preset:material", "-depth", "1"}, "not Name=Value"},
 		{[]string{"-a", "/nonexistent.json", "-b", "preset:material", "-depth", "1"}, "nonexistent"},
+		{[]string{"-a", "preset:material,search=nonsense", "-b", "preset:material", "-depth", "1"}, "unknown search preset"},
+		{[]string{"-a", "preset:material,color=white", "-b", "preset:material", "-depth", "1"}, "search=PRESET"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-tc", "x"}, "-tc"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-games", "0"}, "-games"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "-1"}, "negative"},
@@ -170,5 +172,21 @@ func TestParseAdjudication(t *testing.T) {
 	var b arena.Adjudication
 	if err := parseAdjudication("", "movecount=8,score=10", &b); err != nil || b != (arena.Adjudication{DrawMoves: 8, DrawScore: 10}) {
 		t.Errorf("draw without movenumber: %+v %v", b, err)
+	}
+}
+
+// TestMatchSearchOption: ",search=PRESET" gives an in-process player a
+// search preset instead of its own parameters, named in the results.
+func TestMatchSearchOption(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	err := run([]string{"match", "-a", "preset:material,search=plain", "-b", "preset:material,search=classic", "-games", "2", "-depth", "2"},
+		strings.NewReader(""), &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	for _, want := range []string{"material (plain search)", "material (classic search)"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout.String())
+		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/dist"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -35,7 +36,7 @@ type tuneFlags struct {
 	cfg                    protocol.RunConfig
 	testPGN, epd, openings string
 	playerFile, dataDir    string
-	searchGroup            string
+	searchGroup, search    string
 	elite                  int
 	crossover, mutation    float64
 	out, logFile           string
@@ -57,6 +58,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.epd, "epd", "", "test suite for -fitness nodes (default: the preset's, epd/ecm.epd)")
 	fs.StringVar(&f.openings, "openings", "", "opening book (EPD or PGN) for tournament fitness")
 	fs.StringVar(&f.playerFile, "player", "", "player file whose evaluation is used with -fitness nodes")
+	fs.StringVar(&f.search, "search", "", "-fitness search-match: the search preset of its searches: "+strings.Join(search.PresetNames(), ", ")+" (default: default)")
 	fs.StringVar(&f.searchGroup, "search-group", "", "-fitness nodes: search parameters tuned: table1 (David et al.'s Table I), modern, all (default: the preset's)")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "folder that relative data names (pgn/…, epd/…, openings/…) are looked up in")
 	fs.IntVar(&f.elite, "elite", 0, "GA elitism: best individuals copied (default: the preset's; -elite 0 turns elitism off)")
@@ -175,6 +177,7 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 	}
 	o.Start = c.Start
 	o.SearchGroup = f.searchGroup
+	o.Search = f.search
 	if c.Start != "" && o.Scheme == "" {
 		// A start naming an evaluation preset implies its scheme (as older
 		// command lines relied on).

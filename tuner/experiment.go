@@ -68,6 +68,12 @@ type ExperimentConfig struct {
 	// HeldOutPositions is the number of held-out positions of the modern
 	// experiment's depth-4 move match (default 1,000).
 	HeldOutPositions int
+	// Search is the engine/search preset every player of the Elo matches,
+	// the held-out searches and the search-based fitness (hybrids' depth-2
+	// move match) play with (default "classic": the search every committed
+	// report was measured with, so that the reports stay reproducible as
+	// the default search moves on; "default" is what evochess plays).
+	Search string
 	// Strongest names the strongest paper preset, the yardstick of every
 	// Elo table; empty: measured by the presets' round robin (once per
 	// Cache).
@@ -117,6 +123,9 @@ func (c ExperimentConfig) withDefaults() ExperimentConfig {
 	if c.HeldOutPositions == 0 {
 		c.HeldOutPositions = 1000
 	}
+	if c.Search == "" {
+		c.Search = search.PresetClassic
+	}
 	if c.Cache == nil {
 		c.Cache = &ExperimentCache{}
 	}
@@ -125,11 +134,12 @@ func (c ExperimentConfig) withDefaults() ExperimentConfig {
 
 // experiment carries one experiment's context and its report.
 type experiment struct {
-	ctx context.Context
-	cfg ExperimentConfig
-	res Resources
-	doc *report.Doc
-	ops []arena.Opening
+	ctx    context.Context
+	cfg    ExperimentConfig
+	res    Resources
+	doc    *report.Doc
+	ops    []arena.Opening
+	search search.Params // cfg.Search's parameters
 }
 
 func (e *experiment) say(format string, a ...any) {
@@ -143,6 +153,11 @@ func (e *experiment) say(format string, a ...any) {
 // Markdown renders it.
 func RunExperiment(ctx context.Context, name string, cfg ExperimentConfig, res Resources) (*report.Doc, error) {
 	e := &experiment{ctx: ctx, cfg: cfg.withDefaults(), res: res, doc: &report.Doc{}}
+	sp, err := search.PresetParams(e.cfg.Search)
+	if err != nil {
+		return nil, fmt.Errorf("tuner: experiment %s: %w", name, err)
+	}
+	e.search = sp
 	if e.res.Cache == nil {
 		e.res.Cache = &DataCache{}
 	}
@@ -171,6 +186,22 @@ func (e *experiment) header(title, paper string, notes []string) {
 	e.doc.Meta = append(e.doc.Meta, fmt.Sprintf("Size: **%s**. Seeds %d…; data: `%s`; Elo matches: %s from `%s`.",
 		size, e.cfg.Seed, e.cfg.PGN, e.matchConditions(), e.cfg.Openings))
 	e.doc.Notes = notes
+}
+
+// searchName names the search every player of the report plays with.
+func (e *experiment) searchName() string {
+	if e.cfg.Search == search.PresetClassic {
+		return "`classic` search (Table II's values and the modern group: evochess's default search when these reports were measured)"
+	}
+	return fmt.Sprintf("`%s` search", e.cfg.Search)
+}
+
+// searchRow labels the report search's row of david-search's table.
+func (e *experiment) searchRow() string {
+	if e.cfg.Search == search.PresetClassic {
+		return "classic (Table II's values and evochess's modern group)"
+	}
+	return e.cfg.Search + " (the reports' search)"
 }
 
 // matchConditions describes the Elo matches.
@@ -263,8 +294,8 @@ type entrant struct {
 	search search.Params
 }
 
-func evolvedEntrant(name, scheme string, w []int32) entrant {
-	return entrant{name: name, scheme: scheme, w: w, search: search.DefaultParams()}
+func (e *experiment) evolvedEntrant(name, scheme string, w []int32) entrant {
+	return entrant{name: name, scheme: scheme, w: w, search: e.search}
 }
 
 // paperSchemes are the schemes of the four papers.
@@ -272,22 +303,22 @@ var paperSchemes = []string{"vazquez29", "david35", "prasad38", "phoenix640"}
 
 // paperPresets returns the papers' published weights (engine/eval presets
 // of the papers' schemes), optionally only those of scheme.
-func paperPresets(scheme string) []entrant {
+func (e *experiment) paperPresets(scheme string) []entrant {
 	var out []entrant
 	for _, p := range eval.Presets() {
 		if slices.Contains(paperSchemes, p.Scheme) && (scheme == "" || p.Scheme == scheme) {
-			out = append(out, entrant{name: p.Name, scheme: p.Scheme, w: p.Weights, search: search.DefaultParams()})
+			out = append(out, entrant{name: p.Name, scheme: p.Scheme, w: p.Weights, search: e.search})
 		}
 	}
 	return out
 }
 
-func presetEntrant(name string) (entrant, error) {
+func (e *experiment) presetEntrant(name string) (entrant, error) {
 	p, err := eval.LookupPreset(name)
 	if err != nil {
 		return entrant{}, err
 	}
-	return entrant{name: p.Name, scheme: p.Scheme, w: p.Weights, search: search.DefaultParams()}, nil
+	return entrant{name: p.Name, scheme: p.Scheme, w: p.Weights, search: e.search}, nil
 }
 
 func (e *experiment) openings() ([]arena.Opening, error) {
@@ -473,15 +504,15 @@ func (e *experiment) strongest() (entrant, error) {
 			c.mu.Unlock()
 		}
 	}
-	return presetEntrant(name)
+	return e.presetEntrant(name)
 }
 
 // presetsRoundRobin plays the papers' presets and material against each
 // other (Games per pair, at the fixed-node limit, else the timed one) and
 // returns the table and the best paper preset by points.
 func (e *experiment) presetsRoundRobin() (*report.Section, string, error) {
-	players := paperPresets("")
-	mat, err := presetEntrant("material")
+	players := e.paperPresets("")
+	mat, err := e.presetEntrant("material")
 	if err != nil {
 		return nil, "", err
 	}
@@ -507,7 +538,7 @@ func (e *experiment) presetsRoundRobin() (*report.Section, string, error) {
 		return nil, "", err
 	}
 	sec := &report.Section{Title: "The papers' published weights against each other"}
-	sec.Text("Round robin of the papers' presets and material-only, %d games per pair at %s (pairs of games from one opening, colours swapped), every player with the default search. Elo relative to the field with 95%% interval; the best paper preset by points is the yardstick (\"strongest paper preset\") of every other report.", games, names[0])
+	sec.Text("Round robin of the papers' presets and material-only, %d games per pair at %s (pairs of games from one opening, colours swapped), every player with the %s. Elo relative to the field with 95%% interval; the best paper preset by points is the yardstick (\"strongest paper preset\") of every other report.", games, names[0], e.searchName())
 	t := sec.Table("player", "scheme", "points", "+W =D −L", "Elo vs field (95%)")
 	order := make([]int, len(players))
 	for i := range order {
@@ -540,19 +571,19 @@ func (e *experiment) eloSection(title string, evolved []entrant) error {
 	if err != nil {
 		return err
 	}
-	mat, err := presetEntrant("material")
+	mat, err := e.presetEntrant("material")
 	if err != nil {
 		return err
 	}
-	sec.Text("Each evolved player against material-only, the published weights of its paper and the strongest paper preset (%s), %d games per pairing from `%s` (pairs from one opening with colours swapped), every player with the default search. Elo of the evolved player with its 95%% interval from the pentanomial pair counts.",
-		strong.name, e.cfg.Games+e.cfg.Games%2, e.cfg.Openings)
+	sec.Text("Each evolved player against material-only, the published weights of its paper and the strongest paper preset (%s), %d games per pairing from `%s` (pairs from one opening with colours swapped), every player with the %s. Elo of the evolved player with its 95%% interval from the pentanomial pair counts.",
+		strong.name, e.cfg.Games+e.cfg.Games%2, e.cfg.Openings, e.searchName())
 	cols := []string{"player", "opponent"}
 	for _, n := range names {
 		cols = append(cols, n+": +W =D −L", n+": Elo (95%)")
 	}
 	t := sec.Table(cols...)
 	for _, ev := range evolved {
-		opps := append([]entrant{mat}, paperPresets(ev.scheme)...)
+		opps := append([]entrant{mat}, e.paperPresets(ev.scheme)...)
 		if !slices.ContainsFunc(opps, func(o entrant) bool { return o.name == strong.name }) {
 			opps = append(opps, strong)
 		}
@@ -637,7 +668,7 @@ func (e *experiment) command(name string) string {
 
 func (e *experiment) presets() error {
 	e.header("The papers' published weights", "the four papers' published evaluation weights (engine/eval presets)", []string{
-		"Players: every paper preset (david-fig3, vazquez-table2-exploration, vazquez-table2-exploitation, prasad-table1, phoenix-default) and material-only, each with evochess's default search.",
+		"Players: every paper preset (david-fig3, vazquez-table2-exploration, vazquez-table2-exploitation, prasad-table1, phoenix-default) and material-only, each with the " + e.searchName() + ".",
 	})
 	if e.cfg.Strongest != "" {
 		return fmt.Errorf("-strongest %s: the presets experiment measures it", e.cfg.Strongest)
@@ -716,7 +747,7 @@ func (e *experiment) david() error {
 	if err := e.referenceRates(best, "david35"); err != nil {
 		return err
 	}
-	if err := e.eloSection("Elo", []entrant{evolvedEntrant("evolved (david-ga)", "david35", best.best.X)}); err != nil {
+	if err := e.eloSection("Elo", []entrant{e.evolvedEntrant("evolved (david-ga)", "david35", best.best.X)}); err != nil {
 		return err
 	}
 	e.doc.Section("The paper").Text("Paper: %s (%s); that comparison needs Crafty and is not reproduced.", report.Published("david", "crafty").Value, report.Published("david", "crafty").Source)
@@ -733,7 +764,7 @@ func (e *experiment) referenceRates(r *runResult, scheme string) error {
 	if err != nil {
 		return err
 	}
-	refs := paperPresets(scheme)
+	refs := e.paperPresets(scheme)
 	refs = append(refs, entrant{name: fmt.Sprintf("random-%s-%d", scheme, e.cfg.Seed), scheme: scheme, w: eval.RandomWeights(sc, e.cfg.Seed)})
 	for _, rp := range refs {
 		tr, te, err := e.rates(r, rp.w)
@@ -782,8 +813,7 @@ func (e *experiment) davidCoevolution() error {
 	t := sec.Table("", "held-out match", "generations", "games played")
 	t.Add("best evolved organism (before)", pct(best.test.Rate()), "", "")
 	t.Add("coevolved best (after)", pct(co.test.Rate()), fmt.Sprint(co.last.Generation), fmt.Sprint(gamesPlayed(co)))
-	sp := search.DefaultParams()
-	ev := []entrant{{name: "coevolved", scheme: "david35", w: co.best.X, search: sp}, {name: "evolved (before coevolution)", scheme: "david35", w: best.best.X, search: sp}}
+	ev := []entrant{e.evolvedEntrant("coevolved", "david35", co.best.X), e.evolvedEntrant("evolved (before coevolution)", "david35", best.best.X)}
 	if err := e.eloSection("Elo", ev); err != nil {
 		return err
 	}
@@ -850,7 +880,7 @@ func (e *experiment) davidSearch() error {
 	table2, _ := search.PresetParams(search.PresetDavidTable2)
 	plain, _ := search.PresetParams(search.PresetPlain)
 	rows := []row{{"evolved", evolved}, {"david-table2 (the paper's Table II)", table2}, {"plain (no selectivity)", plain},
-		{"default (Table II's values and evochess's modern group)", search.DefaultParams()}}
+		{e.searchRow(), e.search}}
 	pr, err := eval.LookupPreset("david-fig3")
 	if err != nil {
 		return err
@@ -967,8 +997,8 @@ func (e *experiment) vazquez() error {
 	if slices.Equal(hj.best.X, best.best.X) {
 		sec.Text("Hooke-Jeeves found no step that solves one of the M = 20 positions, so VP exploitation is VP²⁰⁰ exploration itself.")
 	}
-	ev := []entrant{evolvedEntrant("VP exploitation", "vazquez29", hj.best.X), evolvedEntrant("VP exploitation (HJ, full set)", "vazquez29", hjFull.best.X),
-		evolvedEntrant("VP200 exploration", "vazquez29", best.best.X)}
+	ev := []entrant{e.evolvedEntrant("VP exploitation", "vazquez29", hj.best.X), e.evolvedEntrant("VP exploitation (HJ, full set)", "vazquez29", hjFull.best.X),
+		e.evolvedEntrant("VP200 exploration", "vazquez29", best.best.X)}
 	if err := e.eloSection("Elo", ev); err != nil {
 		return err
 	}
@@ -1029,7 +1059,7 @@ func (e *experiment) phoenix() error {
 	t.Add("paper", report.Published("phoenix", "generations").Value, "–", "–", "–")
 	t.Add("mnc, tournament fitness", fmt.Sprint(tour.last.Generation), why1, pct(tour.test.Rate()), fmt.Sprint(tour.last.Evaluations))
 	t.Add("mnc, move-match fitness", fmt.Sprint(mm.last.Generation), why2, fmt.Sprintf("%s (train %s)", pct(mm.test.Rate()), pct(mm.train.Rate())), fmt.Sprint(mm.last.Evaluations))
-	ev := []entrant{evolvedEntrant("mnc (tournament)", "phoenix640", tour.best.X), evolvedEntrant("mnc (move match)", "phoenix640", mm.best.X)}
+	ev := []entrant{e.evolvedEntrant("mnc (tournament)", "phoenix640", tour.best.X), e.evolvedEntrant("mnc (move match)", "phoenix640", mm.best.X)}
 	if err := e.eloSection("Elo", ev); err != nil {
 		return err
 	}
@@ -1072,7 +1102,7 @@ func (e *experiment) prasad() error {
 			}
 		}
 	}
-	ev := []entrant{evolvedEntrant("history-ea best", "prasad38", bestH.best.X), evolvedEntrant("ep best", "prasad38", bestE.best.X)}
+	ev := []entrant{e.evolvedEntrant("history-ea best", "prasad38", bestH.best.X), e.evolvedEntrant("ep best", "prasad38", bestE.best.X)}
 	if err := e.eloSection("Elo", ev); err != nil {
 		return err
 	}
@@ -1126,7 +1156,7 @@ func (e *experiment) modern() error {
 	e.header("The modern scheme, Texel-tuned", "beyond the papers: Texel tuning (Österlund) of a tapered evaluation as engine authors do it today",
 		[]string{
 			fmt.Sprintf("modern preset, %d run(s): full-batch Adam on the Texel loss of the modern scheme (tapered middlegame/endgame terms: piece-square tables, mobility, pawn structure, king safety, threats, …) from modern-material (piece values only), over every position of the training games from ply 12 not in check, each resolved to its quiet leaf under the run's current best (re-resolved every 100 steps), labelled with the game result; K fitted once on the start; 10%% of the games held out.", n),
-			fmt.Sprintf("Held-out move match: the real search at depth 4 (default search) on %d positions of the \"david\" protocol's held-out games, for the evolved player and every paper preset.", e.cfg.HeldOutPositions),
+			fmt.Sprintf("Held-out move match: the real search at depth 4, with the "+e.searchName()+", on %d positions of the \"david\" protocol's held-out games, for the evolved player and every paper preset.", e.cfg.HeldOutPositions),
 		})
 	sec := e.doc.Section("Texel runs")
 	t := sec.Table("run", "seed", "training positions", "held-out positions", "K", "train loss", "held-out loss", "steps")
@@ -1156,12 +1186,12 @@ func (e *experiment) modern() error {
 	if err != nil {
 		return err
 	}
-	evolved := evolvedEntrant("evolved (modern)", "modern", best.best.X)
-	mat, err := presetEntrant("material")
+	evolved := e.evolvedEntrant("evolved (modern)", "modern", best.best.X)
+	mat, err := e.presetEntrant("material")
 	if err != nil {
 		return err
 	}
-	players := append([]entrant{evolved, mat}, paperPresets("")...)
+	players := append([]entrant{evolved, mat}, e.paperPresets("")...)
 	mres, err := e.heldOutMatch(players, test, 4)
 	if err != nil {
 		return err
@@ -1181,7 +1211,7 @@ func (e *experiment) modern() error {
 		if err != nil {
 			return err
 		}
-		es.Text("The evolved modern player against material-only and every paper preset (the strongest: %s), %d games per pairing from `%s`, every player with the default search; Elo of the evolved player with its 95%% pentanomial interval.", strong.name, e.cfg.Games+e.cfg.Games%2, e.cfg.Openings)
+		es.Text("The evolved modern player against material-only and every paper preset (the strongest: %s), %d games per pairing from `%s`, every player with the %s; Elo of the evolved player with its 95%% pentanomial interval.", strong.name, e.cfg.Games+e.cfg.Games%2, e.cfg.Openings, e.searchName())
 		cols := []string{"opponent"}
 		for _, n := range names {
 			cols = append(cols, n+": +W =D −L", n+": Elo (95%)")
@@ -1263,7 +1293,7 @@ func (e *experiment) hybrids() error {
 	if _, err := run("texel-adam, then hooke-jeeves on match-qs", Options{Preset: "hooke-jeeves", Scheme: "david35", Unsolved: -1, Init: [][]int32{adam.best.X}}); err != nil {
 		return err
 	}
-	if _, err := run("texel-adam, then ep on the depth-2 search match", Options{Algorithm: "ep", Scheme: "david35", Fitness: "search-match", Depth: 2,
+	if _, err := run("texel-adam, then ep on the depth-2 search match", Options{Algorithm: "ep", Scheme: "david35", Fitness: "search-match", Depth: 2, Search: e.cfg.Search,
 		Positions: 300, TestPositions: 300, Generations: gens, Init: [][]int32{adam.best.X}}); err != nil {
 		return err
 	}
@@ -1280,7 +1310,7 @@ func (e *experiment) hybrids() error {
 	}
 	var ev []entrant
 	for _, r := range rows {
-		ev = append(ev, evolvedEntrant(r.name, "david35", r.run.best.X))
+		ev = append(ev, e.evolvedEntrant(r.name, "david35", r.run.best.X))
 	}
 	if err := e.eloSection("Elo", ev); err != nil {
 		return err

@@ -19,11 +19,11 @@ func TestExperimentsTiny(t *testing.T) {
 		name string
 		want []string
 	}{
-		{"presets", []string{"## The papers' published weights against each other", "| material |", "Strongest paper preset: **"}},
+		{"presets", []string{"## The papers' published weights against each other", "| material |", "Strongest paper preset: **", "every player with the `classic` search"}},
 		{"vazquez", []string{"## Exploration (EP)", "| paper | 20.8% | **32.8%** |", "## Exploitation (Hooke-Jeeves)", "## Elo", "| VP exploitation | material |",
 			"(strongest paper preset)", "| VP exploitation | vazquez-table2-exploitation |", "evochess experiment -runs 1 -gens 3 -games 2 -nodes 500"}},
 		{"prasad", []string{"| history-ea (Pr = 10%) | 1 |", "| ep (Pr = 0) | 1 |", "## Elo", "| history-ea best | prasad-table1 |"}},
-		{"david-search", []string{"## Node counts", "| evolved |", "| plain (no selectivity) |", "Evolved values: NullMoveUse="}},
+		{"david-search", []string{"## Node counts", "| evolved |", "| plain (no selectivity) |", "| classic (Table II's values and evochess's modern group) |", "Evolved values: NullMoveUse="}},
 		{"modern", []string{"## Texel runs", "## Held-out grandmaster moves at depth 4", "| evolved (modern) |", "## Elo", "| phoenix-default"}},
 		{"hybrids", []string{"| texel-adam | texel |", "| ep on the Texel loss |", "| texel-adam, then ep on the depth-2 search match | search-match |", "## Elo"}},
 	} {
@@ -47,6 +47,9 @@ func TestExperimentsTiny(t *testing.T) {
 	}
 	if _, err := RunExperiment(context.Background(), "nope", ExperimentConfig{}, res); err == nil {
 		t.Error("unknown experiment accepted")
+	}
+	if _, err := RunExperiment(context.Background(), "presets", ExperimentConfig{Search: "nope"}, res); err == nil || !strings.Contains(err.Error(), `unknown search preset "nope"`) {
+		t.Errorf("unknown search preset: err = %v", err)
 	}
 }
 

@@ -94,7 +94,7 @@ func Fitnesses() []FitnessKind {
 		match("match2-qs", "match-qs squared (David et al. with quiescence)", true, true),
 		{Name: "texel", Doc: "negated Texel loss: mean squared error between the game result and sigmoid(K·eval) at fixed K over every position of the training games (from ply 12, not in check) resolved to its quiet leaf under the reference; held out: other games",
 			Needs: Needs{Games: true}, Tunes: TunesEval, Resolved: true, Gradient: true, HeldOutPercent: 10, Check: checkTexel, Compile: compileTexel},
-		{Name: "search-match", Doc: "positions whose grandmaster move the candidate's real search plays at Problem.Depth (default search parameters with quiescence): exact at any depth and slow, for small sets; held out: the same search",
+		{Name: "search-match", Doc: "positions whose grandmaster move the candidate's real search plays at Problem.Depth (Problem.Search's parameters, default: the default search, with quiescence): exact at any depth and slow, for small sets; held out: the same search",
 			Needs: Needs{Games: true}, Tunes: TunesEval, DefaultProtocol: "david", Check: checkSearchMatch, Compile: compileSearchMatch},
 		{Name: "nodes", Doc: "search parameters: cap·positions minus the nodes to find the suite's best moves (David et al. §IV)",
 			Needs: Needs{Suite: true}, Tunes: TunesSearch, Compile: compileNodes},
@@ -147,11 +147,27 @@ func checkSearchMatch(p Problem, sc eval.Scheme) error {
 	if p.Depth < 1 || p.Depth > 8 {
 		return fmt.Errorf("tuner: fitness search-match: depth %d outside 1..8", p.Depth)
 	}
+	if _, err := searchMatchParams(p); err != nil {
+		return err
+	}
 	return nil
 }
 
+// searchMatchParams returns the search parameters of p's search-match
+// fitness: Problem.Search's preset, "default" when empty.
+func searchMatchParams(p Problem) (search.Params, error) {
+	if p.Search == "" {
+		return search.DefaultParams(), nil
+	}
+	sp, err := search.PresetParams(p.Search)
+	if err != nil {
+		return search.Params{}, fmt.Errorf("tuner: fitness search-match: %w", err)
+	}
+	return sp, nil
+}
+
 // compileSearchMatch scores candidates by the move their real search plays
-// at Problem.Depth with the default search parameters.
+// at Problem.Depth with Problem.Search's parameters (default: "default").
 func compileSearchMatch(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 	p := s.Problem
 	sc, err := lookupScheme(p.Scheme)
@@ -162,7 +178,10 @@ func compileSearchMatch(ctx context.Context, s Setup, res Resources) (*Prepared,
 	if err != nil {
 		return nil, err
 	}
-	params := search.DefaultParams()
+	params, err := searchMatchParams(p)
+	if err != nil {
+		return nil, err
+	}
 	lim := search.Limits{Depth: p.Depth}
 	out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test)}
 	out.Train = &Pool{Workers: res.Workers, New: func() (Scorer, error) {

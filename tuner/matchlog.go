@@ -310,11 +310,7 @@ const (
 // score and nodes of a fixed-depth search of the first bench positions
 // with its evaluator and search parameters (deterministic, one thread).
 func (l *MatchLog) fingerprint(ctx context.Context, ent entrant) (string, error) {
-	id, err := json.Marshal(struct {
-		Scheme string
-		W      []int32
-		Search []int32
-	}{ent.scheme, ent.w, ent.search.AllVector()})
+	id, err := playerID(ent.scheme, ent.w, ent.search.AllVector())
 	if err != nil {
 		return "", err
 	}
@@ -346,6 +342,23 @@ func (l *MatchLog) fingerprint(ctx context.Context, ent entrant) (string, error)
 	l.fps[string(id)] = fp
 	l.mu.Unlock()
 	return fp, nil
+}
+
+// playerID is the identity of a player in its fingerprint: scheme, weights
+// and search vector. The search vector's trailing zeros are dropped: every
+// search parameter added to the registry is off at 0 (engine/search), so a
+// vector of the older, shorter registry and the same vector with the new
+// parameters off name the same player, and matches recorded before the
+// registry grew stay valid.
+func playerID(scheme string, w, sv []int32) ([]byte, error) {
+	for len(sv) > 0 && sv[len(sv)-1] == 0 {
+		sv = sv[:len(sv)-1]
+	}
+	return json.Marshal(struct {
+		Scheme string
+		W      []int32
+		Search []int32
+	}{scheme, w, sv})
 }
 
 // matchKey identifies a match of a against b at lim.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,5 +199,29 @@ func TestMatchLogSyncWriter(t *testing.T) {
 	}
 	if err := l.addGame("k1", "x", "y", g(2)); err != nil || w.restarts != 1 {
 		t.Fatalf("a record without a loss: %v, %d restarts", err, w.restarts)
+	}
+}
+
+// TestPlayerIDTrailingZeros: a search vector and the same vector with
+// parameters appended at 0 (off: parameters added to the registry later)
+// identify the same player, so a grown registry keeps the recorded matches;
+// any other difference changes the identity.
+func TestPlayerIDTrailingZeros(t *testing.T) {
+	w := []int32{100, 300}
+	old := []int32{1, 4, 0, 2000}
+	id := func(sv []int32) string {
+		b, err := playerID("material", w, sv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if a, b := id(old), id(append(slices.Clone(old), 0, 0, 0)); a != b {
+		t.Errorf("appended zeros changed the identity: %s != %s", a, b)
+	}
+	for _, sv := range [][]int32{{1, 4, 0, 2000, 8}, {1, 4, 1, 2000}, {1, 4, 0}} {
+		if id(sv) == id(old) {
+			t.Errorf("%v: same identity as %v", sv, old)
+		}
 	}
 }

@@ -52,6 +52,9 @@ type Problem struct {
 	// Depth of the search that chooses a move for move-match fitness (1 ply
 	// in the papers).
 	Depth int `json:"depth"`
+	// Search names the engine/search preset of "search-match" fitness
+	// ("" = "default", what evochess plays).
+	Search string `json:"search,omitempty"`
 	// NodeCap is the per-position node limit of "nodes" fitness (500,000).
 	NodeCap int `json:"node_cap,omitempty"`
 	// Games: tournament games per pair (David et al.: 4) or, with

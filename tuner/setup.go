@@ -51,7 +51,10 @@ type Options struct {
 	// SearchGroup ("nodes" fitness): "table1", "modern" or "all" ("": the
 	// preset's).
 	SearchGroup string
-	Recompile   int // resolved fitness: re-resolve every that many generations (0: the preset's, -1: never)
+	// Search ("search-match" fitness): the engine/search preset of its
+	// searches ("": the preset's, "default" if it names none).
+	Search    string
+	Recompile int // resolved fitness: re-resolve every that many generations (0: the preset's, -1: never)
 	// TestPercent and ValidationPercent (texel): shares of the games held
 	// out and kept for validation (0: the preset's).
 	TestPercent, ValidationPercent int
@@ -132,6 +135,7 @@ func Configure(o Options) (Setup, error) {
 	num(&s.HallOfFame, o.HallOfFame)
 	str(&s.Problem.Protocol, o.Protocol)
 	str(&s.Problem.SearchGroup, o.SearchGroup)
+	str(&s.Problem.Search, o.Search)
 	num(&s.Problem.MinPly, o.MinPly)
 	num(&s.Problem.MaxPly, o.MaxPly)
 	num(&s.Problem.MinElo, o.MinElo)
@@ -176,6 +180,9 @@ func Configure(o Options) (Setup, error) {
 	}
 	if opt.NeedsGradient(s.Algorithm) && !kind.Gradient {
 		return Setup{}, fmt.Errorf("tuner: algorithm %s cannot use fitness %s: it needs the fitness gradient, which only %s provides", s.Algorithm, kind.Name, strings.Join(gradientFitnesses(), ", "))
+	}
+	if s.Problem.Search != "" && kind.Name != "search-match" {
+		return Setup{}, fmt.Errorf("tuner: search preset %s: fitness %s plays no search of its own (only search-match does)", s.Problem.Search, kind.Name)
 	}
 	if kind.Tunes != TunesSearch && s.Problem.SearchGroup != "" {
 		return Setup{}, fmt.Errorf("tuner: search group %s: fitness %s tunes evaluation weights", s.Problem.SearchGroup, kind.Name)

@@ -105,6 +105,8 @@ func TestConfigureErrorsNameBoth(t *testing.T) {
 		{Options{Algorithm: "adam", Fitness: "match-qs"}, []string{"adam", "match-qs"}},
 		{Options{Algorithm: "hooke-jeeves", Preset: "mnc"}, []string{"hooke-jeeves", "tournament"}},
 		{Options{Preset: "david-ga", Depth: 3}, []string{"match2-qs", "depth 3"}},
+		{Options{Algorithm: "ep", Scheme: "david35", Fitness: "search-match", Depth: 2, Search: "nope"}, []string{"search-match", `"nope"`}},
+		{Options{Preset: "texel-adam", Search: "classic"}, []string{"texel", "classic"}},
 	} {
 		_, err := Configure(tc.in)
 		if err == nil {

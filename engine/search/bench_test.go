@@ -77,7 +77,7 @@ func TestBenchmarkSearchNodes(t *testing.T) {
 		s.Clear()
 		nodes += s.Search(context.Background(), mustFEN(t, fens[i]), Limits{Depth: 12}, nil).Nodes
 	}
-	if nodes != 273303 {
-		t.Fatalf("BenchmarkSearch's searches visit %d nodes, want 273303", nodes)
+	if nodes != 380473 {
+		t.Fatalf("BenchmarkSearch's searches visit %d nodes, want 380473", nodes)
 	}
 }

@@ -16,8 +16,11 @@
 //     ParamsFromVector); WithTableI (a Table I vector on top of a full set);
 //     ParamsFromMap / Map (player files, UCI spin options "Search_<Name>");
 //     the presets "default" (what evochess plays: Table I at Table II's
-//     values and every modern technique on), "david-table2" (Table II, modern
-//     group off: their program) and "plain" (no selectivity: pure PVS +
+//     values but multi-cut off, every modern technique on, the correction
+//     history on), "classic" (the default until session 19: multi-cut on,
+//     no correction history, LMR divisor 225; the experiment reports' search,
+//     tuner.ExperimentConfig.Search), "david-table2" (Table II, modern group
+//     off: their program) and "plain" (no selectivity: pure PVS +
 //     quiescence, the zero Params). Every modern parameter is off at 0.
 //   - search.go: Searcher (owns the transposition table, killers, histories),
 //     Limits, Info, Result; iterative deepening with aspiration windows
@@ -109,8 +112,10 @@
 //     one definition of "nodes to solution" (David et al.'s measure) used by
 //     evochess bench -epd, evochess eval -epd and the tuner.
 //
-// The Elo of each modern technique (make search-elo: NODES=10000 GAMES=400
-// scripts/search-elo.sh): the default search against the default search
+// The Elo of each modern technique (make search-elo, measured when the
+// default search was the classic preset, so BASESET gives its differences:
+// BASESET=MultiCutUse=1,CorrHist=0,LMRDivisor=225 NODES=10000 GAMES=400
+// scripts/search-elo.sh): the classic search against the classic search
 // with that technique off, phoenix-default's weights, 10,000 nodes per move,
 // openings of ../shared/data/openings/UHO_4060_v4_1500.epd each played with
 // both colours, SPRT [0, 10] (normalized, α = β = 0.05) stopped at 400
@@ -133,15 +138,17 @@
 //	continuation-history pruning −12.2 ± 25.4    400  148-90-162       undecided (−0.70)
 //	history bonus (gravity)      +23.5 ± 27.8    400  159-109-132      undecided (0.78)
 //
-// Candidates for the default search (session 18; the same script with
-// NODES=25000 GAMES=400 SPRT=none, each opening with both colours, seed 1
-// unless stated): with multi-cut off in both players (BASESET=MultiCutUse=0)
-// unless stated, A has the technique on, B not (the script's names, in
-// order: -multicut, +corrhist, +razoring, +nmp-eval, +nmp-depth,
-// +lmr-captures, +qs-no-checks, -multicut+corrhist).
+// Candidates for the default search (session 18, against the classic
+// search; the same script with NODES=25000 GAMES=400 SPRT=none, each
+// opening with both colours, seed 1 unless stated): with multi-cut off in
+// both players (BASESET=MultiCutUse=0,CorrHist=0,LMRDivisor=225) unless
+// stated, A has the technique on, B not (the script's names, in order:
+// -multicut, +corrhist, +razoring, +nmp-eval, +nmp-depth, +lmr-captures,
+// +qs-no-checks, -multicut+corrhist; "B: classic" rows with
+// BASESET=MultiCutUse=1,CorrHist=0,LMRDivisor=225).
 //
 //	technique (on in A)                     Elo ± 95%      games  W-D-L (A)
-//	multi-cut off (B: default, -multicut)   +51.6 ± 27.1    400  179-101-120
+//	multi-cut off (B: classic, -multicut)   +51.6 ± 27.1    400  179-101-120
 //	correction history, CorrHist=8          +49.8 ± 27.2    400  177-103-120
 //	  the same, SEED=2                      +13.9 ± 26.2    400  138-140-122
 //	razoring (3 plies, 150·d²)               −4.3 ± 29.3    400  141-113-146
@@ -150,17 +157,39 @@
 //	LMR of captures                          +4.3 ± 27.6    400  143-119-138
 //	no quiet checks in quiescence            +0.9 ± 28.0    400  139-123-138
 //	multi-cut off and CorrHist=8 (B:
-//	  default, SEED=3, -multicut+corrhist)  +87.8 ± 27.7    400  192-115-93
+//	  classic, SEED=3, -multicut+corrhist)  +87.8 ± 27.7    400  192-115-93
 //
 // Under a clock, against stockfish 15.1 at UCI_Elo 2000 (100 ms per move,
 // 200 games from the embedded openings, two at a time, adjudicated as make
 // sf-movetime does), phoenix-default's weights scored 42.8% (+78 =15 −107,
 // −51, −100…−3) with multi-cut off and CorrHist=8 and 32.8% (+60 =11 −129,
-// −125, −182…−74) with the default search, in one sitting (session 18).
+// −125, −182…−74) with the classic search, in one sitting (session 18).
 //
-// Multi-cut (Table I, at Table II's values) costs more nodes than it saves
-// beside the modern group; it stays on in the default preset only until
-// every figure measured with the default search is measured again.
+// The default search since session 19: multi-cut (Table I, at Table II's
+// values) off, as it costs more nodes than it saves beside the modern
+// group; the correction history on (CorrHist 8); and LMR divisor 300
+// (reductions a little smaller). With the first two in both players, LMR
+// divisor 300 against 225 scored +7.8, +20.9, +19.1 and +13.0 (± 29 each,
+// 400 games each, seeds 1 to 4: NODES=25000 GAMES=400 SPRT=none SEED=N
+// scripts/search-elo.sh lmr-divisor), +15.2 on average over 1,600 games.
+// The rows of the default search against each of its changes undone
+// (the script's no-multicut, corrhist, lmr-divisor and classic; NODES=25000
+// GAMES=400 SPRT=none, seed 1):
+//
+//	change (undone in B)                    Elo ± 95%      games  W-D-L (A)
+//	multi-cut off (no-multicut)             +57.9 ± 28.6    400  184-98-118
+//	correction history (corrhist)           +47.2 ± 30.7    400  178-98-124
+//	LMR divisor 300 (lmr-divisor)            +7.8 ± 29.5    400  160-89-151
+//	all three: against classic (classic)    +46.3 ± 30.1    400  173-107-120
+//
+// (session 18's multi-cut off + CorrHist=8 against classic at seed 3:
+// +87.8; single 400-game rows are ± 30, and the three are not additive
+// within that noise).
+//
+// Against stockfish 15.1 at UCI_Elo 2000 under the same conditions
+// (session 19, make sf-movetime): phoenix-default's weights 45.5% (+85 =12
+// −103, −31, −80…+16) with this default search, the modern preset's
+// player 56.2% (+100 =25 −75, +44, −1…+90).
 //
 // At a fixed node count a reduction is worth less than under a clock (the
 // nodes it saves are not spent deeper as often), which is where LMR and

@@ -147,7 +147,7 @@ var paramSpecs = [...]param.Spec{
 		Doc: "Futility threshold depth-2: margin (cp) at pre-frontier nodes"},
 	{Name: "FutilityThreshold3", Group: "futility", Min: 0, Max: 1023, Default: 506, Bits: 10,
 		Doc: "Futility threshold depth-3: margin (cp) at remaining depth 3"},
-	{Name: "MultiCutUse", Group: "multi-cut", Min: 0, Max: 1, Default: 1, Bits: 1,
+	{Name: "MultiCutUse", Group: "multi-cut", Min: 0, Max: 1, Default: 0, Bits: 1,
 		Doc: "Multi-cut use: prune an expected cut node when C of its first M moves fail high at reduced depth"},
 	{Name: "MultiCutReduction", Group: "multi-cut", Min: 0, Max: 7, Default: 4, Bits: 3,
 		Doc: "Multi-cut reduction: depth reduction of the shallow multi-cut searches, in plies"},
@@ -177,7 +177,7 @@ var modernSpecs = [...]param.Spec{
 		Doc: "Late-move reductions: search late quiet moves to a reduced depth first, re-searching those that raise alpha"},
 	{Name: "LMRBase", Group: "late-move reductions", Min: 0, Max: 255, Default: 75, Bits: 8,
 		Doc: "LMR base: constant part of the reduction, in hundredths of a ply"},
-	{Name: "LMRDivisor", Group: "late-move reductions", Min: 0, Max: 1023, Default: 225, Bits: 10,
+	{Name: "LMRDivisor", Group: "late-move reductions", Min: 0, Max: 1023, Default: 300, Bits: 10,
 		Doc: "LMR divisor: reduction grows by ln(depth)·ln(move number)/(divisor/100) plies (0 counts as 1)"},
 	{Name: "LMRMinDepth", Group: "late-move reductions", Min: 0, Max: 15, Default: 3, Bits: 4,
 		Doc: "LMR min depth: smallest remaining depth (plies) at which moves are reduced"},
@@ -241,7 +241,7 @@ var modernSpecs = [...]param.Spec{
 		Doc: "Null-move eval divisor: the null-move reduction grows by (static eval - beta)/div plies, at most 3 (0 = off)"},
 	{Name: "LMRCaptures", Group: "late-move reductions", Min: 0, Max: 1, Default: 0, Bits: 1,
 		Doc: "LMR captures: late captures that are not winning are reduced too (one ply less than quiet moves)"},
-	{Name: "CorrHist", Group: "history", Min: 0, Max: 32, Default: 0, Bits: 6,
+	{Name: "CorrHist", Group: "history", Min: 0, Max: 32, Default: 8, Bits: 6,
 		Doc: "Correction history: the static evaluation is corrected by the average error of searches in positions with the same pawns and side to move, times CorrHist/16 (0 = off)"},
 	{Name: "QSNoChecks", Group: "quiescence", Min: 0, Max: 1, Default: 0, Bits: 1,
 		Doc: "Quiescence without checks: the main search's quiescence search tries only captures and promotions, no quiet checks at its first ply (0 = checks tried)"},
@@ -423,15 +423,24 @@ const (
 	// the best individual, with the modern group off (their program).
 	PresetDavidTable2 = "david-table2"
 	// PresetDefault is what evochess plays with: the AllParamSpecs
-	// defaults, every modern technique on.
+	// defaults, multi-cut off, every modern technique and the correction
+	// history on.
 	PresetDefault = "default"
+	// PresetClassic is the default search until session 19: "default"
+	// with Table I's multi-cut on (Table II's values), no correction
+	// history and LMR divisor 225. The experiment reports, whose matches
+	// were played with it, keep it (tuner.ExperimentConfig.Search), so
+	// their figures stay reproducible as the default search moves on.
+	PresetClassic = "classic"
 	// PresetPlain switches every selective method off with no extensions:
 	// a pure PVS + quiescence search (the tuner's 1-ply exactness relies on it).
 	PresetPlain = "plain"
 )
 
 // PresetNames lists the presets in a fixed order.
-func PresetNames() []string { return []string{PresetDefault, PresetDavidTable2, PresetPlain} }
+func PresetNames() []string {
+	return []string{PresetDefault, PresetClassic, PresetDavidTable2, PresetPlain}
+}
 
 // PresetParams returns a named parameter preset:
 //
@@ -441,8 +450,12 @@ func PresetNames() []string { return []string{PresetDefault, PresetDavidTable2, 
 //     check 4, one reply 4, recapture 2, passed pawn 3, mate threat 2 — and
 //     the modern group off.
 //   - "default": the AllParamSpecs defaults, which evochess plays with:
-//     Table I's group at Table II's values and every technique of the
-//     modern group on (the package documentation gives each one's Elo).
+//     Table I's group at Table II's values but multi-cut off, every
+//     technique of the modern group on and the correction history
+//     (CorrHist 8); the package documentation gives each one's Elo.
+//   - "classic": "default" with multi-cut on, CorrHist 0 and LMRDivisor
+//     225: the default search until session 19 (the experiment reports'
+//     search).
 //   - "plain": the zero Params.
 func PresetParams(name string) (Params, error) {
 	switch name {
@@ -455,6 +468,10 @@ func PresetParams(name string) (Params, error) {
 		}, nil
 	case PresetDefault:
 		return ParamsFromVector(param.Defaults(allSpecs[:]))
+	case PresetClassic:
+		p, err := ParamsFromVector(param.Defaults(allSpecs[:]))
+		p.MultiCutUse, p.CorrHist, p.LMRDivisor = true, 0, 225
+		return p, err
 	case PresetPlain:
 		return Params{}, nil
 	}

@@ -474,12 +474,12 @@ func TestModernMethodsWired(t *testing.T) {
 		"CaptureHist":       func(p *Params) { p.CaptureHist = false },
 		"HistoryBonusMul":   func(p *Params) { p.HistoryBonusMul = 0 },
 		"HistoryPruneDepth": func(p *Params) { p.HistoryPruneDepth = 0 },
+		"CorrHist":          func(p *Params) { p.CorrHist = 0 },
 		// Parameters off by default: switched on.
 		"RazorDepth on":       func(p *Params) { p.RazorDepth, p.RazorMargin = 3, 150 },
 		"NullMoveDepthDiv on": func(p *Params) { p.NullMoveDepthDiv = 4 },
 		"NullMoveEvalDiv on":  func(p *Params) { p.NullMoveEvalDiv = 200 },
 		"LMRCaptures on":      func(p *Params) { p.LMRCaptures = true },
-		"CorrHist on":         func(p *Params) { p.CorrHist = 8 },
 		"QSNoChecks on":       func(p *Params) { p.QSNoChecks = true },
 	}
 	for name, f := range off {

@@ -36,7 +36,7 @@ func TestSessions(t *testing.T) {
 			"< ^option name Clear Hash type button$",
 			"< ^option name Preset type combo default david-fig3 var custom( var \\S+)* var david-fig3",
 			"< ^option name Scheme type combo default david35( var \\S+)+$",
-			"< ^option name SearchPreset type combo default default var custom var default var david-table2 var plain$",
+			"< ^option name SearchPreset type combo default default var custom var default var classic var david-table2 var plain$",
 			"< ^option name Search_NullMoveUse type spin default 1 min 0 max 1$",
 			"< ^option name Search_MateThreatExtension type spin default 2 min 0 max 4$",
 			"< ^option name Eval_\\S+ type spin default -?\\d+ min -?\\d+ max -?\\d+$",
