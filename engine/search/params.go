@@ -469,9 +469,9 @@ func PresetParams(name string) (Params, error) {
 	case PresetDefault:
 		return ParamsFromVector(param.Defaults(allSpecs[:]))
 	case PresetClassic:
-		p, err := ParamsFromVector(param.Defaults(allSpecs[:]))
+		p := DefaultParams()
 		p.MultiCutUse, p.CorrHist, p.LMRDivisor = true, 0, 225
-		return p, err
+		return p, nil
 	case PresetPlain:
 		return Params{}, nil
 	}
