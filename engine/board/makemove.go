@@ -108,6 +108,18 @@ func (p *Position) MakeMove(m Move) {
 		p.Board[rt] = rook
 		h ^= zobristPiece[rook][rf] ^ zobristPiece[rook][rt]
 	}
+	if t := p.psq; t != nil {
+		// The piece now on to (the promoted one), less the mover on from
+		// and the captured piece (en passant: behind to; none: a zero row).
+		placed, cp, capSq := p.Board[to]&15, u.captured&15, to^Square(m>>16&1)<<3
+		p.psqD += t.D[placed][to] - t.D[pc][from] - t.D[cp][capSq]
+		p.psqC += t.C[placed][to] - t.C[pc][from] - t.C[cp][capSq]
+		if m&moveCastle != 0 {
+			d, c := psqCastle(t, to, us)
+			p.psqD += d
+			p.psqC += c
+		}
+	}
 	// Without branches (dear in WebAssembly): unchanged rights hash to 0.
 	cr := p.Castling & castleMask[from] & castleMask[to]
 	h ^= zobristCastle[p.Castling&15] ^ zobristCastle[cr&15]
@@ -156,6 +168,20 @@ func (p *Position) UnmakeMove() {
 	from, to := Square(m&63), Square(m>>6&63)
 	fromBB, toBB := Bitboard(1)<<from, Bitboard(1)<<to
 	pc := p.Board[to] & 15
+	if t := p.psq; t != nil { // MakeMove's change, taken back
+		mover := pc
+		if m&(7<<12) != 0 {
+			mover = MakePiece(us, Pawn) & 15
+		}
+		cp, capSq := u.captured&15, to^Square(m>>16&1)<<3
+		p.psqD -= t.D[pc][to] - t.D[mover][from] - t.D[cp][capSq]
+		p.psqC -= t.C[pc][to] - t.C[mover][from] - t.C[cp][capSq]
+		if m&moveCastle != 0 {
+			d, c := psqCastle(t, to, us)
+			p.psqD -= d
+			p.psqC -= c
+		}
+	}
 	if m&(7<<12) != 0 {
 		p.Pieces[us][typeOf[pc]] ^= toBB
 		p.Pieces[us][Pawn] ^= toBB

@@ -28,6 +28,9 @@ type Position struct {
 	Hash           uint64         // Zobrist hash, updated incrementally
 
 	undo []undoInfo // one entry per MakeMove/MakeNullMove not yet undone
+
+	psq        *PieceSquare // incrementally summed terms (SetPieceSquare), or nil
+	psqD, psqC int64        // their sums over the pieces
 }
 
 // undoInfo holds what MakeMove cannot recompute when undoing a move.
@@ -100,13 +103,15 @@ func ParseFEN(fen string) (*Position, error) {
 }
 
 // SetFEN replaces p with the position described by fen (see ParseFEN),
-// clearing the undo and repetition history. On error p is left unchanged.
+// clearing the undo and repetition history (a PieceSquare table stays, its
+// sums recomputed). On error p is left unchanged.
 func (p *Position) SetFEN(fen string) error {
 	var q Position
 	q.undo = p.undo[:0]
 	if err := q.parseFEN(fen); err != nil {
 		return err
 	}
+	q.SetPieceSquare(p.psq)
 	*p = q
 	return nil
 }

@@ -285,6 +285,19 @@ func (e *Evaluator) Clone() *Evaluator {
 	return c
 }
 
+// PieceSquare returns the table whose sums over a position's pieces make
+// up this evaluator's whole evaluation (phoenix640: the weights folded by
+// piece and square), or nil for the other schemes. A position given it
+// (board.Position.SetPieceSquare) keeps the sums as moves are made, and
+// Evaluate then reads them instead of walking the board; the search does
+// that. The result is the same either way.
+func (e *Evaluator) PieceSquare() *board.PieceSquare {
+	if e.pf == nil {
+		return nil
+	}
+	return &e.pf.ps
+}
+
 // Scheme returns the evaluator's scheme.
 func (e *Evaluator) Scheme() Scheme { return e.pub }
 

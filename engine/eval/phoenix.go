@@ -274,14 +274,17 @@ func phoenixAppend(x *posInfo, c board.Color, dst []Feature) []Feature {
 //	phase·(mg − eg) + MaxPhase·(eg + all) + material
 //
 // where mg, eg and all are the weights (in units, Evaluator.wu) of its
-// middle-game, end-game and whole-game tables at its square. d holds the
-// first factor and c the rest, negated for Black (whose features subtract)
+// middle-game, end-game and whole-game tables at its square. ps.D holds the
+// first factor and ps.C the rest, negated for Black (whose features subtract)
 // and indexed by the real square (Black's tables read the mirrored one). The
 // folding regroups the same integer sum, so White's value is exactly the
 // features' (TestOneSourceOfTruth); it walks the pieces once instead of
 // listing 30-odd features and their weights.
 type phoenixFolded struct {
-	d, c [16][64]int64 // by board.Piece (NoPiece and above stay zero) and square
+	// ps.D and ps.C by board.Piece (NoPiece and above stay zero) and
+	// square: a board.PieceSquare table, so that a position searched with
+	// it keeps their sums incrementally (the search sets it).
+	ps board.PieceSquare
 }
 
 func foldPhoenix(wu []int64) *phoenixFolded {
@@ -304,21 +307,26 @@ func foldPhoenix(wu []int64) *phoenixFolded {
 					by[phoenixTables[t].phase] += wu[t*64+s]
 				}
 			}
-			f.d[pc][sq] = sign * (by[phaseMG] - by[phaseEG])
-			f.c[pc][sq] = sign * (MaxPhase*(by[phaseEG]+by[phaseAll]) + mat)
+			f.ps.D[pc][sq] = sign * (by[phaseMG] - by[phaseEG])
+			f.ps.C[pc][sq] = sign * (MaxPhase*(by[phaseEG]+by[phaseAll]) + mat)
 		}
 	}
 	return f
 }
 
 // white is Evaluator.White for phoenix640 with folded weights f.
+// A position that keeps f's sums (board.Position.SetPieceSquare with f.ps)
+// is not walked at all.
 func (f *phoenixFolded) white(pos *board.Position, scale int32) int {
-	var d, c int64
-	for bb := uint64(pos.Occupied); bb != 0; bb &= bb - 1 {
-		sq := bits.TrailingZeros64(bb) & 63
-		pc := pos.Board[sq] & 15
-		d += f.d[pc][sq]
-		c += f.c[pc][sq]
+	t, d, c := pos.PieceSquare()
+	if t != &f.ps {
+		d, c = 0, 0
+		for bb := uint64(pos.Occupied); bb != 0; bb &= bb - 1 {
+			sq := bits.TrailingZeros64(bb) & 63
+			pc := pos.Board[sq] & 15
+			d += f.ps.D[pc][sq]
+			c += f.ps.C[pc][sq]
+		}
 	}
 	return FloorDiv(int64(Phase(pos))*d+c, scale)
 }

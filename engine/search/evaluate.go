@@ -29,30 +29,70 @@ type MaterialPST struct{}
 // Evaluate implements Evaluator. Only the kings' terms differ between
 // the middlegame and endgame sums, so the rest is summed once:
 // (mg·phase + eg·(24−phase))/24 with mg = rest + kingMG, eg = rest + kingEG.
+//
+// A position that keeps materialPSQ's sums (the search gives it the table:
+// PieceSquare) is not walked: the numerator rest·24 + kmg·phase +
+// keg·(24−phase) is C + D·phase with C = 24·(rest + keg) and D = kmg − keg,
+// summed by the position as moves are made.
 func (MaterialPST) Evaluate(pos *board.Position) int {
-	// One loop over the pieces but the kings, typed by the mailbox: ten
-	// loops, one per piece type, cost more in WebAssembly (doc.go).
-	wkb, bkb := pos.Pieces[board.White][board.King], pos.Pieces[board.Black][board.King]
-	rest := 0
-	for bb := uint64(pos.Occupied &^ (wkb | bkb)); bb != 0; bb &= bb - 1 {
-		sq := bits.TrailingZeros64(bb) & 63
-		rest += int(pstMG[pos.Board[sq]][sq])
-	}
-	wk := wkb.LSB() & 63
-	bk := bkb.LSB() & 63
-	kmg := int(pstMG[board.WhiteKing][wk]) + int(pstMG[board.BlackKing][bk])
-	keg := int(pstEG[board.WhiteKing][wk]) + int(pstEG[board.BlackKing][bk])
 	w, b := &pos.Pieces[board.White], &pos.Pieces[board.Black]
 	phase := (w[board.Knight] | w[board.Bishop] | b[board.Knight] | b[board.Bishop]).Count() +
 		2*(w[board.Rook]|b[board.Rook]).Count() + 4*(w[board.Queen]|b[board.Queen]).Count()
 	if phase > 24 {
 		phase = 24
 	}
-	score := (rest*24 + kmg*phase + keg*(24-phase)) / 24
+	var score int
+	if t, d, c := pos.PieceSquare(); t == materialPSQ {
+		score = int((c + d*int64(phase)) / 24)
+	} else {
+		// One loop over the pieces but the kings, typed by the mailbox: ten
+		// loops, one per piece type, cost more in WebAssembly (doc.go).
+		wkb, bkb := w[board.King], b[board.King]
+		rest := 0
+		for bb := uint64(pos.Occupied &^ (wkb | bkb)); bb != 0; bb &= bb - 1 {
+			sq := bits.TrailingZeros64(bb) & 63
+			rest += int(pstMG[pos.Board[sq]][sq])
+		}
+		wk := wkb.LSB() & 63
+		bk := bkb.LSB() & 63
+		kmg := int(pstMG[board.WhiteKing][wk]) + int(pstMG[board.BlackKing][bk])
+		keg := int(pstEG[board.WhiteKing][wk]) + int(pstEG[board.BlackKing][bk])
+		score = (rest*24 + kmg*phase + keg*(24-phase)) / 24
+	}
 	if pos.Side == board.Black {
 		return -score
 	}
 	return score
+}
+
+// PieceSquare returns the table whose sums make up MaterialPST's
+// evaluation (see Evaluate).
+func (MaterialPST) PieceSquare() *board.PieceSquare { return materialPSQ }
+
+// materialPSQ is MaterialPST as a board.PieceSquare: C is 24 times a piece's
+// middlegame value (a king's endgame value), D a king's middlegame minus
+// endgame value (zero for the other pieces).
+var materialPSQ = func() *board.PieceSquare {
+	t := new(board.PieceSquare)
+	for pc := board.WhitePawn; pc <= board.BlackKing; pc++ {
+		for sq := range 64 {
+			if pc.Type() == board.King {
+				t.C[pc][sq] = 24 * int64(pstEG[pc][sq])
+				t.D[pc][sq] = int64(pstMG[pc][sq]) - int64(pstEG[pc][sq])
+			} else {
+				t.C[pc][sq] = 24 * int64(pstMG[pc][sq])
+			}
+		}
+	}
+	return t
+}()
+
+// pieceSquareOf returns ev's incrementally summable table, or nil.
+func pieceSquareOf(ev Evaluator) *board.PieceSquare {
+	if e, ok := ev.(interface{ PieceSquare() *board.PieceSquare }); ok {
+		return e.PieceSquare()
+	}
+	return nil
 }
 
 // pieceValue is the material value in centipawns of each piece type used by

@@ -295,6 +295,9 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 		ctx = context.Background()
 	}
 	pos = pos.Clone()
+	if t := pieceSquareOf(s.ev); t != nil {
+		pos.SetPieceSquare(t) // incremental evaluation: the same values, faster
+	}
 	s.ctx = ctx
 	s.start = time.Now()
 	s.nodes = 0
