@@ -614,7 +614,15 @@ func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32) bool {
 			lim = atMost
 			continue
 		}
+		// Four entries per iteration: in WebAssembly each pass of a loop
+		// goes through the function's block dispatch, and a move's vector
+		// has 4 to 7 entries for the small schemes.
 		var d int64
+		for len(es) >= 4 {
+			d += wl[es[0]&(smallWeights-1)]*int64(es[0]>>10) + wl[es[1]&(smallWeights-1)]*int64(es[1]>>10) +
+				wl[es[2]&(smallWeights-1)]*int64(es[2]>>10) + wl[es[3]&(smallWeights-1)]*int64(es[3]>>10)
+			es = es[4:]
+		}
 		for _, x := range es {
 			d += wl[x&(smallWeights-1)] * int64(x>>10)
 		}
