@@ -23,6 +23,13 @@
 //     en passant and castling.
 //   - makemove.go: incremental make/unmake (undo stack, no allocation once
 //     the stack has grown) and null moves.
+//   - piecesquare.go: PieceSquare, two terms per piece and square whose sums
+//     over the pieces a Position keeps up to date as moves are made and
+//     unmade (SetPieceSquare): the search gives it a piece-square
+//     evaluation's table (MaterialPST, folded phoenix640 weights), which
+//     then reads two sums instead of walking the board. Unmaking subtracts
+//     the move's difference instead of restoring saved sums, so moves made
+//     before the table was set unmake correctly too.
 //   - rules.go: check, GivesCheck (direct and discovered), mate, stalemate,
 //     repetition over the undo stack's hash history, fifty-move rule,
 //     insufficient material.

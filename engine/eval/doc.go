@@ -159,7 +159,10 @@
 // game table) + material, so Evaluate walks the pieces once and adds two
 // table entries each instead of listing the features (the same integer sum,
 // regrouped; eval_test.go's TestOneSourceOfTruth compares it with the
-// features on every position).
+// features on every position). The two tables are a board.PieceSquare
+// (Evaluator.PieceSquare): a position given it keeps the two sums as moves
+// are made, and Evaluate then walks nothing (engine/search does that for
+// the positions it searches).
 //
 // # material (material.go)
 //

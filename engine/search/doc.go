@@ -223,6 +223,19 @@
 // fifth of the time to a tenth. Neither changes a result; both are absent
 // in WebAssembly (prefetch_other.go inlines to nothing).
 //
+// Incremental evaluation. An evaluator whose whole value is a sum over the
+// pieces of two terms per piece and square — MaterialPST (material and
+// tables, with the kings' middlegame–endgame difference as the phase term)
+// and phoenix640's folded weights — offers them as a board.PieceSquare
+// table; Search gives it to its copy of the position, which keeps the two
+// sums as moves are made, and the evaluator reads them instead of walking
+// the board (evaluate.go). The values are the same integers regrouped
+// (TestSignature and the node counts are unchanged); in session 20's
+// alternating runs `evochess bench` went 6–10% faster (MaterialPST was a
+// seventh of the profile), phoenix-default's bench about 3%, WebAssembly's
+// BenchmarkSearch about 2–4% (there make and unmake pay most of what the
+// evaluation saves).
+//
 // Static evaluations are clamped to ±MaxEval so they are never taken for
 // mate scores. Scores are integer centipawns from the side to move's point
 // of view, so a fixed-depth or fixed-node single-threaded search gives
