@@ -1,10 +1,12 @@
 package search
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/eval"
 )
 
 // mirrorFEN swaps the colours of a FEN position (board flipped vertically,
@@ -103,5 +105,60 @@ func TestPawnIndex(t *testing.T) {
 	}
 	if pawnIndex(a) >= corrSize {
 		t.Errorf("slot %d out of range", pawnIndex(a))
+	}
+}
+
+// TestPieceSquareEvaluators plays seeded random games from the bench
+// positions with each piece-square evaluator's table on the position and
+// checks after every move and take-back that the evaluation read from the
+// incremental sums equals the one that walks the board (a copy without the
+// table), for MaterialPST and phoenix-default's folded weights.
+func TestPieceSquareEvaluators(t *testing.T) {
+	pr, err := eval.LookupPreset("phoenix-default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	phoenix, err := pr.Evaluator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range []Evaluator{MaterialPST{}, phoenix} {
+		tab := pieceSquareOf(ev)
+		if tab == nil {
+			t.Fatalf("%T offers no table", ev)
+		}
+		r := rand.New(rand.NewPCG(5, 6))
+		checked := 0
+		for _, fen := range BenchFENs() {
+			pos := mustFEN(t, fen)
+			pos.SetPieceSquare(tab)
+			check := func(what string) {
+				t.Helper()
+				plain := pos.Clone()
+				plain.SetPieceSquare(nil)
+				if got, want := ev.Evaluate(pos), ev.Evaluate(plain); got != want {
+					t.Fatalf("%T: %s after %s: incremental %d, walked %d", ev, pos.FEN(), what, got, want)
+				}
+				checked++
+			}
+			check("setting the table")
+			n := 0
+			for ; n < 60; n++ {
+				ms := pos.LegalMoves()
+				if len(ms) == 0 {
+					break
+				}
+				m := ms[r.IntN(len(ms))]
+				pos.MakeMove(m)
+				check(m.UCI())
+			}
+			for ; n > 0; n-- {
+				pos.UnmakeMove()
+				check("a take-back")
+			}
+		}
+		if checked < 1000 {
+			t.Fatalf("%T: only %d positions checked", ev, checked)
+		}
 	}
 }
