@@ -128,8 +128,8 @@ type SuitePosition struct {
 	Depth  int        `json:"depth"`
 }
 
-// SuiteResult sums a suite run.
-type SuiteResult struct {
+// SuiteTotals sums a suite run (search.SuiteResult is one position's outcome).
+type SuiteTotals struct {
 	Positions int    `json:"positions"`
 	Solved    int    `json:"solved"`
 	Nodes     uint64 `json:"nodes"`    // Σ nodes to solution (cap for unsolved): the fitness to minimise
@@ -144,9 +144,9 @@ type SuiteResult struct {
 // without bm or am are an error. Each position starts from cleared tables
 // (as a new Searcher). done, if not nil, is called after every position.
 func SuiteNodes(ctx context.Context, ev search.Evaluator, p search.Params, suite []*pgn.EPD, opt SuiteOptions,
-	done func(SuitePosition)) (SuiteResult, error) {
+	done func(SuitePosition)) (SuiteTotals, error) {
 	if opt.Cap == 0 {
-		return SuiteResult{}, fmt.Errorf("fitness: suite node cap must be positive")
+		return SuiteTotals{}, fmt.Errorf("fitness: suite node cap must be positive")
 	}
 	hash := opt.HashMB
 	if hash <= 0 {
@@ -155,7 +155,7 @@ func SuiteNodes(ctx context.Context, ev search.Evaluator, p search.Params, suite
 	lim := opt.Limits
 	lim.Nodes = opt.Cap
 	s := search.NewSearcher(ev, p, hash)
-	var tot SuiteResult
+	var tot SuiteTotals
 	for i, e := range suite {
 		if len(e.Best) == 0 && len(e.Avoid) == 0 {
 			return tot, fmt.Errorf("fitness: suite position %d (line %d, %s) has no bm or am", i+1, e.Line, e.ID)
