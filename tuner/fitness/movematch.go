@@ -532,7 +532,16 @@ func (mm *MoveMatch) Score(w []int32, hits []bool) int {
 		panic(fmt.Sprintf("fitness: MoveMatch.Score: %d hits for %d positions", len(hits), len(mm.target)))
 	}
 	matched := 0
-	wl := widen(w)
+	var buf [smallWeights]int64 // on the stack: no garbage per candidate
+	var wl []int64
+	if len(w) <= smallWeights {
+		wl = buf[:]
+		for i, v := range w {
+			wl[i] = int64(v)
+		}
+	} else {
+		wl = widen(w)
+	}
 	small := mm.dif32 != nil && len(wl) == smallWeights
 	for i, t := range mm.target {
 		var ok bool
