@@ -143,16 +143,16 @@ func (m *MatchResult) Validate() error {
 			n string
 			v float64
 		}{{"elo", r.Elo}, {"eloLow", r.EloLow}, {"eloHigh", r.EloHigh}, {"pentaElo", r.PentaElo}, {"pentaLow", r.PentaLow}, {"pentaHigh", r.PentaHigh}, {"los", r.LOS}} {
-			if err := checkFinite(fmt.Sprintf("rows[%d].%s", i, f.n), f.v); err != nil {
-				return err
+			if !finite(f.v) {
+				return fmt.Errorf("rows[%d].%s is not finite", i, f.n)
 			}
 		}
 		if r.Games < 0 || r.Wins < 0 || r.Draws < 0 || r.Losses < 0 || r.Wins+r.Draws+r.Losses != r.Games {
 			return fmt.Errorf("rows[%d]: games %d ≠ %d+%d+%d", i, r.Games, r.Wins, r.Draws, r.Losses)
 		}
 		if r.SPRT != nil {
-			if err := checkFinite(fmt.Sprintf("rows[%d].sprt.llr", i), r.SPRT.LLR); err != nil {
-				return err
+			if !finite(r.SPRT.LLR) {
+				return fmt.Errorf("rows[%d].sprt.llr is not finite", i)
 			}
 		}
 	}

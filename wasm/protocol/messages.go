@@ -600,18 +600,18 @@ func (m *EvalBatch) Validate() error {
 // Validate implements Body.
 func (m *EvalResult) Validate() error {
 	for i, s := range m.Scores {
-		if err := checkFinite(fmt.Sprintf("scores[%d].fitness", i), s.Fitness); err != nil {
-			return err
+		if !finite(s.Fitness) {
+			return fmt.Errorf("scores[%d].fitness is not finite", i)
 		}
-		if err := checkFinite(fmt.Sprintf("scores[%d].loss", i), s.Loss); err != nil {
-			return err
+		if !finite(s.Loss) {
+			return fmt.Errorf("scores[%d].loss is not finite", i)
 		}
-		if err := checkFinite(fmt.Sprintf("scores[%d].points", i), s.Points); err != nil {
-			return err
+		if !finite(s.Points) {
+			return fmt.Errorf("scores[%d].points is not finite", i)
 		}
 		for j, g := range s.Grad {
-			if err := checkFinite(fmt.Sprintf("scores[%d].grad[%d]", i, j), g); err != nil {
-				return err
+			if !finite(g) {
+				return fmt.Errorf("scores[%d].grad[%d] is not finite", i, j)
 			}
 		}
 	}
@@ -712,14 +712,14 @@ func (m *Game) Validate() error {
 // Validate implements Body.
 func (m *TournamentResult) Validate() error {
 	for i, s := range m.Standings {
-		if err := checkFinite(fmt.Sprintf("standings[%d].points", i), s.Points); err != nil {
-			return err
+		if !finite(s.Points) {
+			return fmt.Errorf("standings[%d].points is not finite", i)
 		}
-		if err := checkFinite(fmt.Sprintf("standings[%d].elo", i), s.Elo); err != nil {
-			return err
+		if !finite(s.Elo) {
+			return fmt.Errorf("standings[%d].elo is not finite", i)
 		}
-		if err := checkFinite(fmt.Sprintf("standings[%d].eloMargin", i), s.EloMargin); err != nil {
-			return err
+		if !finite(s.EloMargin) {
+			return fmt.Errorf("standings[%d].eloMargin is not finite", i)
 		}
 	}
 	return nil

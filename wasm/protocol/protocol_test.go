@@ -104,6 +104,9 @@ func TestEncodeRejectsInvalid(t *testing.T) {
 	}{
 		{"nil", "", nil, "nil body"},
 		{"nan", "", &Progress{Best: math.NaN()}, "best is not finite"},
+		{"nan score", "", &EvalResult{Scores: []Score{{Fitness: 1}, {Fitness: math.NaN()}}}, "scores[1].fitness is not finite"},
+		{"infinite gradient", "", &EvalResult{Scores: []Score{{Grad: []float64{0, math.Inf(1)}}}}, "scores[0].grad[1] is not finite"},
+		{"nan match row", "", &MatchResult{Rows: []MatchRow{{}, {LOS: math.NaN()}}}, "rows[1].los is not finite"},
 		{"negative timing", "", &Progress{Timing: &RunTiming{HeldOutMS: -1}}, "timing: negative"},
 		{"bad shard", "", &FitnessSetup{Setup: []byte("{}"), Shard: &Shard{Index: 2, Count: 2}}, "shard 2 of 2"},
 		{"long id", strings.Repeat("x", MaxIDLen+1), &Ready{}, "id of"},
