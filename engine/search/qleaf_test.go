@@ -251,10 +251,15 @@ func TestResolveRootIsTheSearch(t *testing.T) {
 				}
 				// A rejected move's score is a bound: compare with the full window.
 				pos.MakeMove(l.Move)
-				full, _ := r.Resolve(pos)
+				full, fullPV := r.Resolve(pos)
 				pos.UnmakeMove()
 				if rootValue(full) != l.Score {
 					bounds++
+				}
+				// The first move is searched with the full window: its value
+				// and line are Resolve's (the tuner relies on it).
+				if k == 0 && (rootValue(full) != l.Score || !slices.Equal(fullPV, l.Line)) {
+					t.Fatalf("%T %s: first move %v: root %d %v, full window %d %v", ev, fen, l.Move, l.Score, l.Line, rootValue(full), fullPV)
 				}
 			}
 			s.Clear()

@@ -163,7 +163,11 @@ func (lr *leafResolver) resolve(pos *board.Position, moves []board.Move) (*resol
 		}
 	}
 	for k, m := range moves {
-		if k == best {
+		// The search's move keeps the search's value and line; so does the
+		// first move, which the root searched with the full window: its
+		// child's search was this Resolve's, one ply deeper (rootValue's
+		// ply, as ResolveRoot's mate distances count from the root).
+		if k == best || k == 0 && leaves != nil {
 			rm.value = append(rm.value, leaves[k].Score)
 			rm.pv = append(rm.pv, leaves[k].Line)
 			continue
