@@ -125,6 +125,7 @@ func TestDifferentialRandomGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		p.SetPieceSquare(randomPieceSquare(uint64(g))) // Verify checks its sums too
 		q := notnilPosition(t, fen)
 		for ply := 0; ply < 300; ply++ {
 			oracle := comparePositions(t, "random game", p, q, true)
@@ -172,6 +173,7 @@ func TestDifferentialGrandmasterGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		p.SetPieceSquare(randomPieceSquare(uint64(games))) // Verify checks its sums too
 		for i, qm := range moves {
 			// Full SAN comparison on every 8th position keeps the test fast.
 			oracle := comparePositions(t, "gm game", p, qs[i], i%8 == 0)

@@ -7,7 +7,8 @@ import "fmt"
 // king, no pawn is on the first or last rank, the side that just moved is not
 // in check, castling rights are backed by kings and rooks on their initial
 // squares, the en-passant square is consistent, the clocks are in range and
-// the incremental hash equals one recomputed from scratch.
+// the incremental hash (and PieceSquare sums, when kept) equals one
+// recomputed from scratch.
 func (p *Position) Verify() error {
 	var all Bitboard
 	for c := White; c <= Black; c++ {
@@ -79,6 +80,13 @@ func (p *Position) Verify() error {
 	}
 	if h := p.computeHash(); h != p.Hash {
 		return fmt.Errorf("board: verify: hash %#016x, recomputed %#016x", p.Hash, h)
+	}
+	if p.psq != nil {
+		q := *p
+		q.SetPieceSquare(p.psq)
+		if q.psqD != p.psqD || q.psqC != p.psqC {
+			return fmt.Errorf("board: verify: piece-square sums %d, %d, recomputed %d, %d", p.psqD, p.psqC, q.psqD, q.psqC)
+		}
 	}
 	return nil
 }
