@@ -47,6 +47,10 @@ func (m Move) IsPromotion() bool { return m&(7<<12) != 0 }
 // IsCapture reports whether m captures (en passant included).
 func (m Move) IsCapture() bool { return m&moveCapture != 0 }
 
+// IsPlainCapture reports whether m captures without promoting (IsCapture
+// and not IsPromotion, in one test).
+func (m Move) IsPlainCapture() bool { return m&(moveCapture|7<<12) == moveCapture }
+
 // IsEnPassant reports whether m is an en passant capture.
 func (m Move) IsEnPassant() bool { return m&moveEnPassant != 0 }
 

@@ -18,14 +18,14 @@ func (p *Position) SEE(m Move) int {
 		return 0
 	}
 	from, to := m.From(), m.To()
-	var gain [40]int
+	var gain [40]int32
 	d := 0
 	occ := p.Occupied
 	if m.IsEnPassant() {
-		gain[0] = SEEValue[Pawn]
+		gain[0] = int32(SEEValue[Pawn])
 		occ &^= SquareBB(to ^ 8)
 	} else {
-		gain[0] = SEEValue[p.Board[to].Type()]
+		gain[0] = int32(SEEValue[p.Board[to].Type()])
 	}
 	attackerType := p.Board[from].Type()
 	fromBB := SquareBB(from)
@@ -40,7 +40,7 @@ func (p *Position) SEE(m Move) int {
 		BishopAttacks(to, occ)&diag | RookAttacks(to, occ)&orth
 	for {
 		d++
-		gain[d] = SEEValue[attackerType] - gain[d-1]
+		gain[d] = int32(SEEValue[attackerType]) - gain[d-1]
 		occ &^= fromBB
 		attackers &^= fromBB
 		attackers |= (BishopAttacks(to, occ)&diag | RookAttacks(to, occ)&orth) & occ
@@ -76,5 +76,5 @@ func (p *Position) SEE(m Move) int {
 	for d--; d > 0; d-- {
 		gain[d-1] = -max(-gain[d-1], gain[d])
 	}
-	return gain[0]
+	return int(gain[0])
 }

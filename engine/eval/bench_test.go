@@ -63,3 +63,39 @@ func BenchmarkPhasedFeatures(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// BenchmarkEvaluateCounts measures Evaluate with a count cache that holds
+// every position (the tuner's held-out searches, where most positions are
+// evaluated again under other weights: a dot product of cached counts), per
+// dense scheme, in evals/s.
+func BenchmarkEvaluateCounts(b *testing.B) {
+	positions := benchPositions(b)
+	for _, s := range Schemes() {
+		if !Dense(s) {
+			continue
+		}
+		b.Run(s.Name(), func(b *testing.B) {
+			e, err := NewDefault(s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			c, err := NewCountCache(s, 1<<14)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := e.SetCountCache(c); err != nil {
+				b.Fatal(err)
+			}
+			sink := 0
+			for _, p := range positions {
+				sink += e.Evaluate(p) // fill the cache
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				sink += e.Evaluate(positions[i&1023])
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
+			_ = sink
+		})
+	}
+}

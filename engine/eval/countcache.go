@@ -80,10 +80,7 @@ func (e *Evaluator) cachedWhite(pos *board.Position) int {
 	d := c.counts[int(i)*c.n : int(i+1)*c.n]
 	var sum int64
 	if c.ok[i] && c.keys[i] == pos.Hash {
-		for j, wu := range e.wu {
-			sum += wu * int64(d[j])
-		}
-		return FloorDiv(sum, e.s.scale)
+		return FloorDiv(dot16(e.wu, d), e.s.scale)
 	}
 	e.x.init(pos)
 	var n [2][maxDense]int32
@@ -104,4 +101,37 @@ func (e *Evaluator) cachedWhite(pos *board.Position) int {
 		c.ok[i] = false
 	}
 	return FloorDiv(sum, e.s.scale)
+}
+
+// dot16 returns the sum of w[j]·d[j] over w (d is at least as long), four
+// terms per pass: in WebAssembly every pass of a loop costs a trip through
+// the function's block dispatch (wave2.md §7), and the dense schemes have
+// 29 to 38 weights.
+func dot16(w []int64, d []int16) int64 {
+	d = d[:len(w)]
+	var s int64
+	for len(w) >= 4 {
+		d4 := d[:4]
+		s += w[0]*int64(d4[0]) + w[1]*int64(d4[1]) + w[2]*int64(d4[2]) + w[3]*int64(d4[3])
+		w, d = w[4:], d[4:]
+	}
+	for j, x := range w {
+		s += x * int64(d[j])
+	}
+	return s
+}
+
+// dotDiff returns the sum of w[j]·(a[j]−b[j]) over w, like dot16.
+func dotDiff(w []int64, a, b *[maxDense]int32) int64 {
+	w = w[:min(len(w), maxDense)]
+	var s int64
+	j := 0
+	for ; j+4 <= len(w); j += 4 {
+		w4, a4, b4 := w[j:j+4:j+4], a[j:j+4:j+4], b[j:j+4:j+4]
+		s += w4[0]*int64(a4[0]-b4[0]) + w4[1]*int64(a4[1]-b4[1]) + w4[2]*int64(a4[2]-b4[2]) + w4[3]*int64(a4[3]-b4[3])
+	}
+	for ; j < len(w); j++ {
+		s += w[j] * int64(a[j]-b[j])
+	}
+	return s
 }

@@ -126,9 +126,7 @@ const wingFiles = fileA | fileA<<1 | fileA<<6 | fileH
 func davidSide(x *posInfo, c board.Color, n *[dvCount]int32) {
 	pos := x.pos
 	e := c.Other()
-	for pt := board.Pawn; pt <= board.Queen; pt++ {
-		n[dvPawn+int(pt)] = popcount(pos.Pieces[c][pt])
-	}
+	material(n[dvPawn:], &pos.Pieces[c])
 	// Pawns.
 	pawns := x.pawns[c]
 	for b := pawns; b != 0; {

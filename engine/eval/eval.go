@@ -331,10 +331,7 @@ func (e *Evaluator) White(pos *board.Position) int {
 	var n [2][maxDense]int32
 	if e.s.dense(&e.x, board.White, &n[0]) {
 		e.s.dense(&e.x, board.Black, &n[1])
-		for i, wu := range e.wu {
-			sum += wu * int64(n[0][i]-n[1][i])
-		}
-		return FloorDiv(sum, e.s.scale)
+		return FloorDiv(dotDiff(e.wu, &n[0], &n[1]), e.s.scale)
 	}
 	buf := e.s.side(&e.x, board.White, e.store[:0])
 	for _, f := range buf {

@@ -139,9 +139,7 @@ func prasadAppend(x *posInfo, c board.Color, dst []Feature) []Feature {
 func prasadSide(x *posInfo, c board.Color, n *[psCount]int32) {
 	pos := x.pos
 	e := c.Other()
-	for pt := board.Pawn; pt <= board.Queen; pt++ {
-		n[psPawn+int(pt)] = popcount(pos.Pieces[c][pt])
-	}
+	material(n[psPawn:], &pos.Pieces[c])
 	n[psPawnDoubled] = popcount(x.doubled(c))
 	n[psPawnCentral] = popcount(x.pawns[c] & centralPawnSquares)
 	n[psPawnIsolated] = popcount(x.isolated(c))
@@ -151,9 +149,7 @@ func prasadSide(x *posInfo, c board.Color, n *[psCount]int32) {
 	knights := pos.Pieces[c][board.Knight]
 	n[psKnightSupported] = popcount(knights & x.pawnAtt[c])
 	n[psKnightOperationsBase] = popcount(knights & x.safeFromPawns(c))
-	for r := 0; r < 4; r++ {
-		n[psKnightPeriphery0+r] = popcount(knights & ringBB[r])
-	}
+	rings(n[psKnightPeriphery0:], knights)
 	x.attackPass()
 	n[psKnightMobility] = x.mob[c][board.Knight]
 

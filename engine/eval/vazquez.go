@@ -132,9 +132,7 @@ func vazquezSide(x *posInfo, c board.Color, n *[vzCount]int32) {
 	pos := x.pos
 	e := c.Other()
 	// eq. 2: material.
-	for pt := board.Pawn; pt <= board.Queen; pt++ {
-		n[vzPawn+int(pt)] = popcount(pos.Pieces[c][pt])
-	}
+	material(n[vzPawn:], &pos.Pieces[c])
 	x.attackPass()
 	// eq. 4: king.
 	n[vzKingDefenders] = x.zoneMat[c][c]
@@ -177,9 +175,7 @@ func vazquezSide(x *posInfo, c board.Color, n *[vzCount]int32) {
 	n[vzKnightMobility] = x.mob[c][board.Knight]
 	n[vzKnightPawnSupport] = popcount(knights & x.pawnAtt[c])
 	n[vzKnightOutpost] = popcount(knights & x.safeFromPawns(c))
-	for r := 0; r < 4; r++ {
-		n[vzKnightRing0+r] = popcount(knights & ringBB[r])
-	}
+	rings(n[vzKnightRing0:], knights)
 	// eq. 9: pawns.
 	n[vzPawnDoubled] = popcount(x.doubled(c))
 	n[vzPawnIsolated] = popcount(x.isolated(c))

@@ -283,14 +283,14 @@ func Encode(id string, body Body) ([]byte, error) {
 	if err := body.Validate(); err != nil {
 		return nil, fmt.Errorf("protocol: encode %s: %w", body.Type(), err)
 	}
-	data, err := json.Marshal(body)
-	if err != nil {
-		return nil, fmt.Errorf("protocol: encode %s: %w", body.Type(), err)
+	data, ok := appendBody(nil, body) // the fitness messages (fast.go)
+	if !ok {
+		var err error
+		if data, err = json.Marshal(body); err != nil {
+			return nil, fmt.Errorf("protocol: encode %s: %w", body.Type(), err)
+		}
 	}
-	out, err := json.Marshal(envelope{V: Version, Type: body.Type(), ID: id, Data: data})
-	if err != nil {
-		return nil, fmt.Errorf("protocol: encode %s: %w", body.Type(), err)
-	}
+	out := appendEnvelope(make([]byte, 0, len(data)+64+len(id)), body.Type(), id, data)
 	if len(out) > MaxMessageBytes {
 		return nil, fmt.Errorf("protocol: encode %s: message of %d bytes exceeds %d", body.Type(), len(out), MaxMessageBytes)
 	}
@@ -313,6 +313,21 @@ func Decode(b []byte) (Message, error) {
 	if len(b) > MaxMessageBytes {
 		return Message{}, fmt.Errorf("protocol: decode: message of %d bytes exceeds %d", len(b), MaxMessageBytes)
 	}
+	if m, ok := decodeFast(b); ok { // the fitness messages in Encode's form (fast.go)
+		if err := checkID(m.ID); err != nil {
+			return Message{}, fmt.Errorf("protocol: decode %q: %w", m.Type, err)
+		}
+		if err := m.Body.Validate(); err != nil {
+			return Message{}, fmt.Errorf("protocol: decode %s: %w", m.Type, err)
+		}
+		return m, nil
+	}
+	return decodeStrict(b)
+}
+
+// decodeStrict is Decode through encoding/json, for every form of every
+// message.
+func decodeStrict(b []byte) (Message, error) {
 	var env envelope
 	if err := strictUnmarshal(b, &env); err != nil {
 		return Message{}, fmt.Errorf("protocol: decode envelope: %w", err)
