@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/evochess/evochess/engine/board"
 )
@@ -86,22 +85,23 @@ func (e *Evaluator) cachedWhite(pos *board.Position) int {
 	var n [2][maxDense]int32
 	e.s.dense(&e.x, board.White, &n[0])
 	e.s.dense(&e.x, board.Black, &n[1])
-	fits := true
-	for j, wu := range e.wu {
+	sum = dotDiff(e.wu, &n[0], &n[1])
+	// Store the counts, and keep the entry only if every one fits in 16
+	// bits (without a branch per count).
+	var out uint32
+	for j := range d {
 		v := n[0][j] - n[1][j]
-		sum += wu * int64(v)
-		fits = fits && v >= math.MinInt16 && v <= math.MaxInt16
+		d[j] = int16(v)
+		out |= outside16(v)
 	}
-	if fits {
-		for j := range d {
-			d[j] = int16(n[0][j] - n[1][j])
-		}
-		c.keys[i], c.ok[i] = pos.Hash, true
-	} else {
-		c.ok[i] = false
-	}
+	c.keys[i], c.ok[i] = pos.Hash, out == 0
 	return FloorDiv(sum, e.s.scale)
 }
+
+// outside16 returns 0 if v fits in an int16 and a non-zero value otherwise,
+// without a branch: uint32(v+2^15) < 2^16 exactly for v in [−2^15, 2^15)
+// (int32 arithmetic wraps, so the largest v land above too).
+func outside16(v int32) uint32 { return uint32(v+1<<15) >> 16 }
 
 // dot16 returns the sum of w[j]·d[j] over w (d is at least as long), four
 // terms per pass: in WebAssembly every pass of a loop costs a trip through

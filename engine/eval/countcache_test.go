@@ -1,6 +1,9 @@
 package eval
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestCountCache: an Evaluator with a count cache scores every position as
 // one without, for every dense scheme, on a cold cache, on a warm one, with
@@ -63,5 +66,13 @@ func TestCountCacheRefused(t *testing.T) {
 	e, _ := NewDefault(dv)
 	if err := e.SetCountCache(c); err == nil {
 		t.Error("a vazquez29 cache accepted by a david35 evaluator")
+	}
+}
+
+func TestOutside16(t *testing.T) {
+	for _, v := range []int32{math.MinInt32, math.MinInt32 + 1, -1 << 16, -32769, -32768, -32767, -1, 0, 1, 32766, 32767, 32768, 1 << 16, math.MaxInt32 - 1, math.MaxInt32} {
+		if got, want := outside16(v) != 0, v < math.MinInt16 || v > math.MaxInt16; got != want {
+			t.Errorf("outside16(%d) != 0 is %v, want %v", v, got, want)
+		}
 	}
 }
