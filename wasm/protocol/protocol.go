@@ -15,7 +15,11 @@
 // one, returning a clear error (never a panic) for malformed input: bad JSON,
 // a wrong version, an unknown type, unknown fields or out-of-range values.
 // Messages cross postMessage as JSON strings; the server's server-sent events
-// carry the same JSON, one envelope per event.
+// carry the same JSON, one envelope per event. The fitness messages a split
+// run sends every generation (eval-batch, eval-result) take a fast path
+// (fast.go): written by append functions and read by a parser of exactly
+// that form, with the same bytes and the same decisions as encoding/json,
+// which the parser falls back to for anything else.
 //
 // # Conversations
 //
