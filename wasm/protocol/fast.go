@@ -199,26 +199,38 @@ func (p *fastParser) plainString() string {
 	return ""
 }
 
+// digits consumes a run of decimal digits and returns how many there were.
+func (p *fastParser) digits() int {
+	start := p.i
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	return p.i - start
+}
+
+// intPart consumes a JSON number's optional minus sign and integer part (one
+// digit, or several without a leading zero), failing if there is none; it
+// returns where the digits start.
+func (p *fastParser) intPart() int {
+	if p.i < len(p.b) && p.b[p.i] == '-' {
+		p.i++
+	}
+	d := p.i
+	if n := p.digits(); n == 0 || p.b[d] == '0' && n > 1 {
+		p.failed = true
+	}
+	return d
+}
+
 // integer reads a JSON integer (no fraction or exponent) within [lo, hi].
 func (p *fastParser) integer(lo, hi int64) int64 {
 	if p.failed {
 		return 0
 	}
 	start := p.i
-	if p.i < len(p.b) && p.b[p.i] == '-' {
-		p.i++
-	}
-	d := p.i
-	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-		p.i++
-	}
-	// At least one digit, no leading zero, and not a float's integer part.
-	if p.i == d || p.b[d] == '0' && p.i-d > 1 ||
-		p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
-		p.failed = true
-		return 0
-	}
-	if p.i-d > 18 { // may not fit: let the strict path decide
+	d := p.intPart()
+	if p.failed || p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') ||
+		p.i-d > 18 { // a float, or may not fit: let the strict path decide
 		p.failed = true
 		return 0
 	}
@@ -243,26 +255,11 @@ func (p *fastParser) number() float64 {
 		return 0
 	}
 	start := p.i
-	if p.i < len(p.b) && p.b[p.i] == '-' {
-		p.i++
-	}
-	d := p.i
-	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-		p.i++
-	}
-	if p.i == d || p.b[d] == '0' && p.i-d > 1 {
-		p.failed = true
-		return 0
-	}
+	p.intPart()
 	if p.i < len(p.b) && p.b[p.i] == '.' {
 		p.i++
-		f := p.i
-		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-			p.i++
-		}
-		if p.i == f {
+		if p.digits() == 0 {
 			p.failed = true
-			return 0
 		}
 	}
 	if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
@@ -270,14 +267,12 @@ func (p *fastParser) number() float64 {
 		if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
 			p.i++
 		}
-		e := p.i
-		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-			p.i++
-		}
-		if p.i == e {
+		if p.digits() == 0 {
 			p.failed = true
-			return 0
 		}
+	}
+	if p.failed {
+		return 0
 	}
 	v, err := strconv.ParseFloat(string(p.b[start:p.i]), 64)
 	if err != nil {
