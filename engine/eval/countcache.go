@@ -77,7 +77,6 @@ func (e *Evaluator) cachedWhite(pos *board.Position) int {
 	c := e.cache
 	i := pos.Hash & c.mask
 	d := c.counts[int(i)*c.n : int(i+1)*c.n]
-	var sum int64
 	if c.ok[i] && c.keys[i] == pos.Hash {
 		return FloorDiv(dot16(e.wu, d), e.s.scale)
 	}
@@ -85,7 +84,7 @@ func (e *Evaluator) cachedWhite(pos *board.Position) int {
 	var n [2][maxDense]int32
 	e.s.dense(&e.x, board.White, &n[0])
 	e.s.dense(&e.x, board.Black, &n[1])
-	sum = dotDiff(e.wu, &n[0], &n[1])
+	sum := dotDiff(e.wu, &n[0], &n[1])
 	// Store the counts, and keep the entry only if every one fits in 16
 	// bits (without a branch per count).
 	var out uint32
