@@ -145,15 +145,17 @@ func ringOf(sq board.Square) int32 {
 // posInfo holds what several terms of a position need, computed once per
 // evaluation. Arrays are indexed by colour.
 type posInfo struct {
-	pos      *board.Position
-	occ      board.Bitboard
-	pawns    [2]board.Bitboard
-	pawnAtt  [2]board.Bitboard // squares attacked by c's pawns now
-	attSpan  [2]board.Bitboard // squares c's pawns attack now or after advancing
-	passed   [2]board.Bitboard // c's passed pawns
-	king     [2]board.Square
-	kingZone [2]board.Bitboard // the king's square and its neighbours
-	phase    int               // Phase(pos)
+	pos       *board.Position
+	occ       board.Bitboard
+	pawns     [2]board.Bitboard
+	pawnAtt   [2]board.Bitboard // squares attacked by c's pawns now
+	attSpan   [2]board.Bitboard // squares c's pawns attack now or after advancing
+	passed    [2]board.Bitboard // c's passed pawns
+	isoPawns  [2]board.Bitboard // c's isolated pawns (isolated)
+	backPawns [2]board.Bitboard // c's backward pawns (backward)
+	king      [2]board.Square
+	kingZone  [2]board.Bitboard // the king's square and its neighbours
+	phase     int               // Phase(pos)
 
 	// The attack pass (attackPass) fills these once per position, computing
 	// every piece's attacks exactly once.
@@ -241,6 +243,15 @@ func (x *posInfo) init(pos *board.Position) {
 	// A pawn is passed when no enemy pawn stands in front of it on its own
 	// or an adjacent file.
 	x.passed = [2]board.Bitboard{wp &^ (bf | sideways(bf)), bp &^ (wf | sideways(wf))}
+	// Isolated and backward pawns (see isolated and backward), computed here
+	// for both colours: every scheme that uses posInfo asks for both, and a
+	// call each is dear in WebAssembly.
+	wi, bi := wp&^sideways(fileFill(wp)), bp&^sideways(fileFill(bp))
+	x.isoPawns = [2]board.Bitboard{wi, bi}
+	x.backPawns = [2]board.Bitboard{
+		wp &^ sideways(wp|wf) & south(x.pawnAtt[board.Black]) &^ wi,
+		bp &^ sideways(bp|bf) & north(x.pawnAtt[board.White]) &^ bi,
+	}
 	x.king = [2]board.Square{board.NoSquare, board.NoSquare}
 	x.kingZone = [2]board.Bitboard{}
 	if k := pos.Pieces[board.White][board.King]; k != 0 {
@@ -259,22 +270,16 @@ func (x *posInfo) doubled(c board.Color) board.Bitboard {
 	return x.pawns[c] & rearFill(c, x.pawns[c])
 }
 
-// isolated returns c's pawns with no pawn of c on an adjacent file.
-func (x *posInfo) isolated(c board.Color) board.Bitboard {
-	return x.pawns[c] &^ sideways(fileFill(x.pawns[c]))
-}
+// isolated returns c's pawns with no pawn of c on an adjacent file
+// (computed by init).
+func (x *posInfo) isolated(c board.Color) board.Bitboard { return x.isoPawns[c] }
 
 // backward returns c's pawns that are not isolated, have no pawn of c on an
 // adjacent file level with or behind them (so no pawn can come up to defend
-// them), and whose stop square is attacked by an enemy pawn.
-func (x *posInfo) backward(c board.Color) board.Bitboard {
-	p := x.pawns[c]
-	// Squares that c's pawns stand on or can advance to, spread sideways:
-	// a pawn there can be defended by a neighbour now or later.
-	support := sideways(p | frontFill(c, p))
-	stopAttacked := forward(c.Other(), x.pawnAtt[c.Other()])
-	return p &^ support & stopAttacked &^ x.isolated(c)
-}
+// them: none stands on the squares, spread sideways, that c's pawns hold or
+// can advance to), and whose stop square is attacked by an enemy pawn
+// (computed by init).
+func (x *posInfo) backward(c board.Color) board.Bitboard { return x.backPawns[c] }
 
 // safeFromPawns returns the squares where a piece of c cannot be evicted by
 // an enemy pawn: no enemy pawn attacks them now or after advancing (an
