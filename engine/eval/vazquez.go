@@ -141,29 +141,23 @@ func vazquezSide(x *posInfo, c board.Color, n *[vzCount]int32) {
 		if isCastled(c, x.king[c]) {
 			n[vzKingCastled] = 1
 		}
-		n[vzKingPawnShield] = popcount(pawnShield(c, x.king[c]) & x.pawns[c])
+		n[vzKingPawnShield] = popcount(pawnShieldBB[c&1][x.king[c]&63] & x.pawns[c])
 	}
 	// eq. 5: queen.
 	n[vzQueenMobility] = x.mob[c][board.Queen]
 	// eq. 6: rooks.
-	var onSeventh int32
+	// The rooks' files (posInfo.rookFile's kinds) counted set-wise, without
+	// a loop over the rooks (dear in WebAssembly): a rook has an own pawn in
+	// front of it exactly when it stands behind one on its file.
 	n[vzRookMobility] = x.mob[c][board.Rook]
-	for b := pos.Pieces[c][board.Rook]; b != 0; {
-		sq := b.PopLSB()
-		switch x.rookFile(c, sq) {
-		case fileOpen:
-			n[vzRookOpenFile]++
-		case fileSemiOpen:
-			n[vzRookSemiOpenFile]++
-		case fileClosedAhead:
-			n[vzRookClosedAhead]++
-		case fileClosedBehind:
-			n[vzRookClosedBehind]++
-		}
-		if relRank(c, sq) == 6 {
-			onSeventh++
-		}
-	}
+	rooks := pos.Pieces[c][board.Rook]
+	ownFiles, theirFiles := fileFill(x.pawns[c]), fileFill(x.pawns[e])
+	n[vzRookOpenFile] = popcount(rooks &^ (ownFiles | theirFiles))
+	n[vzRookSemiOpenFile] = popcount(rooks &^ ownFiles & theirFiles)
+	closed, behind := rooks&ownFiles&theirFiles, rearFill(c, x.pawns[c])
+	n[vzRookClosedAhead] = popcount(closed &^ behind)
+	n[vzRookClosedBehind] = popcount(closed & behind)
+	onSeventh := popcount(rooks & seventhRank[c&1])
 	n[vzRookSeventh] = onSeventh
 	if onSeventh >= 2 {
 		n[vzRookSeventhPair] = 1
@@ -194,6 +188,20 @@ func isCastled(c board.Color, sq board.Square) bool {
 	f := sq.File()
 	return f <= 2 || f >= 6
 }
+
+// seventhRank is each colour's seventh rank.
+var seventhRank = [2]board.Bitboard{board.RankBB[6], board.RankBB[1]}
+
+// pawnShieldBB is pawnShield by colour and square (a table: the function
+// does not inline, and calls are dear in WebAssembly).
+var pawnShieldBB = func() (t [2][64]board.Bitboard) {
+	for c := board.White; c <= board.Black; c++ {
+		for sq := board.Square(0); sq < 64; sq++ {
+			t[c][sq] = pawnShield(c, sq)
+		}
+	}
+	return t
+}()
 
 // pawnShield returns the squares one and two ranks in front of c's king on
 // sq, on its file and the adjacent files.
