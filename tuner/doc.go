@@ -67,7 +67,7 @@
 //     Resources.Distribute.
 //   - posshard.go: position sharding of the move matches
 //     (FitnessKind.Positions): PrepareShard samples a run's positions and
-//     compiles (and re-resolves) only one contiguous share of them,
+//     compiles (and re-resolves) only one share of them (dealt by cost),
 //     training and held out, scoring partial counts that FinishShards adds
 //     (and squares for match2) exactly; ShardSetup fixes the reference
 //     without preparing anything. The browser's nested fitness workers

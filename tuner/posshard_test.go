@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/engine/param"
+	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner/data"
 )
 
 // TestPrepareShard: for every fitness split by positions, the partial
@@ -162,4 +164,71 @@ func TestShardsPositions(t *testing.T) {
 			t.Errorf("shard %+v accepted", sh)
 		}
 	}
+}
+
+// TestPositionShardDeal: the shares of a sample are disjoint, cover it, keep
+// sample order, have Size positions each, and — dealt by cost in a snake
+// draft — two shares' estimated costs differ less than contiguous or
+// interleaved halves do; a position that cannot be read costs 1.
+func TestPositionShardDeal(t *testing.T) {
+	var smp []data.Sample
+	for _, fen := range search.BenchFENs() {
+		smp = append(smp, data.Sample{FEN: fen})
+	}
+	smp = append(smp, data.Sample{FEN: "not a position"})
+	// Sorted by cost, costliest first: the worst order for contiguous shares.
+	slices.SortStableFunc(smp, func(a, b data.Sample) int { return shareCost(b) - shareCost(a) })
+	if c := shareCost(smp[len(smp)-1]); c != 1 {
+		t.Fatalf("an unreadable position costs %d, want 1", c)
+	}
+	for _, n := range []int{1, 2, 3, 5, len(smp) + 2} {
+		seen := map[string]int{}
+		var costs []int
+		for i := range n {
+			sh := PositionShard{Index: i, Count: n}
+			part := sh.slice(smp)
+			if len(part) != sh.Size(len(smp)) {
+				t.Fatalf("%d shares: share %d holds %d positions, Size says %d", n, i, len(part), sh.Size(len(smp)))
+			}
+			cost, last := 0, -1
+			for _, s := range part {
+				k := slices.IndexFunc(smp, func(x data.Sample) bool { return x.FEN == s.FEN })
+				if k <= last {
+					t.Fatalf("%d shares: share %d is not in sample order", n, i)
+				}
+				last = k
+				seen[s.FEN]++
+				cost += shareCost(s)
+			}
+			costs = append(costs, cost)
+		}
+		if len(seen) != len(smp) {
+			t.Fatalf("%d shares cover %d of %d positions", n, len(seen), len(smp))
+		}
+		for fen, k := range seen {
+			if k != 1 {
+				t.Fatalf("%d shares: %s held %d times", n, fen, k)
+			}
+		}
+		if n == 2 {
+			// Halves taken contiguously or every other position.
+			var cont, inter [2]int
+			for k, s := range smp {
+				cont[min(1, 2*k/len(smp))] += shareCost(s)
+				inter[k%2] += shareCost(s)
+			}
+			d, dc, di := abs(costs[0]-costs[1]), abs(cont[0]-cont[1]), abs(inter[0]-inter[1])
+			t.Logf("cost of 2 shares: dealt %v, contiguous %v, interleaved %v", costs, cont, inter)
+			if d >= dc || d >= di {
+				t.Errorf("2 dealt shares differ by %d in cost, contiguous halves by %d, interleaved by %d", d, dc, di)
+			}
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -109,10 +109,8 @@ func (sp *Split) Reprepare(ctx context.Context, setup tuner.Setup) error {
 		for i, m := range replies {
 			r := m.Body.(*protocol.FitnessReady)
 			sh := tuner.PositionShard{Index: i, Count: n}
-			lo, hi := sh.Bounds(sp.train)
-			tlo, thi := sh.Bounds(sp.test)
-			if r.Train != hi-lo || r.Test != thi-tlo {
-				return fmt.Errorf("runner: fitness worker %d prepared %d + %d positions, want %d + %d", i, r.Train, r.Test, hi-lo, thi-tlo)
+			if r.Train != sh.Size(sp.train) || r.Test != sh.Size(sp.test) {
+				return fmt.Errorf("runner: fitness worker %d prepared %d + %d positions, want %d + %d", i, r.Train, r.Test, sh.Size(sp.train), sh.Size(sp.test))
 			}
 		}
 	}
