@@ -36,7 +36,9 @@
 //     which receive the games and the run's tuner.Setup. By positions (the
 //     move matches, tuner.ShardsPositions): worker i samples the run's
 //     positions and compiles, re-resolves and scores only share i of them
-//     (tuner.PrepareShard, fitness-setup with a shard), training and held
+//     (tuner.PrepareShard, fitness-setup with a shard; shares of equal size
+//     dealt by estimated cost, so that no worker waits for a slower one),
+//     training and held
 //     out (eval-batch with heldOut); every worker scores the whole batch and
 //     the partial counts are added in share order (tuner.FinishShards), so
 //     the resolving, the scoring and the held-out search are all divided.
