@@ -28,10 +28,13 @@ import (
 // like cards in a snake draft — 0, 1, …, Count−1, then Count−1, …, 0 — the
 // last incomplete round from share 0 on; each share keeps its positions in
 // sample order. The work per position is heavy-tailed (in the classroom run
-// the costliest 2% of positions take 11% of the resolving time), so plain
-// contiguous halves differed by 12% and interleaved ones by 9% in resolving
-// time, and the slower share sets the pace; the draft's halves differ by
-// about 2%. Every process computes the same deal from the same sample.
+// the costliest 2% of positions take 11% of the resolving time), and the
+// slower share sets a split run's pace: in BenchmarkShareBalance (1,000
+// positions of the demo games) the slower of two contiguous halves takes
+// 9–19% longer to resolve than the other, of two interleaved ones 5–12%, of
+// two dealt ones 5–8% (4 runs; the estimate correlates with the real work
+// at about 0.45). Every process computes the same deal from the same
+// sample.
 type PositionShard struct {
 	Index int `json:"index"`
 	Count int `json:"count"`

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/engine/search"
@@ -231,4 +232,59 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// BenchmarkShareBalance resolves each half of 1,000 positions of the demo
+// games (every position from ply 12, as the classroom run samples them;
+// vazquez29 under its defaults) dealt three ways, and reports the slower
+// half's time over the faster one's: contiguous halves, every other
+// position, and PositionShard's deal by cost. A split run waits for its
+// slowest share, so 1 is the ideal.
+//
+//	go test ./tuner -run XXX -bench ShareBalance -benchtime 5x
+func BenchmarkShareBalance(b *testing.B) {
+	res := dataResources(b, 1)
+	sc, err := lookupScheme("vazquez29")
+	if err != nil {
+		b.Fatal(err)
+	}
+	train, _, _, err := samples(context.Background(), Problem{Fitness: "match-qs", Scheme: "vazquez29", PGN: "pgn/gm_demo_1500.pgn",
+		Positions: 1000, Protocol: "all"}, res, func(string, ...any) {})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ref := param.Defaults(sc.Params())
+	halves := map[string][2][]data.Sample{
+		"contiguous":  {train[:len(train)/2], train[len(train)/2:]},
+		"interleaved": {PositionShard{0, 2}.every(train), PositionShard{1, 2}.every(train)},
+		"dealt":       {PositionShard{0, 2}.slice(train), PositionShard{1, 2}.slice(train)},
+	}
+	var spent [3][2]time.Duration
+	b.ResetTimer()
+	for range b.N {
+		for d, name := range []string{"contiguous", "interleaved", "dealt"} {
+			for h, half := range halves[name] {
+				start := time.Now()
+				if _, err := compileMatch(sc, half, true, ref, 1); err != nil {
+					b.Fatal(err)
+				}
+				spent[d][h] += time.Since(start)
+			}
+		}
+	}
+	for d, name := range []string{"contiguous", "interleaved", "dealt"} {
+		slow, fast := max(spent[d][0], spent[d][1]), min(spent[d][0], spent[d][1])
+		b.ReportMetric(float64(slow)/float64(fast), name+"-slower/faster")
+	}
+	b.ReportMetric(0, "ns/op")
+}
+
+// every returns the positions i ≡ Index (mod Count) of s (the interleaved
+// deal BenchmarkShareBalance compares with).
+func (sh PositionShard) every(s []data.Sample) []data.Sample {
+	var out []data.Sample
+	for i := sh.Index; i < len(s); i += sh.Count {
+		out = append(out, s[i])
+	}
+	return out
 }
