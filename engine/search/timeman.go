@@ -29,7 +29,8 @@ const defaultMovesToGo = 30
 // MoveTime and no clock).
 //
 // With MoveTime, hard = soft = MoveTime − min(MoveTimeMargin, MoveTime/4):
-// the whole time is used. With a clock of t remaining and increment inc,
+// the whole time is used (no stability factor shortens it; only a single
+// legal move or a mate found within the depth ends such a search early). With a clock of t remaining and increment inc,
 // the usable time is avail = t − min(overhead, t/2); the per-move target is
 // avail/movesToGo + 3/4·inc (movesToGo = MovesToGo, at most 30; 30 in
 // sudden death); soft = target/2 and hard = min(4·target, avail/2), or
@@ -121,7 +122,10 @@ type timeManager struct {
 	start      time.Time
 	soft, hard time.Duration
 	timed      bool
-	ponder     *PonderSignal // nil: not pondering
+	// fixed: a movetime search, which thinks its whole time — the
+	// stability factors only shape the soft limit under a clock.
+	fixed  bool
+	ponder *PonderSignal // nil: not pondering
 
 	// Iteration history.
 	prevBest    board.Move
@@ -134,7 +138,7 @@ type timeManager struct {
 // begin sets up the manager for a search starting at start.
 func (tm *timeManager) begin(lim Limits, side board.Color, start time.Time) {
 	soft, hard, timed := TimeBudget(lim, side)
-	*tm = timeManager{start: start, soft: soft, hard: hard, timed: timed, ponder: lim.Ponder}
+	*tm = timeManager{start: start, soft: soft, hard: hard, timed: timed, fixed: lim.MoveTime > 0, ponder: lim.Ponder}
 }
 
 // clock returns the time elapsed for the hard and for the soft limit, and
@@ -202,6 +206,12 @@ func (tm *timeManager) stopAfterIteration(it iterationResult) bool {
 	// A mate found within this depth cannot get shorter.
 	if IsMateScore(it.score) && MateScore-abs(it.score) < it.depth {
 		return true
+	}
+	if tm.fixed {
+		// "go movetime N" asks for N: the hard limit ends the search (a
+		// stable best move at 40% of the time used to end it there, so
+		// at movetime 100 the search thought 40–90 ms).
+		return el >= tm.hard
 	}
 	effort := 1.0
 	if iterNodes > 0 && it.depth >= 6 {

@@ -134,6 +134,21 @@ func TestStopAfterIteration(t *testing.T) {
 		t.Error("after the hit the limits do not apply")
 	}
 
+	// A movetime search uses its time: a stable best move does not end it
+	// before the hard limit (a clock search stops at 0.4 of its soft time).
+	fixed := newTM(Limits{MoveTime: 200 * ms})
+	fixed.soft, fixed.hard = 200*ms, 200*ms // 150 ms elapsed: a clock's factor 0.6 would stop at 120
+	for d := 1; d <= 12; d++ {
+		if iter(fixed, d, e2e4, 20, 1) {
+			t.Fatalf("a movetime search with a stable best move stopped after depth %d at 150 ms of 200", d)
+		}
+	}
+	atHard := newTM(Limits{MoveTime: 100 * ms})
+	atHard.soft, atHard.hard = 100*ms, 100*ms // 150 ms elapsed: past it
+	if !iter(atHard, 5, e2e4, 20, 0.95) {
+		t.Error("a movetime search past its time started another iteration")
+	}
+
 	untimed := newTM(Limits{Depth: 5})
 	untimed.timed = false
 	if iter(untimed, 30, e2e4, 0, 1) || untimed.outOfTime() {
