@@ -60,7 +60,7 @@ func (sh PositionShard) share(r, n int) int {
 
 func (sh PositionShard) slice(s []data.Sample) []data.Sample {
 	if sh.Count == 1 {
-		return s
+		return s[:len(s):len(s)] // as the other shares: appending never writes into the sample
 	}
 	cost := make([]int, len(s))
 	rank := make([]int, len(s))
