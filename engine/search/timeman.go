@@ -32,7 +32,8 @@ const defaultMovesToGo = 30
 // the whole time is used (no stability factor shortens it; only a single
 // legal move or a mate found within the depth ends such a search early).
 // With a clock of t remaining and increment inc, the usable time is
-// avail = t − min(overhead, t/2); the per-move target is avail/movesToGo + 3/4·inc (movesToGo = MovesToGo, at most 30; 30 in
+// avail = t − min(overhead, t/2); the per-move target is
+// avail/movesToGo + 3/4·inc (movesToGo = MovesToGo, at most 30; 30 in
 // sudden death); soft = target/2 and hard = min(4·target, avail/2), or
 // avail when this is the last move before the time control. So hard < t
 // always: the search never oversteps the clock, and it keeps at least half
