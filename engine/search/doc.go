@@ -92,7 +92,10 @@
 //     Linux for transparent huge pages (tthuge_linux.go), and the move loop
 //     prefetches each child's bucket (prefetch_asm.go, with the child's key
 //     from board.Position.KeyAfter) while the move is still examined, so
-//     the child's probe seldom waits for memory.
+//     the child's probe seldom waits for memory. Prefault writes one word
+//     of every page of the table (keeping its value), so the kernel maps
+//     the pages, huge ones included, before a clock runs (UCI "isready",
+//     the arena's in-process engines) instead of during the first searches.
 //   - score.go: mate scores (MateScore - plies, adjusted by ply in the
 //     table), UCI "mate N".
 //   - qleaf.go: QuiescenceResolver and QuiescencePV, the quiescence search

@@ -243,6 +243,13 @@ func (s *Searcher) SetHashSize(mb int) {
 	s.clearHistories()
 }
 
+// Prefault maps every page of the transposition table now (see
+// transTable.prefault) instead of at its first writes during a search,
+// where on Linux each first write to a huge page can stall the search;
+// UCI does it on "isready", before any clock runs. Nothing it holds
+// changes. It must not run during a search.
+func (s *Searcher) Prefault() { s.tt.prefault() }
+
 // HashSize returns the transposition table size in MiB as requested.
 func (s *Searcher) HashSize() int { return s.hashMB }
 

@@ -96,6 +96,19 @@ func (t *transTable) resize(mb int) {
 	t.gen = 0
 }
 
+// prefault writes every page of the table once (each word written holds
+// the value it held, so entries survive): the operating system maps fresh
+// memory on its first write, and on Linux a first write to a 2 MiB page the
+// table advised as huge (adviseHuge) may stall for milliseconds while the
+// kernel zeroes or compacts memory for it. The table must be idle.
+func (t *transTable) prefault() {
+	const pageBuckets = 4096 / 64
+	for i := 0; i < len(t.buckets); i += pageBuckets {
+		w := &t.buckets[i][0].data
+		storeWord(w, loadWord(w))
+	}
+}
+
 // clear empties the table.
 func (t *transTable) clear() {
 	clear(t.buckets)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/evochess/evochess/engine/board"
@@ -105,5 +106,32 @@ func TestClearEmptiesTheTable(t *testing.T) {
 				t.Errorf("after Clear: %v %d %d nodes, first search %v %d %d", again.Best, again.Score, again.Nodes, first.Best, first.Score, first.Nodes)
 			}
 		})
+	}
+}
+
+// TestPrefaultKeepsTheTable: Prefault writes every page but changes no
+// entry, so a search after it is the search without it.
+func TestPrefaultKeepsTheTable(t *testing.T) {
+	const fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+	run := func(prefault bool) (Result, []ttBucket) {
+		s := NewSearcher(MaterialPST{}, DefaultParams(), 1)
+		s.Search(context.Background(), mustFEN(t, fen), Limits{Depth: 6}, nil)
+		before := slices.Clone(s.tt.buckets)
+		if prefault {
+			s.Prefault()
+			if !slices.Equal(before, s.tt.buckets) {
+				t.Fatal("Prefault changed the table")
+			}
+		}
+		r := s.Search(context.Background(), mustFEN(t, fen), Limits{Depth: 7}, nil)
+		return r, before
+	}
+	plain, tPlain := run(false)
+	pre, tPre := run(true)
+	if !slices.Equal(tPlain, tPre) {
+		t.Error("the tables differ after Prefault")
+	}
+	if pre.Best != plain.Best || pre.Score != plain.Score || pre.Nodes != plain.Nodes {
+		t.Errorf("after Prefault: %v %d %d nodes, without: %v %d %d", pre.Best, pre.Score, pre.Nodes, plain.Best, plain.Score, plain.Nodes)
 	}
 }

@@ -25,7 +25,12 @@
 //     UCI_LimitStrength on, every search plays at engine/strength's level
 //     for UCI_Elo (node budget, MultiPV-style candidates and a choice
 //     seeded from the same generator), calibrated so that UCI_Elo X plays
-//     about like Stockfish 15.1's UCI_Elo X at 100 ms per move.
+//     about like Stockfish 15.1's UCI_Elo X at 100 ms per move. "isready"
+//     (when not thinking) builds the searcher for the current settings and
+//     maps its hash table (search.Searcher.Prefault), so that a new game's
+//     first "go", which the GUI times, does not: on Linux, with the table on
+//     transparent huge pages, that first search could stall for tens of
+//     milliseconds in the kernel before its first iteration.
 //   - command.go: parsing of "go", "position" and "setoption" into typed
 //     commands; malformed input becomes an error that Run reports as
 //     "info string error: …" and otherwise ignores.

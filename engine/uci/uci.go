@@ -238,6 +238,14 @@ func (e *engine) handle(ctx context.Context, line string) bool {
 		}
 		e.out.line("uciok")
 	case "isready":
+		// A GUI sends isready after new settings or a new game and waits
+		// for readyok before it starts a clock: the searcher is built and
+		// its table mapped here, not in the first go. While thinking,
+		// isready is answered at once (the searcher is in use). A setting
+		// that cannot build a searcher is reported by the next go.
+		if !e.running && e.ensureSearcher() == nil {
+			e.searcher.Prefault()
+		}
 		e.out.line("readyok")
 	case "debug", "register":
 		// Accepted and ignored: there is no debug output and no registration.

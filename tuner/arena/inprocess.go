@@ -53,6 +53,7 @@ func (c InProcess) NewEngine() (Engine, error) {
 		hash = 1
 	}
 	s := search.NewSearcher(ev, c.Search, hash)
+	s.Prefault() // the table's pages mapped now, before any game clock runs
 	s.Yield = c.Yield
 	if s.Yield == nil {
 		s.Yield = defaultYield()
