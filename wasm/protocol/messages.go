@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/evochess/evochess/tuner"
 )
 
 // Ready is sent by a worker once its Go runtime has started and its message
@@ -222,21 +224,11 @@ type EvalBatch struct {
 	HeldOut bool `json:"heldOut,omitempty"`
 }
 
-// Score is the fitness of one candidate with what it is made of (the JSON of
-// tuner.Score): Fitness is maximised; Matched of Total positions for
-// move-match fitness, Nodes for search fitness, Loss for Texel, Points for
-// tournaments.
-type Score struct {
-	Fitness float64 `json:"fitness"`
-	Matched int     `json:"matched,omitempty"`
-	Total   int     `json:"total,omitempty"`
-	Nodes   int64   `json:"nodes,omitempty"`
-	Loss    float64 `json:"loss,omitempty"`
-	Points  float64 `json:"points,omitempty"`
-	// Grad is the gradient of Fitness by parameter (Texel fitness with a
-	// gradient optimizer); nil otherwise.
-	Grad []float64 `json:"grad,omitempty"`
-}
+// Score is the fitness of one candidate with what it is made of:
+// tuner.Score itself (one definition, its JSON the wire form): Fitness is
+// maximised; Matched of Total positions for move-match fitness, Nodes for
+// search fitness, Loss for Texel, Points for tournaments.
+type Score = tuner.Score
 
 // EvalResult carries one score per candidate of an eval-batch, in order.
 type EvalResult struct {

@@ -398,23 +398,7 @@ func (s *Session) evalBatch(id string, req *protocol.EvalBatch) {
 		s.fail(id, protocol.TypeEvalBatch, err)
 		return
 	}
-	s.post(id, &protocol.EvalResult{Scores: toProtocolScores(scores)})
-}
-
-func toProtocolScores(in []tuner.Score) []protocol.Score {
-	out := make([]protocol.Score, len(in))
-	for i, s := range in {
-		out[i] = protocol.Score{Fitness: s.Fitness, Matched: s.Matched, Total: s.Total, Nodes: s.Nodes, Loss: s.Loss, Points: s.Points, Grad: s.Grad}
-	}
-	return out
-}
-
-func fromProtocolScores(in []protocol.Score) []tuner.Score {
-	out := make([]tuner.Score, len(in))
-	for i, s := range in {
-		out[i] = tuner.Score{Fitness: s.Fitness, Matched: s.Matched, Total: s.Total, Nodes: s.Nodes, Loss: s.Loss, Points: s.Points, Grad: s.Grad}
-	}
-	return out
+	s.post(id, &protocol.EvalResult{Scores: scores})
 }
 
 // workers returns the in-process scoring goroutines.

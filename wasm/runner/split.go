@@ -246,7 +246,7 @@ func (sp *Split) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Score, 
 		if len(res.Scores) != p.hi-p.lo {
 			return nil, fmt.Errorf("runner: fitness worker %d: %d scores for %d candidates", i, len(res.Scores), p.hi-p.lo)
 		}
-		copy(out[p.lo:p.hi], fromProtocolScores(res.Scores))
+		copy(out[p.lo:p.hi], res.Scores)
 	}
 	return out, nil
 }
@@ -279,7 +279,7 @@ func (sp *Split) evaluateShards(ctx context.Context, cands [][]int32, heldOut bo
 		if len(res.Scores) != len(cands) {
 			return nil, fmt.Errorf("runner: fitness worker %d: %d scores for %d candidates", i, len(res.Scores), len(cands))
 		}
-		for c, s := range fromProtocolScores(res.Scores) {
+		for c, s := range res.Scores {
 			parts[c] = append(parts[c], s)
 		}
 	}
