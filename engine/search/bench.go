@@ -92,9 +92,11 @@ func BenchThreads(ctx context.Context, fens []string, ev Evaluator, p Params, de
 	var tot BenchTotals
 	// One Searcher, Cleared before each position: it searches exactly like a
 	// new one, and its memory is touched once (not page-faulted again per
-	// position inside the timed search).
+	// position inside the timed search); its table is mapped before the
+	// first timed search (Prefault), as UCI does on isready.
 	s := NewSearcher(ev, p, hashMB)
 	s.SetThreads(threads)
+	s.Prefault()
 	for i, fen := range fens {
 		pos, err := board.ParseFEN(fen)
 		if err != nil {

@@ -6,15 +6,15 @@ package strength
 // 100 ms per move for preset:phoenix-default (see doc.go): the isotonic fit of the
 // measured ratings (measured Elo ± 95% in the comments).
 var calibration = []calPoint{
-	{0.000, 531},  // measured 531 ± 401
-	{0.100, 968},  // measured 968 ± 279
-	{0.200, 1136}, // measured 1136 ± 220
-	{0.300, 1407}, // measured 1407 ± 156
-	{0.400, 1573}, // measured 1650 ± 193
-	{0.500, 1573}, // measured 1525 ± 153
-	{0.600, 1625}, // measured 1625 ± 156
-	{0.700, 1717}, // measured 1717 ± 160
-	{0.800, 1893}, // measured 1978 ± 193
-	{0.900, 1893}, // measured 1840 ± 153
-	{1.000, 2055}, // measured 2055 ± 165
+	{0.000, 428},  // measured 428 ± 436
+	{0.100, 865},  // measured 865 ± 326
+	{0.200, 1033}, // measured 1033 ± 278
+	{0.300, 1508}, // measured 1508 ± 153
+	{0.400, 1640}, // measured 1640 ± 153
+	{0.500, 1657}, // measured 1849 ± 193
+	{0.600, 1657}, // measured 1530 ± 158
+	{0.700, 1701}, // measured 1701 ± 159
+	{0.800, 1872}, // measured 1872 ± 157
+	{0.900, 1887}, // measured 1887 ± 168
+	{1.000, 1950}, // measured 1950 ± 154
 }
