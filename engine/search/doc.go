@@ -190,9 +190,10 @@
 // within that noise).
 //
 // Against stockfish 15.1 at UCI_Elo 2000 under the same conditions
-// (session 19, make sf-movetime): phoenix-default's weights 45.5% (+85 =12
-// −103, −31, −80…+16) with this default search, the modern preset's
-// player 56.2% (+100 =25 −75, +44, −1…+90).
+// (session 22, make sf-movetime, after movetime began to use its whole
+// time): phoenix-default's weights 42.8% (+79 =13 −108, −51, −99…−4) with
+// this default search, the modern preset's player 57.2% (+102 =25 −73,
+// +51, +6…+97); session 19, with the early stop: 45.5% and 56.2%.
 //
 // At a fixed node count a reduction is worth less than under a clock (the
 // nodes it saves are not spent deeper as often), which is where LMR and
