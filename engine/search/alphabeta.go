@@ -609,13 +609,17 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			alpha = standPat
 		}
 		best = standPat
-		checks := qply == 0 && !s.params.QSNoChecks
-		if checks {
-			pos.GenerateLegal(&f.ml) // captures, promotions and quiet checks
+		if qply == 0 && !s.params.QSNoChecks {
+			// Captures, promotions and quiet checks, without the quiet
+			// moves that give no check, ordered exactly as the whole move
+			// list would be (orderAsLegal).
+			total := pos.GenerateQuiescence(&f.ml, s.qIdx[:])
+			s.scoreQMoves(pos, f, true, ttMove)
+			orderAsLegal(f.ml.Moves[:f.ml.N], f.scores[:f.ml.N], s.qIdx[:f.ml.N], total)
 		} else {
 			pos.GenerateCaptures(&f.ml)
+			s.scoreQMoves(pos, f, false, ttMove)
 		}
-		s.scoreQMoves(pos, f, checks, ttMove)
 	}
 	bestMove := board.NoMove
 	var ci checkInfo
@@ -841,6 +845,61 @@ func (s *Searcher) scoreQMoves(pos *board.Position, f *frame, quietChecks bool, 
 			sc = scoreHash
 		}
 		f.scores[i] = sc
+	}
+}
+
+// orderAsLegal puts the moves of a quiescence search's first ply (captures,
+// promotions and quiet checks from board.Position.GenerateQuiescence, scored
+// by scoreQMoves) in the order in which pickMove would try them had the
+// ply generated every legal move (GenerateLegal, total moves, the quiet ones
+// that give no check scored qMaybeCheck and skipped): at holds each move's
+// index in that list. pickMove's first sortAfter picks select the highest
+// score among the moves from the pick's index on (the first such move by
+// index) and swap it with the move at the pick's index; the moves after
+// them are then sorted by score, stably. The moves are left in that order
+// with their scores, which do not increase along it, so pickMove keeps it.
+// The search is therefore the same, node for node, as with the whole list
+// (TestQuiescenceOrder, TestSignature).
+func orderAsLegal(moves []board.Move, scores, at []int32, total int) {
+	for i := int32(0); i < sortAfter && i < int32(total); i++ {
+		// The moves left out all score qMaybeCheck, the least score here:
+		// a pick selects one of ours only when it scores more than that
+		// (else the move already at index i stays).
+		b := -1
+		for j, sc := range scores {
+			if at[j] >= i && sc > qMaybeCheck && (b < 0 || sc > scores[b] || sc == scores[b] && at[j] < at[b]) {
+				b = j
+			}
+		}
+		if b < 0 || at[b] == i {
+			continue
+		}
+		for j := range at {
+			if at[j] == i {
+				at[j] = at[b]
+				break
+			}
+		}
+		at[b] = i
+	}
+	// Picks first (by index), then the rest by score and index.
+	before := func(a, b int) bool {
+		pa, pb := at[a] < sortAfter, at[b] < sortAfter
+		switch {
+		case pa != pb:
+			return pa
+		case pa || scores[a] == scores[b]:
+			return at[a] < at[b]
+		default:
+			return scores[a] > scores[b]
+		}
+	}
+	for j := 1; j < len(moves); j++ {
+		for k := j; k > 0 && before(k, k-1); k-- {
+			moves[k], moves[k-1] = moves[k-1], moves[k]
+			scores[k], scores[k-1] = scores[k-1], scores[k]
+			at[k], at[k-1] = at[k-1], at[k]
+		}
 	}
 }
 

@@ -72,6 +72,12 @@
 //     keeps the raw evaluation. The quiescence search: stand pat, captures and promotions in
 //     MVV-LVA order with SEE and delta pruning, quiet checks and a
 //     transposition-table probe at its first ply, all evasions in check.
+//     Its first ply generates only the captures, promotions and checking
+//     moves (board.Position.GenerateQuiescence, with each move's index in
+//     the whole legal list) and orderAsLegal puts them in the order the
+//     whole list would have given them, so nothing but the time changes
+//     (TestQuiescenceOrder, TestSignature): a quiescence-resolved tuner
+//     fitness tests every quiet move of every child for check otherwise.
 //     Move ordering: hash move, winning captures (MVV-LVA, plus the capture
 //     history [piece][to][victim] with CaptureHist), two killers per ply,
 //     quiet moves by the butterfly history plus the continuation histories

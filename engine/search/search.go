@@ -122,6 +122,7 @@ type Searcher struct {
 	contNone contTable          // all zero: the "no move" continuation
 	lmr      [64][64]int8       // late-move reduction in quarter plies by [depth][move number]
 	stack    [MaxPly + 2]frame
+	qIdx     [256]int32 // the first quiescence ply's moves' indices in the whole move list (orderAsLegal)
 	pv       [MaxPly + 2][MaxPly + 2]board.Move
 	pvLen    [MaxPly + 2]int
 
