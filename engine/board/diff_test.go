@@ -103,16 +103,21 @@ func checkSAN(t *testing.T, ctx string, p *Position, q *chess.Position, m Move, 
 	}
 }
 
+// randomGameStarts are the start positions of the random-game tests: the
+// initial position, the perft suite's tricky ones (castling, promotions,
+// pins, en passant) and pawns only.
+var randomGameStarts = []string{
+	StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+	"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+}
+
 func TestDifferentialRandomGames(t *testing.T) {
-	starts := []string{
-		StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-		"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
-	}
+	starts := randomGameStarts
 	games := 60
 	if testing.Short() {
 		games = 14

@@ -101,6 +101,46 @@ func addMoves(ml *MoveList, from Square, tos, enemy Bitboard) {
 	}
 }
 
+// pawnMoves are the set-wise moves of the unpinned pawns: single and double
+// pushes and captures towards file a (from to − (up − 1)) and file h (from
+// to − (up + 1)); up is the pawn's step, rank3 the rank a double push passes
+// and rank8 the promotion rank.
+type pawnMoves struct {
+	up                       int
+	rank3, rank8             Bitboard
+	push1, push2, capL, capR Bitboard
+}
+
+// freePawnMoves returns the moves of the pawns free of colour us.
+func freePawnMoves(us Color, free, empty, enemy Bitboard) (m pawnMoves) {
+	if us == White {
+		m.up, m.rank3, m.rank8 = 8, RankBB[2], RankBB[7]
+		m.push1 = free << 8 & empty
+		m.push2 = (m.push1 & m.rank3) << 8 & empty
+		m.capL = (free & notFileA) << 7 & enemy
+		m.capR = (free & notFileH) << 9 & enemy
+		return m
+	}
+	m.up, m.rank3, m.rank8 = -8, RankBB[5], RankBB[0]
+	m.push1 = free >> 8 & empty
+	m.push2 = (m.push1 & m.rank3) >> 8 & empty
+	m.capL = (free & notFileA) >> 9 & enemy
+	m.capR = (free & notFileH) >> 7 & enemy
+	return m
+}
+
+// enPassantLegal reports whether the pawn on from may take en passant on ep
+// (the pawn taken stands on capSq): the king on ksq must not be left in
+// check once both pawns have left their squares.
+func (p *Position) enPassantLegal(from, ep, capSq, ksq Square) bool {
+	th := &p.Pieces[p.Side^1]
+	occ2 := p.Occupied&^SquareBB(from)&^SquareBB(capSq) | SquareBB(ep)
+	return RookAttacks(ksq, occ2)&(th[Rook]|th[Queen]) == 0 &&
+		BishopAttacks(ksq, occ2)&(th[Bishop]|th[Queen]) == 0 &&
+		knightAttacks[ksq]&th[Knight] == 0 &&
+		pawnAttacks[p.Side][ksq]&th[Pawn]&^SquareBB(capSq) == 0
+}
+
 func (p *Position) generate(ml *MoveList, capturesOnly bool) {
 	us, them := p.Side, p.Side^1
 	own, enemy := p.ByColor[us], p.ByColor[them]
@@ -177,6 +217,8 @@ func (p *Position) generate(ml *MoveList, capturesOnly bool) {
 	// Pawns: unpinned ones set-wise, pinned ones one by one.
 	pawns := p.Pieces[us][Pawn]
 	free := pawns &^ pinned
+	// freePawnMoves's sets, computed inline: it does not inline, and a call
+	// per node is dear in WebAssembly.
 	var up int
 	var rank3, rank8 Bitboard
 	var push1, push2, capL, capR Bitboard
@@ -255,15 +297,9 @@ func (p *Position) generate(ml *MoveList, capturesOnly bool) {
 	if ep := p.EnPassant; ep != NoSquare {
 		capSq := Square(int(ep) - up)
 		for b := pawnAttacks[them][ep] & pawns; b != 0; {
-			from := b.PopLSB()
-			occ2 := occ&^SquareBB(from)&^SquareBB(capSq) | SquareBB(ep)
-			if RookAttacks(ksq, occ2)&(th[Rook]|th[Queen]) != 0 ||
-				BishopAttacks(ksq, occ2)&(th[Bishop]|th[Queen]) != 0 ||
-				knightAttacks[ksq]&th[Knight] != 0 ||
-				pawnAttacks[us][ksq]&th[Pawn]&^SquareBB(capSq) != 0 {
-				continue
+			if from := b.PopLSB(); p.enPassantLegal(from, ep, capSq, ksq) {
+				ml.add(makeMove(from, ep) | moveCapture | moveEnPassant)
 			}
-			ml.add(makeMove(from, ep) | moveCapture | moveEnPassant)
 		}
 	}
 

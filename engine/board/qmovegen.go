@@ -75,14 +75,7 @@ func (p *Position) GenerateQuiescence(ml *MoveList, idx []int32) int {
 	}
 	emitSet(ksq, kingTos, kingTos&enemy|checking(ksq, kingTos&^enemy, 0))
 
-	var pinned Bitboard
-	for snipers := rookPseudo[ksq]&theirOrth | bishopPseudo[ksq]&theirDiag; snipers != 0; {
-		b := betweenBB[ksq][snipers.PopLSB()] & occ
-		if b != 0 && !b.More() {
-			pinned |= b
-		}
-	}
-	pinned &= own
+	pinned := p.pinnedTo(us, ksq)
 	empty := ^occ
 	targets := ^own
 
@@ -91,29 +84,31 @@ func (p *Position) GenerateQuiescence(ml *MoveList, idx []int32) int {
 		tos := knightAttacks[from] & targets
 		emitSet(from, tos, tos&enemy|checking(from, tos&^enemy, knightAttacks[eksq]))
 	}
-	for b := mine[Bishop] | mine[Queen]; b != 0; {
-		from := b.PopLSB()
-		tos := BishopAttacks(from, occ) & targets
-		if pinned.Has(from) {
-			tos &= lineBB[ksq][from]
+	// Sliders: diagonal moves of bishops and queens, then orthogonal moves
+	// of rooks and queens (a queen checks along either).
+	for pass := range 2 {
+		diag := pass == 0
+		pieces := mine[Rook] | mine[Queen]
+		if diag {
+			pieces = mine[Bishop] | mine[Queen]
 		}
-		direct := diagChecks
-		if mine[Queen].Has(from) {
-			direct |= orthChecks
+		for b := pieces; b != 0; {
+			from := b.PopLSB()
+			var tos Bitboard
+			direct := orthChecks
+			if diag {
+				tos, direct = BishopAttacks(from, occ)&targets, diagChecks
+			} else {
+				tos = RookAttacks(from, occ) & targets
+			}
+			if pinned.Has(from) {
+				tos &= lineBB[ksq][from]
+			}
+			if mine[Queen].Has(from) {
+				direct = diagChecks | orthChecks
+			}
+			emitSet(from, tos, tos&enemy|checking(from, tos&^enemy, direct))
 		}
-		emitSet(from, tos, tos&enemy|checking(from, tos&^enemy, direct))
-	}
-	for b := mine[Rook] | mine[Queen]; b != 0; {
-		from := b.PopLSB()
-		tos := RookAttacks(from, occ) & targets
-		if pinned.Has(from) {
-			tos &= lineBB[ksq][from]
-		}
-		direct := orthChecks
-		if mine[Queen].Has(from) {
-			direct |= diagChecks
-		}
-		emitSet(from, tos, tos&enemy|checking(from, tos&^enemy, direct))
 	}
 
 	// Pawns, in generate's order: promotions by capture towards file a and
@@ -121,22 +116,9 @@ func (p *Position) GenerateQuiescence(ml *MoveList, idx []int32) int {
 	// pushes; pinned pawns one by one; en passant.
 	pawns := mine[Pawn]
 	free := pawns &^ pinned
-	var up int
-	var rank3, rank8 Bitboard
-	var push1, push2, capL, capR Bitboard
-	if us == White {
-		up, rank3, rank8 = 8, RankBB[2], RankBB[7]
-		push1 = free << 8 & empty
-		push2 = (push1 & rank3) << 8 & empty
-		capL = (free & notFileA) << 7 & enemy
-		capR = (free & notFileH) << 9 & enemy
-	} else {
-		up, rank3, rank8 = -8, RankBB[5], RankBB[0]
-		push1 = free >> 8 & empty
-		push2 = (push1 & rank3) >> 8 & empty
-		capL = (free & notFileA) >> 9 & enemy
-		capR = (free & notFileH) >> 7 & enemy
-	}
+	ps := freePawnMoves(us, free, empty, enemy)
+	up, rank3, rank8 := ps.up, ps.rank3, ps.rank8
+	push1, push2, capL, capR := ps.push1, ps.push2, ps.capL, ps.capR
 	dL, dR := up-1, up+1
 	promos := func(tos Bitboard, delta int, flags Move) {
 		for b := tos; b != 0; {
@@ -231,16 +213,10 @@ func (p *Position) GenerateQuiescence(ml *MoveList, idx []int32) int {
 	if ep := p.EnPassant; ep != NoSquare {
 		capSq := Square(int(ep) - up)
 		for b := pawnAttacks[them][ep] & pawns; b != 0; {
-			from := b.PopLSB()
-			occ2 := occ&^SquareBB(from)&^SquareBB(capSq) | SquareBB(ep)
-			if RookAttacks(ksq, occ2)&(th[Rook]|th[Queen]) != 0 ||
-				BishopAttacks(ksq, occ2)&(th[Bishop]|th[Queen]) != 0 ||
-				knightAttacks[ksq]&th[Knight] != 0 ||
-				pawnAttacks[us][ksq]&th[Pawn]&^SquareBB(capSq) != 0 {
-				continue
+			if from := b.PopLSB(); p.enPassantLegal(from, ep, capSq, ksq) {
+				emit(makeMove(from, ep)|moveCapture|moveEnPassant, n)
+				n++
 			}
-			emit(makeMove(from, ep)|moveCapture|moveEnPassant, n)
-			n++
 		}
 	}
 

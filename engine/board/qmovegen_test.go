@@ -41,16 +41,9 @@ func TestGenerateQuiescence(t *testing.T) {
 		}
 		checked++
 	}
-	starts := []string{
-		StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-		"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
-		"4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
-	}
+	// The random-game starts, and an en passant capture that would expose
+	// the king along the rank.
+	starts := append(append([]string(nil), randomGameStarts...), "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1")
 	for g := 0; g < 60*len(starts); g++ {
 		p, err := ParseFEN(starts[g%len(starts)])
 		if err != nil {
