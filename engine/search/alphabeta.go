@@ -630,8 +630,10 @@ func (s *Searcher) qsearch(pos *board.Position, alpha, beta, ply, qply int) int 
 			if f.scores[i] == qSkip {
 				break // only skipped moves are left
 			}
-			if f.scores[i] == qMaybeCheck && !ci.givesCheck(pos, m) {
-				continue // quiet move that does not check
+			// GenerateQuiescence lists only quiet moves that check, so of
+			// the moves scored qMaybeCheck only under-promotions need the test.
+			if f.scores[i] == qMaybeCheck && m.IsPromotion() && !ci.givesCheck(pos, m) {
+				continue // an under-promotion that does not check
 			}
 			if m.IsCapture() && !m.IsPromotion() {
 				victim := pieceValue[capturedType(pos, m)]
