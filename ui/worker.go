@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/evochess/evochess/wasm/workerjs"
 )
 
 // Worker is one Web Worker running worker.wasm (assets/web/worker.js boots
@@ -54,7 +55,9 @@ func newWorker(app *App, name string) *Worker {
 		w.fail(msg)
 		return nil
 	})
-	w.js = js.Global().Get("Worker").New("worker.js?wasm=main.wasm")
+	// From the page's compiled module when the boot script kept it (no
+	// second download or compilation of main.wasm per worker).
+	w.js = workerjs.NewWorker("worker.js?wasm=main.wasm")
 	w.js.Call("addEventListener", "message", w.onMsg)
 	w.js.Call("addEventListener", "error", w.onErr)
 	return w

@@ -178,9 +178,14 @@ try {
     metrics.usableMs = Date.now() - t0;
     // Page requests (CDP) plus the worker's own fetches (its resource timing).
     let workerBytes = 0;
+    const workerWasm = [];
     for (const w of page.workers()) {
       workerBytes += await w.evaluate(() => performance.getEntriesByType('resource').reduce((s, e) => s + (e.transferSize || 0), 0));
+      workerWasm.push(...await w.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.wasm(\?|$)/.test(n))));
     }
+    // The workers instantiate the page's compiled main.wasm (wasm/workerjs.NewWorker): none fetches a binary.
+    assert(page.workers().length >= 1, 'no worker started');
+    assert(workerWasm.length === 0, `workers fetched ${workerWasm.join(', ')}`);
     metrics.pageBytes = bytes;
     metrics.workerBytes = workerBytes;
     for (const id of ['tab-data', 'tab-tune', 'tab-play', 'tab-share', 'tab-compare']) {
@@ -225,11 +230,22 @@ try {
       new MutationObserver(() => window.__gens.push(el.textContent.trim())).observe(el, { childList: true, characterData: true, subtree: true });
       if (window.__longtasks) window.__longtasks.length = 0;
     }, T('generation'));
+    // Requests made while the run starts its nested fitness workers.
+    const reqs = [];
+    const onReq = (r) => reqs.push(r.url());
+    ctx.on('request', onReq);
     const t0 = Date.now();
     await page.click(T('start-run'));
     await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3', T('generation'), { timeout: 180000 });
     await page.waitForFunction((sel) => /done|stopped/.test(document.querySelector(sel)?.textContent || ''), T('run-state'), { timeout: 60000 });
     metrics.runMs = Date.now() - t0;
+    ctx.off('request', onReq);
+    // The nested workers instantiate the tuner worker's compiled module
+    // (worker.js?…&module=parent): none fetches or compiles the binary again.
+    const nested = reqs.filter((u) => /worker\.js\?.*module=parent/.test(u)).length;
+    const binaries = reqs.filter((u) => /\.wasm(\?|$)/.test(u));
+    assert(nested >= 1, `no nested worker started from the shared module; requests: ${reqs.join(' ')}`);
+    assert(binaries.length === 0, `nested workers fetched ${binaries.join(', ')}`);
     const d3 = await page.locator(`${T('fitness-chart')} path.best`).getAttribute('d');
     const gens = await page.evaluate(() => window.__gens);
     assert(gens.length >= 1 && gens[gens.length - 1] === '3', `generation counter showed ${JSON.stringify(gens)}`);

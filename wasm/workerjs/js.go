@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"syscall/js"
 
 	"github.com/evochess/evochess/wasm/runner"
@@ -73,8 +74,9 @@ type nested struct {
 	funcs   []js.Func
 }
 
-// startNested starts n nested workers (new Worker("worker.js") from inside
-// this worker); their messages go to onMessage with the worker's index.
+// startNested starts n nested workers (NewWorker: worker.js from inside
+// this worker, with this worker's compiled module); their messages go to
+// onMessage with the worker's index.
 func startNested(n int, onMessage func(i int, msg []byte)) (runner.Remote, error) {
 	ctor := js.Global().Get("Worker")
 	if !ctor.Truthy() {
@@ -83,7 +85,7 @@ func startNested(n int, onMessage func(i int, msg []byte)) (runner.Remote, error
 	r := &nested{}
 	for i := 0; i < n; i++ {
 		i := i
-		w := ctor.New(nestedURL())
+		w := NewWorker(nestedURL())
 		f := js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) > 0 {
 				onMessage(i, messageBytes(args[0].Get("data")))
@@ -118,6 +120,50 @@ func (r *nested) Close() {
 		f.Release()
 	}
 	r.workers, r.funcs = nil, nil
+}
+
+// NewWorker starts a dedicated worker running worker.js at url. When this
+// Go instance was started by worker.js or by the page's boot script, which
+// keep the compiled module in self.evochessModule, the worker gets that
+// module as its first message (url + module=parent) and instantiates it
+// instead of fetching and compiling the binary again; where the module
+// cannot be posted, it starts from url. In headless Chromium here this
+// changed neither the page's time to usable nor the classroom run's start
+// (V8 already keeps one compilation of identical bytes per process); it
+// spares the download where the HTTP cache does not keep the 9 MB binary,
+// and the compilations of engines that do not share them.
+func NewWorker(url string) js.Value {
+	ctor := js.Global().Get("Worker")
+	module := js.Global().Get("evochessModule")
+	if module.Truthy() {
+		if w, ok := workerFromModule(ctor, url, module); ok {
+			return w
+		}
+	}
+	return ctor.New(url)
+}
+
+// workerFromModule starts a worker that waits for module and posts it.
+func workerFromModule(ctor js.Value, url string, module js.Value) (w js.Value, ok bool) {
+	defer func() {
+		if recover() != nil { // the module could not be posted (DataCloneError)
+			if w.Truthy() {
+				w.Call("terminate")
+			}
+			ok = false
+		}
+	}()
+	w = ctor.New(withQuery(url, "module=parent"))
+	w.Call("postMessage", map[string]any{"evochessModule": module})
+	return w, true
+}
+
+// withQuery adds a query parameter to url.
+func withQuery(url, kv string) string {
+	if strings.Contains(url, "?") {
+		return url + "&" + kv
+	}
+	return url + "?" + kv
 }
 
 // nestedURL is the script of nested workers: this worker's own URL (worker.js

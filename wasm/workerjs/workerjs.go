@@ -20,7 +20,11 @@
 // Nested fitness workers: a start-run with fitnessWorkers = n makes this
 // worker start n dedicated workers from worker.js (nested workers, where the
 // browser supports them; else it scores in-process) and split each
-// generation among them (wasm/runner.Split).
+// generation among them (wasm/runner.Split). They are started from this
+// worker's compiled WebAssembly.Module (posted to each as its first message,
+// worker.js?…&module=parent), not from the binary's URL, so no nested
+// worker fetches or compiles the 9 MB binary again (NewWorker; the UI starts
+// its workers from the page's module the same way).
 //
 // What a message costs (measured in headless Chromium on the 2-core VM,
 // session 22): a round trip between two plain JS workers takes 50–100 µs; to

@@ -16,8 +16,12 @@
 // playground's choice, min(hardware threads, 4)). The positions come from
 // the bundled games (assets/data/gm_demo_1500.pgn) with the "all" protocol
 // (every position from ply 12): the default "david" protocol gives only 312
-// positions there. CHROMIUM=0 skips the browser; NODE=0 skips node. Figures
-// depend on the machine's load: run it on a quiet machine.
+// positions there. CHROMIUM=0 skips the browser; NODE=0 skips node; NATIVE=0
+// skips the native run (the ratios are then against the first run);
+// CHROMIUM_RUNS=0,2,0,2 chooses the browser runs (nested workers per run, 0:
+// in process), for alternating comparisons in one browser; JSFLAGS passes
+// V8 flags (--js-flags). Figures depend on the machine's load: run it on a
+// quiet machine.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -92,7 +96,8 @@ async function chromiumRuns(base, ns) {
   const browser = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(os.tmpdir(), 'pw-')), {
     executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium', headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...(process.env.JSFLAGS ? ['--js-flags=' + process.env.JSFLAGS] : [])],
   });
   try {
     const page = await browser.newPage();
@@ -140,12 +145,12 @@ const base = await new Promise((resolve, reject) => {
 });
 const runs = [];
 try {
-  runs.push(await serverRun(base));
+  if (process.env.NATIVE !== '0') runs.push(await serverRun(base));
   if (process.env.NODE !== '0') {
     runs.push(await nodeRun(0));
     if (nfit > 0) runs.push(await nodeRun(nfit));
   }
-  if (process.env.CHROMIUM !== '0') runs.push(...await chromiumRuns(base, nfit > 0 ? [0, nfit] : [0]));
+  if (process.env.CHROMIUM !== '0') runs.push(...await chromiumRuns(base, process.env.CHROMIUM_RUNS ? process.env.CHROMIUM_RUNS.split(',').map(Number) : nfit > 0 ? [0, nfit] : [0]));
 } finally {
   srv.kill('SIGTERM');
 }
@@ -155,6 +160,7 @@ const M = (x) => (x / 1e6).toFixed(2) + ' M';
 const native = runs[0];
 const nativeRate = native.t.trainScorings / (native.t.trainMs / 1000);
 const l = native.last;
+if (process.env.NATIVE === '0') console.log(`no native run: the last column compares with "${native.name}"`);
 console.log(`classroom run: ${config.preset}, population 20, ${l.generation} generations, 1,000 training + 1,000 held-out positions`);
 console.log(`  ("all" protocol on the bundled games, seed 1); best ${l.best}, training match ${l.trainMatch}, held-out ${l.testMatch}, ${l.evaluations} evaluations`);
 console.log('');
