@@ -199,7 +199,9 @@
 // (session 22, make sf-movetime, after movetime began to use its whole
 // time): phoenix-default's weights 42.8% (+79 =13 −108, −51, −99…−4) with
 // this default search, the modern preset's player 57.2% (+102 =25 −73,
-// +51, +6…+97); session 19, with the early stop: 45.5% and 56.2%.
+// +51, +6…+97); session 19, with the early stop: 45.5% and 56.2%. With
+// Threads=2 (Lazy SMP on both cores, one game at a time; session 24)
+// phoenix-default's weights scored 51.0% (+96 =12 −92, +7, −40…+54).
 //
 // At a fixed node count a reduction is worth less than under a clock (the
 // nodes it saves are not spent deeper as often), which is where LMR and
