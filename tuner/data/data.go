@@ -127,9 +127,12 @@ func eloOK(g *pgn.Game, min int) bool {
 	return true
 }
 
-// gameSamples holds the samples of one game before the split.
+// gameSamples holds the samples of one game before the split, without
+// their FENs: only the kept samples get one (fillFENs), replayed from the
+// game's start position and moves.
 type gameSamples struct {
 	game    int
+	start   *pgn.Game // the game's start position and its moves up to its last sample
 	samples []Sample
 }
 
@@ -179,6 +182,7 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 		if err != nil {
 			return nil, fmt.Errorf("data: %w", err)
 		}
+		startSide := pos.Side
 		// Pass 1: the eligible plies.
 		eligible = eligible[:0]
 		maxPly := len(g.Moves) - 1
@@ -215,25 +219,17 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 		} else {
 			plies = eligible
 		}
-		// Pass 2: the FENs of the chosen plies.
-		if pos, err = g.StartPosition(); err != nil {
-			return nil, fmt.Errorf("data: %w", err)
-		}
-		gs := gameSamples{game: g.Number, samples: make([]Sample, 0, len(plies))}
-		next := 0
-		for ply, m := range g.Moves {
-			if next == len(plies) {
-				break
+		// The chosen plies, their FENs left for the kept ones (fillFENs):
+		// the "all" protocol chooses every eligible ply, and a run keeps a
+		// few thousand of them.
+		gs := gameSamples{game: g.Number, samples: make([]Sample, 0, len(plies)),
+			start: &pgn.Game{Number: g.Number, Line: g.Line, FEN: g.FEN, Moves: g.Moves[:plies[len(plies)-1]+1]}}
+		for _, ply := range plies {
+			res := white
+			if (startSide == board.Black) != (ply%2 == 1) {
+				res = 1 - white
 			}
-			if ply == plies[next] {
-				res := white
-				if pos.Side == board.Black {
-					res = 1 - white
-				}
-				gs.samples = append(gs.samples, Sample{FEN: pos.FEN(), Move: m, Result: res, Game: g.Number, Ply: ply})
-				next++
-			}
-			pos.MakeMove(m)
+			gs.samples = append(gs.samples, Sample{Move: g.Moves[ply], Result: res, Game: g.Number, Ply: ply})
 		}
 		total += len(gs.samples)
 		games = append(games, gs)
@@ -257,10 +253,50 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 	}
 	ds.Test = collect(games[:nTest], p.Positions, rand.New(rand.NewPCG(p.Seed, 0x7e57)))
 	ds.Train = collect(games[nTest:], p.Positions, rand.New(rand.NewPCG(p.Seed, 0x7a17)))
+	starts := make(map[int]*pgn.Game, len(games))
+	for _, g := range games {
+		starts[g.game] = g.start
+	}
+	if err := fillFENs(ctx, ds.Test, starts); err != nil {
+		return nil, err
+	}
+	if err := fillFENs(ctx, ds.Train, starts); err != nil {
+		return nil, err
+	}
 
 	fmt.Fprintf(h, "\x00%s", p.String())
 	ds.Digest = hex.EncodeToString(h.Sum(nil))
 	return ds, nil
+}
+
+// fillFENs sets the FEN of every sample (in (game, ply) order, as collect
+// returns them) by replaying each game once from its start.
+func fillFENs(ctx context.Context, samples []Sample, starts map[int]*pgn.Game) error {
+	var pos *board.Position
+	game, ply := 0, 0
+	for i := range samples {
+		sm := &samples[i]
+		if sm.Game != game || pos == nil {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("data: positions: %w", err)
+			}
+			g := starts[sm.Game]
+			if g == nil {
+				return fmt.Errorf("data: game %d: no start position kept", sm.Game)
+			}
+			p, err := g.StartPosition()
+			if err != nil {
+				return fmt.Errorf("data: %w", err)
+			}
+			pos, game, ply = p, sm.Game, 0
+		}
+		moves := starts[game].Moves
+		for ; ply < sm.Ply; ply++ {
+			pos.MakeMove(moves[ply])
+		}
+		sm.FEN = pos.FEN()
+	}
+	return nil
 }
 
 // collect flattens the games' samples; with a cap it keeps a seeded random

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/pgn"
 	"github.com/evochess/evochess/internal/shareddata"
 )
@@ -35,6 +36,23 @@ func build(t testing.TB, in []byte, p Protocol) *Dataset {
 func replayed(t testing.TB, in []byte) map[int][]string {
 	t.Helper()
 	out := map[int][]string{}
+	for n, g := range replayedGames(t, in) {
+		out[n] = g.fens
+	}
+	return out
+}
+
+// replayedGame is a game replayed move by move: the FEN before each move,
+// the move, and the score of the side to move then (from the game's result).
+type replayedGame struct {
+	fens   []string
+	moves  []board.Move
+	scores []float64
+}
+
+func replayedGames(t testing.TB, in []byte) map[int]*replayedGame {
+	t.Helper()
+	out := map[int]*replayedGame{}
 	pr := pgn.NewReader(bytes.NewReader(in))
 	for {
 		g, err := pr.Next()
@@ -48,9 +66,62 @@ func replayed(t testing.TB, in []byte) map[int][]string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		white := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[g.Result]
+		rg := &replayedGame{}
 		for _, m := range g.Moves {
-			out[g.Number] = append(out[g.Number], pos.FEN())
+			score := white
+			if pos.Side == board.Black {
+				score = 1 - white
+			}
+			rg.fens, rg.moves, rg.scores = append(rg.fens, pos.FEN()), append(rg.moves, m), append(rg.scores, score)
 			pos.MakeMove(m)
+		}
+		out[g.Number] = rg
+	}
+}
+
+// checkReplay verifies every sample's FEN, move and result against the
+// game replayed from its start.
+func checkReplay(t *testing.T, ds *Dataset, games map[int]*replayedGame) {
+	t.Helper()
+	for _, samples := range [][]Sample{ds.Train, ds.Test} {
+		for _, s := range samples {
+			g := games[s.Game]
+			switch {
+			case g == nil || s.Ply >= len(g.fens):
+				t.Fatalf("game %d ply %d: no such position", s.Game, s.Ply)
+			case s.FEN != g.fens[s.Ply]:
+				t.Fatalf("game %d ply %d: FEN %s, replay gives %s", s.Game, s.Ply, s.FEN, g.fens[s.Ply])
+			case s.Move != g.moves[s.Ply]:
+				t.Fatalf("game %d ply %d: move %v, the game's is %v", s.Game, s.Ply, s.Move, g.moves[s.Ply])
+			case s.Result != g.scores[s.Ply]:
+				t.Fatalf("game %d ply %d: result %v for the side to move, the game gives %v", s.Game, s.Ply, s.Result, g.scores[s.Ply])
+			}
+		}
+	}
+}
+
+// TestSamplesMatchReplay: with and without a cap on the positions, for both
+// protocols, each sample's FEN (filled only for the kept samples), move and
+// result are the game's at that ply, on the shared demo games.
+func TestSamplesMatchReplay(t *testing.T) {
+	in, err := os.ReadFile(shareddata.Path(t, "pgn/gm_demo_1500.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := replayedGames(t, in)
+	for _, name := range []string{"all", "david"} {
+		for _, positions := range []int{0, 300} {
+			p, err := LookupProtocol(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Positions = positions
+			ds := build(t, in, p)
+			if n := len(ds.Train) + len(ds.Test); n == 0 || positions > 0 && n != 2*positions {
+				t.Fatalf("%s, %d positions: %d samples", name, positions, n)
+			}
+			checkReplay(t, ds, games)
 		}
 	}
 }
@@ -298,21 +369,33 @@ func TestDavidShared(t *testing.T) {
 	}
 }
 
-func BenchmarkBuildDavid(b *testing.B) {
+// BenchmarkBuild samples the shared demo games: the david protocol, and the
+// "all" protocol keeping 1,000 + 1,000 positions (the classroom run's).
+func BenchmarkBuild(b *testing.B) {
 	in, err := os.ReadFile(shareddata.Path(b, "pgn/gm_demo_1500.pgn"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	p, _ := LookupProtocol("david")
-	games := 0
-	for b.Loop() {
-		ds, err := Build(context.Background(), bytes.NewReader(in), p, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		games += ds.GamesRead
+	for _, bc := range []struct {
+		name      string
+		positions int
+	}{{"david", 0}, {"all", 1000}} {
+		b.Run(bc.name, func(b *testing.B) {
+			p, _ := LookupProtocol(bc.name)
+			if bc.positions > 0 {
+				p.Positions = bc.positions
+			}
+			games := 0
+			for b.Loop() {
+				ds, err := Build(context.Background(), bytes.NewReader(in), p, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				games += ds.GamesRead
+			}
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+		})
 	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
 
 // FuzzBuild: any input gives a dataset (never a panic) whose samples replay.
