@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"syscall/js"
 
@@ -122,29 +123,30 @@ func (r *nested) Close() {
 	r.workers, r.funcs = nil, nil
 }
 
-// NewWorker starts a dedicated worker running worker.js at url. When this
+// NewWorker starts a dedicated worker running worker.js at script (a URL
+// without a module parameter). When this
 // Go instance was started by worker.js or by the page's boot script, which
 // keep the compiled module in self.evochessModule, the worker gets that
-// module as its first message (url + module=parent) and instantiates it
+// module as its first message (script + module=parent) and instantiates it
 // instead of fetching and compiling the binary again; where the module
-// cannot be posted, it starts from url. In headless Chromium here this
+// cannot be posted, it starts from script. In headless Chromium here this
 // changed neither the page's time to usable nor the classroom run's start
 // (V8 already keeps one compilation of identical bytes per process); it
 // spares the download where the HTTP cache does not keep the 9 MB binary,
 // and the compilations of engines that do not share them.
-func NewWorker(url string) js.Value {
+func NewWorker(script string) js.Value {
 	ctor := js.Global().Get("Worker")
 	module := js.Global().Get("evochessModule")
 	if module.Truthy() {
-		if w, ok := workerFromModule(ctor, url, module); ok {
+		if w, ok := workerFromModule(ctor, script, module); ok {
 			return w
 		}
 	}
-	return ctor.New(url)
+	return ctor.New(script)
 }
 
 // workerFromModule starts a worker that waits for module and posts it.
-func workerFromModule(ctor js.Value, url string, module js.Value) (w js.Value, ok bool) {
+func workerFromModule(ctor js.Value, script string, module js.Value) (w js.Value, ok bool) {
 	defer func() {
 		if recover() != nil { // the module could not be posted (DataCloneError)
 			if w.Truthy() {
@@ -153,24 +155,41 @@ func workerFromModule(ctor js.Value, url string, module js.Value) (w js.Value, o
 			ok = false
 		}
 	}()
-	w = ctor.New(withQuery(url, "module=parent"))
+	w = ctor.New(withQuery(script, "module=parent"))
 	w.Call("postMessage", map[string]any{"evochessModule": module})
 	return w, true
 }
 
 // withQuery adds a query parameter to url.
-func withQuery(url, kv string) string {
-	if strings.Contains(url, "?") {
-		return url + "&" + kv
+func withQuery(u, kv string) string {
+	if strings.Contains(u, "?") {
+		return u + "&" + kv
 	}
-	return url + "?" + kv
+	return u + "?" + kv
 }
 
 // nestedURL is the script of nested workers: this worker's own URL (worker.js
-// with its query, so nested workers load the same wasm).
+// with its query, so nested workers load the same wasm), without the
+// module=parent this worker may have been started with (NewWorker adds it
+// when it posts the module).
 func nestedURL() string {
 	if loc := js.Global().Get("location"); loc.Truthy() && loc.Get("href").Truthy() {
-		return loc.Get("href").String()
+		return withoutModule(loc.Get("href").String())
 	}
 	return "worker.js"
+}
+
+// withoutModule drops the module parameter from url's query.
+func withoutModule(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	q := u.Query()
+	if !q.Has("module") {
+		return raw
+	}
+	q.Del("module")
+	u.RawQuery = q.Encode()
+	return u.String()
 }
