@@ -273,6 +273,7 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 // returns them) by replaying each game once from its start.
 func fillFENs(ctx context.Context, samples []Sample, starts map[int]*pgn.Game) error {
 	var pos *board.Position
+	var moves []board.Move
 	game, ply := 0, 0
 	for i := range samples {
 		sm := &samples[i]
@@ -288,9 +289,8 @@ func fillFENs(ctx context.Context, samples []Sample, starts map[int]*pgn.Game) e
 			if err != nil {
 				return fmt.Errorf("data: %w", err)
 			}
-			pos, game, ply = p, sm.Game, 0
+			pos, moves, game, ply = p, g.Moves, sm.Game, 0
 		}
-		moves := starts[game].Moves
 		for ; ply < sm.Ply; ply++ {
 			pos.MakeMove(moves[ply])
 		}
