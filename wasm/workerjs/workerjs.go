@@ -39,7 +39,21 @@
 // (its share hides no latency: the classroom run took 3.06–3.53 s against
 // 3.05–3.43 s), the same with a return to the event loop before scoring,
 // GOGC=400 in the workers, and V8 without dynamic tiering
-// (--no-wasm-dynamic-tiering).
+// (--no-wasm-dynamic-tiering). Session 25 tried the messages themselves away:
+// eval-batches and results through a SharedArrayBuffer per nested worker
+// (the page made cross-origin isolated by COOP + COEP), both sides blocking
+// in Atomics.wait, so no generation passes through either event loop. The
+// coordinator's time beyond the workers' compute fell from about 3.5 ms to
+// 1 ms per batch (instrumented, node, a slow hour of the VM), but the run
+// did not get shorter: 7.46–8.44 s against 7.11–8.22 s (node, 4 alternating
+// pairs) and 6.63/7.34 s against 6.66/7.39 s (Chromium, 2 pairs). What
+// bounds the split is the machine: two WebAssembly workers computing at once
+// each run 25–50% slower than one alone (two in-process node runs side by
+// side: training 1.13–1.15 s each against 0.70–0.90 s alone); a nested
+// worker took 5.6 ms per training batch of its 500 positions where the
+// in-process run took 6.1 ms for all 1,000, and the split run is 1.5–1.7
+// times as fast as the in-process one, not 2. (Native search does not slow down that way: two
+// `evochess bench` at once run at least as fast as one.) Not kept.
 //
 // Files: workerjs.go (bootstrap, message queue, posting), js.go (fetch and
 // nested workers), yield.go (returning to the event loop).

@@ -19,7 +19,9 @@
 // positions there. CHROMIUM=0 skips the browser; NODE=0 skips node; NATIVE=0
 // skips the native run (the ratios are then against the first run);
 // CHROMIUM_RUNS=0,2,0,2 chooses the browser runs (nested workers per run, 0:
-// in process), for alternating comparisons in one browser; JSFLAGS passes
+// in process), for alternating comparisons in one browser; NODE_RUNS does
+// the same for the node runs (worker.wasm from SITE_DIR, so two sites can
+// be compared); JSFLAGS passes
 // V8 flags (--js-flags). Figures depend on the machine's load: run it on a
 // quiet machine.
 import { spawn } from 'node:child_process';
@@ -147,8 +149,8 @@ const runs = [];
 try {
   if (process.env.NATIVE !== '0') runs.push(await serverRun(base));
   if (process.env.NODE !== '0') {
-    runs.push(await nodeRun(0));
-    if (nfit > 0) runs.push(await nodeRun(nfit));
+    const ns = process.env.NODE_RUNS ? process.env.NODE_RUNS.split(',').map(Number) : nfit > 0 ? [0, nfit] : [0];
+    for (const n of ns) runs.push(await nodeRun(n));
   }
   if (process.env.CHROMIUM !== '0') runs.push(...await chromiumRuns(base, process.env.CHROMIUM_RUNS ? process.env.CHROMIUM_RUNS.split(',').map(Number) : nfit > 0 ? [0, nfit] : [0]));
 } finally {
