@@ -46,14 +46,21 @@
 // coordinator's time beyond the workers' compute fell from about 3.5 ms to
 // 1 ms per batch (instrumented, node, a slow hour of the VM), but the run
 // did not get shorter: 7.46–8.44 s against 7.11–8.22 s (node, 4 alternating
-// pairs) and 6.63/7.34 s against 6.66/7.39 s (Chromium, 2 pairs). What
-// bounds the split is the machine: two WebAssembly workers computing at once
-// each run 25–50% slower than one alone (two in-process node runs side by
-// side: training 1.13–1.15 s each against 0.70–0.90 s alone); a nested
+// pairs) and 6.63/7.34 s against 6.66/7.39 s (Chromium, 2 pairs), so it
+// was not kept. The messages are not what bounds the split: two
+// WebAssembly workers computing at once each run slower than one alone (two
+// in-process node runs of the classroom run cut to 500 training positions,
+// side by side: training 1.13–1.15 s each against 0.70–0.90 s alone; whole
+// runs 10.0–11.5 s against 7.6–9.2 s), and a nested
 // worker took 5.6 ms per training batch of its 500 positions where the
-// in-process run took 6.1 ms for all 1,000, and the split run is 1.5–1.7
-// times as fast as the in-process one, not 2. (Native search does not slow down that way: two
-// `evochess bench` at once run at least as fast as one.) Not kept.
+// in-process run took 6.1 ms for all 1,000. In node that penalty is V8's
+// background tier-up (TurboFan compiling the hot functions on the cores
+// the workers compute on): with --no-wasm-dynamic-tiering two runs side by
+// side were no slower than one (7.7–9.5 s against 9.5–10.2 s, 2 trials).
+// In Chromium that flag made both the in-process and the split run slower
+// (9.8/12.5 s and 7.4/7.5 s against 7.9/8.3 s and 5.4/6.5 s), and a page
+// cannot set it anyway. (Native search shows no such penalty: two
+// `evochess bench` at once run at least as fast as one.)
 //
 // Files: workerjs.go (bootstrap, message queue, posting), js.go (fetch and
 // nested workers), yield.go (returning to the event loop).
