@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
@@ -476,30 +475,21 @@ func (e *experiment) heldOutMatch(players []entrant, positions []data.Sample, de
 		if err != nil {
 			return nil, err
 		}
-		parts := max(1, min(workers, len(positions)/32))
+		parts := partCount(len(positions), workers, 32)
 		results := make([]fitness.SearchMatch, parts)
-		errs := make([]error, parts)
-		var wg sync.WaitGroup
-		for k := range parts {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				ev, err := eval.New(sc, p.w)
-				if err != nil {
-					errs[k] = err
-					return
-				}
-				lo, hi := k*len(positions)/parts, (k+1)*len(positions)/parts
-				results[k], errs[k] = fitness.SearchMoveMatch(e.ctx, ev, p.search, search.Limits{Depth: depth}, 4, positions[lo:hi], nil, nil)
-			}()
-		}
-		wg.Wait()
-		for k := range parts {
-			if errs[k] != nil {
-				return nil, errs[k]
+		if err := runParts(len(positions), parts, func(k, lo, hi int) (err error) {
+			ev, err := eval.New(sc, p.w)
+			if err != nil {
+				return err
 			}
-			out[i].Matched += results[k].Matched
-			out[i].Positions += results[k].Positions
+			results[k], err = fitness.SearchMoveMatch(e.ctx, ev, p.search, search.Limits{Depth: depth}, 4, positions[lo:hi], nil, nil)
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		for _, r := range results {
+			out[i].Matched += r.Matched
+			out[i].Positions += r.Positions
 		}
 		e.say("held-out match at depth %d: %s %d/%d", depth, p.name, out[i].Matched, out[i].Positions)
 	}

@@ -154,23 +154,13 @@ func compileMatch(sc eval.Scheme, smp []data.Sample, qs bool, ref []int32, worke
 		}
 		return matchSet{mm}, nil
 	}
-	parts := max(1, min(workers, len(smp)/64))
+	parts := partCount(len(smp), workers, 64)
 	out := make(matchSet, parts)
-	errs := make([]error, parts)
-	var wg sync.WaitGroup
-	for i := range parts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			lo, hi := i*len(smp)/parts, (i+1)*len(smp)/parts
-			out[i], errs[i] = fitness.CompileMoveMatchOpts(sc, smp[lo:hi], fitness.CompileOptions{Quiescence: true, Reference: ref})
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if err := runParts(len(smp), parts, func(k, lo, hi int) (err error) {
+		out[k], err = fitness.CompileMoveMatchOpts(sc, smp[lo:hi], fitness.CompileOptions{Quiescence: true, Reference: ref})
+		return err
+	}); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -219,41 +209,31 @@ func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.P
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: held-out positions: %w", err)
 	}
-	parts := max(1, min(workers, set.Len()/64))
+	parts := partCount(set.Len(), workers, 64)
 	counts := newCountCaches(sc, set.Len()/parts*heldOutCounts)
 	return EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]Score, error) {
 		out := make([]Score, len(cands))
 		for i, w := range cands {
 			matched := make([]int, parts)
-			errs := make([]error, parts)
-			var wg sync.WaitGroup
-			for k := range parts {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					ev, err := eval.New(sc, w)
-					if err != nil {
-						errs[k] = err
-						return
-					}
-					c := counts.get()
-					defer counts.put(c)
-					if err := ev.SetCountCache(c); err != nil {
-						errs[k] = err
-						return
-					}
-					lo, hi := k*set.Len()/parts, (k+1)*set.Len()/parts
-					r, err := set.Slice(lo, hi).Match(ctx, ev, params, lim, 1, nil, nil)
-					matched[k], errs[k] = r.Matched, err
-				}()
-			}
-			wg.Wait()
-			m := 0
-			for k := range parts {
-				if errs[k] != nil {
-					return nil, fmt.Errorf("tuner: held-out positions: %w", errs[k])
+			if err := runParts(set.Len(), parts, func(k, lo, hi int) error {
+				ev, err := eval.New(sc, w)
+				if err != nil {
+					return err
 				}
-				m += matched[k]
+				c := counts.get()
+				defer counts.put(c)
+				if err := ev.SetCountCache(c); err != nil {
+					return err
+				}
+				r, err := set.Slice(lo, hi).Match(ctx, ev, params, lim, 1, nil, nil)
+				matched[k] = r.Matched
+				return err
+			}); err != nil {
+				return nil, fmt.Errorf("tuner: held-out positions: %w", err)
+			}
+			m := 0
+			for _, x := range matched {
+				m += x
 			}
 			out[i] = Score{Fitness: float64(m), Matched: m, Total: set.Len()}
 		}
