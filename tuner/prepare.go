@@ -195,16 +195,28 @@ func quiescenceReference(s Setup) ([]int32, error) {
 // So the held-out rate is the candidate's real-search match rate, not the
 // approximation the training fitness uses away from its reference. The
 // positions are split over workers goroutines; the count does not depend on
-// the split.
+// the split. Each position's search stops once its answer is known
+// (fitness.SearchSet.MatchDepth1: the same count as fitness.SearchMoveMatch).
 func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) (Evaluator, error) {
-	plain, _ := search.PresetParams(search.PresetPlain)
-	return searchTest(sc, test, workers, plain, search.Limits{Depth: 1})
+	return heldOutTest(sc, test, workers, func(ctx context.Context, set *fitness.SearchSet, ev *eval.Evaluator) (fitness.SearchMatch, error) {
+		return set.MatchDepth1(ctx, ev, nil)
+	})
 }
 
 // searchTest scores candidates by the moves their real search plays on
 // test with params at lim, the positions (parsed once) split over workers
 // goroutines (the count does not depend on the split).
 func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.Params, lim search.Limits) (Evaluator, error) {
+	return heldOutTest(sc, test, workers, func(ctx context.Context, set *fitness.SearchSet, ev *eval.Evaluator) (fitness.SearchMatch, error) {
+		return set.Match(ctx, ev, params, lim, 1, nil, nil)
+	})
+}
+
+// heldOutTest scores candidates by match on test, the positions (parsed
+// once) split over workers goroutines, each part matched with its own
+// evaluator and count cache (the count does not depend on the split).
+func heldOutTest(sc eval.Scheme, test []data.Sample, workers int,
+	match func(context.Context, *fitness.SearchSet, *eval.Evaluator) (fitness.SearchMatch, error)) (Evaluator, error) {
 	set, err := fitness.NewSearchSet(test)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: held-out positions: %w", err)
@@ -225,7 +237,7 @@ func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.P
 				if err := ev.SetCountCache(c); err != nil {
 					return err
 				}
-				r, err := set.Slice(lo, hi).Match(ctx, ev, params, lim, 1, nil, nil)
+				r, err := match(ctx, set.Slice(lo, hi), ev)
 				matched[k] = r.Matched
 				return err
 			}); err != nil {

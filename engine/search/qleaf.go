@@ -98,6 +98,52 @@ type RootLeaf struct {
 // pruning, are the search's own. pos is restored before ResolveRoot
 // returns.
 func (r *QuiescenceResolver) ResolveRoot(pos *board.Position) []RootLeaf {
+	var out []RootLeaf
+	s := r.s
+	r.root(pos, func(moves []board.Move, i, v int) bool {
+		if out == nil {
+			out = make([]RootLeaf, 0, len(moves))
+		}
+		const ply = 1 // the children's ply, as in rootSearch
+		out = append(out, RootLeaf{Move: moves[i], Score: v, Line: append([]board.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)})
+		return true
+	})
+	return out
+}
+
+// PlaysAtDepth1 reports whether the search ResolveRoot replays — a fresh
+// depth-1 search with quiescence and the "plain" parameters, what
+// Searcher.Search plays with Limits{Depth: 1} — plays want on pos. It
+// searches the root moves in the same order with the same windows, but
+// stops as soon as the answer is known: when want, once searched, is not
+// the best so far, or when a later move beats it (the search's move is the
+// first with the maximal score, and a later move can only raise the
+// maximum). The moves it searches get exactly the windows, and so the
+// values, that ResolveRoot gives them, so the answer is the same; it
+// records no lines. pos is restored before PlaysAtDepth1 returns.
+func (r *QuiescenceResolver) PlaysAtDepth1(pos *board.Position, want board.Move) bool {
+	best, bestV, wantAt := -1, 0, -1
+	r.root(pos, func(moves []board.Move, i, v int) bool {
+		if best < 0 || v > bestV {
+			best, bestV = i, v
+		}
+		if moves[i] == want {
+			wantAt = i
+		}
+		// Decided once want has been searched and is not the best.
+		return wantAt < 0 || best == wantAt
+	})
+	return best >= 0 && best == wantAt
+}
+
+// root runs the root of ResolveRoot's depth-1 search on pos: the legal
+// moves in OrderRootMoves order, the first searched with the full window,
+// each later one with a null window at the best score so far and
+// re-searched when it fails high, each child through the quiescence search
+// at ply 1. After each move it calls visit with the moves, the move's index
+// and its score from the root's point of view; visit returns false to stop.
+// pos is restored before root returns.
+func (r *QuiescenceResolver) root(pos *board.Position, visit func(moves []board.Move, i, v int) bool) {
 	s := r.s
 	s.nodes = 0
 	s.nodeLimit = 0
@@ -107,7 +153,6 @@ func (r *QuiescenceResolver) ResolveRoot(pos *board.Position) []RootLeaf {
 	s.clearTT()
 	moves := pos.LegalMoves()
 	OrderRootMoves(pos, moves)
-	out := make([]RootLeaf, 0, len(moves))
 	const ply = 1 // the children's ply, as in rootSearch
 	alpha, beta := -Infinity, Infinity
 	for i, m := range moves {
@@ -122,10 +167,11 @@ func (r *QuiescenceResolver) ResolveRoot(pos *board.Position) []RootLeaf {
 			}
 		}
 		pos.UnmakeMove()
-		out = append(out, RootLeaf{Move: m, Score: v, Line: append([]board.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)})
+		if !visit(moves, i, v) {
+			return
+		}
 		alpha = max(alpha, v)
 	}
-	return out
 }
 
 // Nodes returns the number of nodes the last Resolve or ResolveRoot searched.

@@ -205,7 +205,8 @@ func TestQuiescencePVRootChoice(t *testing.T) {
 // TestResolveRootIsTheSearch: ResolveRoot's first maximal move and score
 // are exactly those of a fresh depth-1 "plain" search with quiescence, on
 // hundreds of positions and two evaluators, and every move's score is the
-// value of its line's leaf (static evaluation or checkmate).
+// value of its line's leaf (static evaluation or checkmate); PlaysAtDepth1
+// is true for the search's move and false for every other.
 func TestResolveRootIsTheSearch(t *testing.T) {
 	n := 400
 	if testing.Short() {
@@ -272,6 +273,16 @@ func TestResolveRootIsTheSearch(t *testing.T) {
 			}
 			if res.Best != leaves[best].Move || res.Score != leaves[best].Score {
 				t.Fatalf("%T %s: search %v %d, ResolveRoot %v %d", ev, fen, res.Best, res.Score, leaves[best].Move, leaves[best].Score)
+			}
+			// PlaysAtDepth1 stops early but answers as the search does, for
+			// every legal move (and for a move that is not one).
+			for _, m := range append(pos.LegalMoves(), board.NoMove) {
+				if got := r.PlaysAtDepth1(pos, m); got != (m == res.Best) {
+					t.Fatalf("%T %s: PlaysAtDepth1(%v) = %v, the search plays %v", ev, fen, m, got, res.Best)
+				}
+				if pos.FEN() != fen {
+					t.Fatalf("%T %s: PlaysAtDepth1(%v) changed the position", ev, fen, m)
+				}
 			}
 		}
 		t.Logf("%T: %d root moves scored by a bound that differs from the full-window value", ev, bounds)

@@ -119,3 +119,42 @@ func BenchmarkSearchMoveMatchDepth1(b *testing.B) {
 func BenchmarkCompileQSVazquez29(b *testing.B) {
 	benchmarkCompile(b, "vazquez29", CompileOptions{Quiescence: true})
 }
+
+// BenchmarkHeldOutDepth1 measures the held-out scorer of
+// quiescence-resolved runs on 1,000 positions of the demo games (every
+// position from ply 12, as the classroom run samples them; vazquez29 under
+// its defaults) in positions per second: the whole depth-1 search
+// (SearchSet.Match, "search") against the search stopped once each answer
+// is known (SearchSet.MatchDepth1, "decided"; the same count).
+func BenchmarkHeldOutDepth1(b *testing.B) {
+	s, _ := eval.Lookup("vazquez29")
+	ev, err := eval.NewDefault(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	set, err := NewSearchSet(spread(demo(b, "all").Test, 1000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	plain, _ := search.PresetParams(search.PresetPlain)
+	ctx := context.Background()
+	for _, name := range []string{"search", "decided"} {
+		b.Run(name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				var r SearchMatch
+				var err error
+				if name == "search" {
+					r, err = set.Match(ctx, ev, plain, search.Limits{Depth: 1}, 1, nil, nil)
+				} else {
+					r, err = set.MatchDepth1(ctx, ev, nil)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				n += r.Positions
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}

@@ -104,6 +104,43 @@ func (set *SearchSet) Match(ctx context.Context, ev search.Evaluator, p search.P
 	return res, nil
 }
 
+// MatchDepth1 is Match with the "plain" parameters and Limits{Depth: 1} —
+// the held-out scorer of quiescence-resolved runs — decided position by
+// position with search.QuiescenceResolver.PlaysAtDepth1: the same root
+// moves, windows and values as that search, but each position's search
+// stops once its answer is known (the grandmaster's move searched and not
+// the best so far, or beaten by a later move). So Matched and hits are
+// Match's; Nodes is not counted (0).
+func (set *SearchSet) MatchDepth1(ctx context.Context, ev search.Evaluator, hits []bool) (SearchMatch, error) {
+	samples := set.samples
+	if hits != nil && len(hits) != len(samples) {
+		return SearchMatch{}, fmt.Errorf("fitness: %d hits for %d samples", len(hits), len(samples))
+	}
+	r := search.NewQuiescenceResolver(ev)
+	pst, _ := ev.(interface{ PieceSquare() *board.PieceSquare })
+	var res SearchMatch
+	for i, smp := range samples {
+		if err := ctx.Err(); err != nil {
+			return res, fmt.Errorf("fitness: search match stopped after %d of %d positions: %w", i, len(samples), err)
+		}
+		pos := set.positions[i].Clone() // the set is shared: search a copy
+		if pst != nil {
+			if t := pst.PieceSquare(); t != nil {
+				pos.SetPieceSquare(t) // as Searcher.Search does: the same values, faster
+			}
+		}
+		ok := r.PlaysAtDepth1(pos, smp.Move)
+		if ok {
+			res.Matched++
+		}
+		if hits != nil {
+			hits[i] = ok
+		}
+		res.Positions++
+	}
+	return res, nil
+}
+
 // SuiteOptions configure SuiteNodes.
 type SuiteOptions struct {
 	// Cap is the node limit per position and the count charged for a

@@ -142,3 +142,57 @@ func TestSuiteNodes(t *testing.T) {
 		t.Errorf("record without bm accepted")
 	}
 }
+
+// TestMatchDepth1IsMatch: MatchDepth1, which stops each position's search
+// once its answer is known, counts and marks exactly the positions Match
+// does with the "plain" parameters at depth 1, for every scheme under its
+// defaults and random weights (phoenix640 through its piece-square sums).
+func TestMatchDepth1IsMatch(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 80
+	}
+	samples := spread(demo(t, "all").Test, n)
+	set, err := NewSearchSet(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := search.PresetParams(search.PresetPlain)
+	ctx := context.Background()
+	for _, s := range eval.Schemes() {
+		vectors := [][]int32{nil, eval.RandomWeights(s, 1), eval.RandomWeights(s, 2)}
+		for k, w := range vectors {
+			var ev *eval.Evaluator
+			if w == nil {
+				ev, err = eval.NewDefault(s)
+			} else {
+				ev, err = eval.New(s, w)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := make([]bool, len(samples))
+			r, err := set.Match(ctx, ev, plain, search.Limits{Depth: 1}, 1, want, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := make([]bool, len(samples))
+			g, err := set.MatchDepth1(ctx, ev, got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Matched != r.Matched || g.Positions != r.Positions || !slices.Equal(got, want) {
+				t.Fatalf("%s vector %d: MatchDepth1 %d of %d, Match %d of %d", s.Name(), k, g.Matched, g.Positions, r.Matched, r.Positions)
+			}
+		}
+	}
+	if _, err := set.MatchDepth1(ctx, nil, make([]bool, 1)); err == nil {
+		t.Errorf("short hits accepted")
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	ev, _ := eval.NewDefault(eval.Schemes()[0])
+	if _, err := set.MatchDepth1(cctx, ev, nil); err == nil {
+		t.Errorf("cancelled context ignored")
+	}
+}
