@@ -110,6 +110,9 @@
 //     checkmate) it comes from: the position a depth-1 search really
 //     evaluates behind each root move (the tuner's quiescence-resolved move
 //     match). The quiescence search records that PV only for the resolver.
+//     ResolveRoot replays the root of a depth-1 search move by move;
+//     PlaysAtDepth1 runs the same root but stops once it knows whether a
+//     given move is the one played (the tuner's held-out scoring).
 //   - order.go: OrderRootMoves, the root order of a fresh search (the
 //     tuner's 1-ply tie rule).
 //   - timeman.go: TimeBudget, the time manager as a pure function.

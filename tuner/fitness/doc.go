@@ -46,7 +46,9 @@
 //     Mates found by the quiescence search are fixed facts of the sample
 //     (a mating move is forced; moves that get mated are never chosen).
 //   - searchfit.go: SearchMoveMatch, the depth-n match through the real search
-//     (quiescence included); SuiteNodes, David et al. §IV's search-parameter
+//     (quiescence included), and SearchSet.MatchDepth1, the same count for
+//     the depth-1 "plain" search with each position's search stopped once
+//     its answer is known (the held-out scorer of resolved runs); SuiteNodes, David et al. §IV's search-parameter
 //     fitness (Björnsson and Marsland's nodes to solution: the node count at
 //     the start of the iteration from which the EPD best move stays best,
 //     the cap — 500,000 in the paper — for unsolved positions), with solved
