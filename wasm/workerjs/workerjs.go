@@ -61,6 +61,16 @@
 // (9.8/12.5 s and 7.4/7.5 s against 7.9/8.3 s and 5.4/6.5 s), and a page
 // cannot set it anyway. (Native search shows no such penalty: two
 // `evochess bench` at once run at least as fast as one.)
+// Session 26 looked at the columns: the split gains in re-resolving (node:
+// 3.75–3.85 s with two nested workers against 5.74–6.01 s with one; Chromium
+// about 2×) and in held-out scoring, but hardly in training, whose batches
+// are about 3 ms of compute per generation: node, training 1.23–1.24 s with
+// two nested workers, 1.45–1.52 s with one, 1.35–1.55 s in process (1.14 s
+// against 1.31 s with --no-wasm-dynamic-tiering); Chromium, two nested
+// workers 1.04–1.37 s against 1.05–1.38 s in process. Run continuously, the
+// scoring kernel shows no such penalty: two node processes running
+// BenchmarkScoreQSVazquez29 (worker-size compiled sample) at once took
+// 111/118 µs per scoring pass against 108 µs alone.
 //
 // Files: workerjs.go (bootstrap, message queue, posting), js.go (fetch and
 // nested workers), yield.go (returning to the event loop).
