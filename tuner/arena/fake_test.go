@@ -21,6 +21,7 @@ type fakeEngine struct {
 	failAt     int           // own move at which Go returns an error; -1 off
 	hangAt     int           // own move at which Go blocks until ctx ends; -1 off
 	hanging    chan struct{} // if not nil, closed when the hang starts
+	delay      time.Duration // think this long per move, then fail if ctx has ended (as the in-process engine does)
 	newGameErr error
 	moves      int // own moves this game
 	games      int
@@ -63,6 +64,12 @@ func (f *fakeEngine) Go(ctx context.Context, req Request) (Reply, error) {
 		}
 		<-ctx.Done()
 		return Reply{}, ctx.Err()
+	}
+	if f.delay > 0 {
+		time.Sleep(f.delay)
+		if err := ctx.Err(); err != nil {
+			return Reply{}, err
+		}
 	}
 	moves := req.Position.LegalMoves()
 	sort.Slice(moves, func(i, j int) bool { return moves[i] < moves[j] })

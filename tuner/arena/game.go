@@ -142,6 +142,42 @@ type GameConfig struct {
 	TimeMargin time.Duration
 }
 
+// errNoReply is the cause of a move's context once its engine has run out
+// of time to answer (activeTimeout).
+var errNoReply = errors.New("no reply in time")
+
+// activeTimeout returns a context that is cancelled, with cause errNoReply,
+// once d of active time has passed: time this process ran, counted by a
+// ticker, where a gap between two ticks longer than two periods (the
+// process was stopped — SIGSTOP, a suspended VM or laptop — or starved)
+// counts as two periods. So an engine that hangs still loses after d, but a
+// match whose process was paused in the middle of a move carries on when it
+// resumes (a wall-clock deadline would have expired during the pause and
+// failed the engine to move). cancel releases the ticker.
+func activeTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelCauseFunc) {
+	mctx, cancel := context.WithCancelCause(ctx)
+	tick := max(min(d/20, 250*time.Millisecond), time.Millisecond)
+	go func() {
+		t := time.NewTicker(tick)
+		defer t.Stop()
+		last, active := time.Now(), time.Duration(0)
+		for {
+			select {
+			case <-mctx.Done():
+				return
+			case now := <-t.C:
+				active += min(now.Sub(last), 2*tick)
+				last = now
+				if active >= d {
+					cancel(fmt.Errorf("%w (%v)", errNoReply, d))
+					return
+				}
+			}
+		}
+	}()
+	return mctx, cancel
+}
+
 // errGame marks an engine failure inside a game (the engine is broken).
 var errGame = errors.New("engine failed")
 
@@ -203,13 +239,16 @@ func PlayGame(ctx context.Context, white, black Engine, op Opening, cfg GameConf
 		} else {
 			deadline = timeout + 2*cfg.Limits.MoveTime
 		}
-		mctx, cancel := context.WithTimeout(ctx, deadline)
+		mctx, cancel := activeTimeout(ctx, deadline)
 		start := time.Now()
 		rep, err := e.Go(mctx, req)
 		elapsed := time.Since(start)
-		cancel()
+		cancel(nil)
 		if ctx.Err() != nil {
 			return g, ctx.Err()
+		}
+		if cause := context.Cause(mctx); err != nil && errors.Is(cause, errNoReply) {
+			err = fmt.Errorf("%w: %w", cause, err)
 		}
 		if errors.Is(err, ErrIllegalMove) {
 			g.finishLoss(side, IllegalMove, err.Error())
