@@ -21,7 +21,11 @@
 // (mate, stalemate, threefold repetition, fifty moves, insufficient
 // material) and adjudication: resign when both engines agree on a large
 // score for M moves each, draw when both report a small score after move K,
-// a ply cap. Illegal moves, engine failures and time forfeits lose.
+// a ply cap. Illegal moves, engine failures and time forfeits lose. An
+// engine that does not answer within GameConfig.MoveTimeout is stopped and
+// fails; that timeout counts the time the process ran (activeTimeout in
+// game.go), so a match paused mid-move (SIGSTOP, a suspended VM) resumes
+// instead of failing the engine whose move the pause cut.
 // WritePGN (pgnout.go) writes each game with FEN/SetUp tags and
 // score/depth comments.
 //
