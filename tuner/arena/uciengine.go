@@ -183,11 +183,13 @@ func (e *UCIEngine) send(line string) error {
 // waitFor reads lines until match returns true, the engine exits, ctx ends
 // or timeout passes (timeout ≤ 0: no timeout besides ctx).
 func (e *UCIEngine) waitFor(ctx context.Context, timeout time.Duration, match func(string) bool) error {
-	var tc <-chan time.Time
+	var tc <-chan struct{}
 	if timeout > 0 {
-		t := time.NewTimer(timeout)
-		defer t.Stop()
-		tc = t.C
+		// Running time, as a move's timeout (activeTimeout): a paused
+		// process does not fail its engine's handshake.
+		tctx, cancel := activeTimeout(context.Background(), timeout)
+		defer cancel(nil)
+		tc = tctx.Done()
 	}
 	for {
 		select {
