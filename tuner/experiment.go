@@ -412,6 +412,11 @@ func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Score, arena.E
 			if err := log.addGame(key, a.name, b.name, p.Game); err != nil && logErr == nil {
 				logErr = err
 			}
+			if g := p.Game; g != nil && g.Termination == arena.EngineFailure {
+				// In-process engines do not fail: say so loudly (session 26
+				// found 47 such games, cut by a pause of the whole run).
+				e.say("elo: %s vs %s: game %d ended by an engine failure: %s", a.name, b.name, g.Index+1, g.Detail)
+			}
 			if progress != nil {
 				progress(p)
 			}
