@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
@@ -148,34 +149,40 @@ var errNoReply = errors.New("no reply in time")
 
 // activeTimeout returns a context that is cancelled, with cause errNoReply,
 // once d of active time has passed: time this process ran, counted by a
-// ticker, where a gap between two ticks longer than two periods (the
+// timer that re-arms itself every period (no goroutine while it waits: a
+// move costs what context.WithTimeout cost), where a gap between two
+// firings longer than two periods (the
 // process was stopped — SIGSTOP, a suspended VM or laptop — or starved)
 // counts as two periods. So an engine that hangs still loses after d, but a
 // match whose process was paused in the middle of a move carries on when it
 // resumes (a wall-clock deadline would have expired during the pause and
-// failed the engine to move). cancel releases the ticker.
+// failed the engine to move). cancel stops the timer.
 func activeTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelCauseFunc) {
 	mctx, cancel := context.WithCancelCause(ctx)
 	tick := max(min(d/20, 250*time.Millisecond), time.Millisecond)
-	go func() {
-		t := time.NewTicker(tick)
-		defer t.Stop()
-		last, active := time.Now(), time.Duration(0)
-		for {
-			select {
-			case <-mctx.Done():
-				return
-			case now := <-t.C:
-				active += min(now.Sub(last), 2*tick)
-				last = now
-				if active >= d {
-					cancel(fmt.Errorf("%w (%v)", errNoReply, d))
-					return
-				}
-			}
+	last, active := time.Now(), time.Duration(0)
+	var t *time.Timer
+	// One timer, re-armed by its own function (which runs alone: the next
+	// firing is armed at its end), until the time is up or mctx ends. It is
+	// created idle and armed once t is set, which its function reads.
+	t = time.AfterFunc(time.Duration(math.MaxInt64), func() {
+		if mctx.Err() != nil {
+			return
 		}
-	}()
-	return mctx, cancel
+		now := time.Now()
+		active += min(now.Sub(last), 2*tick)
+		last = now
+		if active >= d {
+			cancel(fmt.Errorf("%w (%v)", errNoReply, d))
+			return
+		}
+		t.Reset(tick)
+	})
+	t.Reset(tick)
+	return mctx, func(cause error) {
+		t.Stop()
+		cancel(cause)
+	}
 }
 
 // errGame marks an engine failure inside a game (the engine is broken).
