@@ -151,9 +151,8 @@ var errNoReply = errors.New("no reply in time")
 // once d of active time has passed: time this process ran, counted by a
 // timer that re-arms itself every period (no goroutine while it waits: a
 // move costs what context.WithTimeout cost), where a gap between two
-// firings longer than two periods (the
-// process was stopped — SIGSTOP, a suspended VM or laptop — or starved)
-// counts as two periods. So an engine that hangs still loses after d, but a
+// firings longer than two periods (the process was stopped — SIGSTOP, a
+// suspended VM or laptop — or starved) counts as two periods. So an engine that hangs still loses after d, but a
 // match whose process was paused in the middle of a move carries on when it
 // resumes (a wall-clock deadline would have expired during the pause and
 // failed the engine to move). cancel stops the timer.
