@@ -25,7 +25,8 @@ import (
 // QuiescenceResolver is not safe for concurrent use; give each goroutine
 // its own.
 type QuiescenceResolver struct {
-	s *Searcher
+	s   *Searcher
+	pst *board.PieceSquare // ev's incremental table (PlaysAtDepth1), or nil
 }
 
 // NewQuiescenceResolver returns a resolver with evaluator ev (MaterialPST if
@@ -40,7 +41,7 @@ func NewQuiescenceResolver(ev Evaluator) *QuiescenceResolver {
 	// One bucket, emptied before each call: the probe at the first
 	// quiescence ply always misses, and deeper plies do not use the table.
 	s.tt = &transTable{buckets: make([]ttBucket, 1)}
-	return &QuiescenceResolver{s: s}
+	return &QuiescenceResolver{s: s, pst: pieceSquareOf(ev)}
 }
 
 // Resolve returns pos's quiescence value in centipawns from the side to
@@ -120,8 +121,14 @@ func (r *QuiescenceResolver) ResolveRoot(pos *board.Position) []RootLeaf {
 // first with the maximal score, and a later move can only raise the
 // maximum). The moves it searches get exactly the windows, and so the
 // values, that ResolveRoot gives them, so the answer is the same; it
-// records no lines. pos is restored before PlaysAtDepth1 returns.
+// records no lines. Like Searcher.Search it searches a copy of pos (with
+// the evaluator's incremental piece-square sums, if it has them), so pos
+// may be shared with other goroutines.
 func (r *QuiescenceResolver) PlaysAtDepth1(pos *board.Position, want board.Move) bool {
+	pos = pos.Clone()
+	if r.pst != nil {
+		pos.SetPieceSquare(r.pst) // the same values, faster
+	}
 	best, bestV, wantAt := -1, 0, -1
 	r.root(pos, func(moves []board.Move, i, v int) bool {
 		if best < 0 || v > bestV {

@@ -117,19 +117,12 @@ func (set *SearchSet) MatchDepth1(ctx context.Context, ev search.Evaluator, hits
 		return SearchMatch{}, fmt.Errorf("fitness: %d hits for %d samples", len(hits), len(samples))
 	}
 	r := search.NewQuiescenceResolver(ev)
-	pst, _ := ev.(interface{ PieceSquare() *board.PieceSquare })
 	var res SearchMatch
 	for i, smp := range samples {
 		if err := ctx.Err(); err != nil {
 			return res, fmt.Errorf("fitness: search match stopped after %d of %d positions: %w", i, len(samples), err)
 		}
-		pos := set.positions[i].Clone() // the set is shared: search a copy
-		if pst != nil {
-			if t := pst.PieceSquare(); t != nil {
-				pos.SetPieceSquare(t) // as Searcher.Search does: the same values, faster
-			}
-		}
-		ok := r.PlaysAtDepth1(pos, smp.Move)
+		ok := r.PlaysAtDepth1(set.positions[i], smp.Move) // searches a copy: the set is shared
 		if ok {
 			res.Matched++
 		}
