@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -127,5 +129,12 @@ func TestEvalCommand(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "eval", "-preset", "nosuchpreset", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-trace"); err == nil {
 		t.Error("unknown preset: no error")
+	}
+	short := filepath.Join(t.TempDir(), "short.pgn")
+	if err := os.WriteFile(short, []byte("[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\n\n[Result \"1-0\"]\n\n1. e4 e4 1-0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd(t, "eval", "-preset", "material", "-pgn", short); err == nil || !strings.Contains(err.Error(), "gives no position") {
+		t.Errorf("a file without positions: error %v", err)
 	}
 }

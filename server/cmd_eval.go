@@ -222,6 +222,10 @@ func evalMatch(ctx context.Context, pl *player.Player, f evalFlags, stdin io.Rea
 	}
 	fmt.Fprintf(stderr, "eval: %d games read, %d skipped, train %d / test %d positions in %v\n",
 		ds.GamesRead, ds.GamesSkipped, len(ds.Train), len(ds.Test), time.Since(start).Round(time.Millisecond))
+	if len(ds.Train)+len(ds.Test) == 0 {
+		return fmt.Errorf("eval: %s gives no position under the %s protocol (%d games read, %d unreadable; positions are taken from ply %d)",
+			f.pgnFile, proto.Name, ds.GamesRead, ds.GamesSkipped, proto.MinPly)
+	}
 
 	s, err := eval.Lookup(pl.Scheme)
 	if err != nil {

@@ -305,7 +305,10 @@ func matchPlayer(spec string, hashMB int, ponder bool) (arena.Player, error) {
 	} else {
 		f, err := os.Open(parts[0])
 		if err != nil {
-			return arena.Player{}, err
+			if _, perr := player.FromPreset(parts[0]); perr == nil && errors.Is(err, os.ErrNotExist) {
+				return arena.Player{}, fmt.Errorf("player %q: no such file; for the preset write preset:%s", parts[0], parts[0])
+			}
+			return arena.Player{}, fmt.Errorf("player %q: %w", parts[0], err)
 		}
 		p, err = player.Load(f)
 		f.Close()

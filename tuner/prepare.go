@@ -2,6 +2,7 @@ package tuner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -422,6 +423,17 @@ func samples(ctx context.Context, p Problem, res Resources, say func(string, ...
 		test = test[:p.TestPositions]
 	}
 	say("positions: %d training, %d held out (%s, digest %.12s)", len(train), len(test), proto, ds.Digest)
+	if len(train) == 0 {
+		msg := fmt.Sprintf("tuner: prepare: %s gives no training position under the %s protocol (%d games read, %d unreadable", p.PGN, name, ds.GamesRead, ds.GamesSkipped)
+		if len(ds.Skipped) > 0 {
+			msg += fmt.Sprintf("; first error: %v", ds.Skipped[0])
+		}
+		msg += fmt.Sprintf("; positions are taken from ply %d", proto.MinPly)
+		if proto.MinElo > 0 {
+			msg += fmt.Sprintf(" of games with both players rated %d or more", proto.MinElo)
+		}
+		return nil, nil, "", errors.New(msg + ")")
+	}
 	return train, test, ds.Digest, nil
 }
 
@@ -451,6 +463,12 @@ func dataset(ctx context.Context, res Resources, name string, proto data.Protoco
 	ds, err := data.Build(ctx, r, proto, nil)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
+	}
+	if ds.GamesSkipped > 0 {
+		say("%s: %d games read, %d unreadable skipped", name, ds.GamesRead, ds.GamesSkipped)
+		for _, e := range ds.Skipped[:min(3, len(ds.Skipped))] {
+			say("skipped: %v", e)
+		}
 	}
 	if res.Cache != nil {
 		res.Cache.mu.Lock()

@@ -244,6 +244,32 @@ func TestTexelBadGames(t *testing.T) {
 	}
 }
 
+// TestNoTrainingPositions: a file that gives no training position for a
+// sampled-position fitness is refused with an error naming it, the
+// protocol and the first reader error; the skipped games are said.
+func TestNoTrainingPositions(t *testing.T) {
+	pgn := "[Event \"short\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\n\n" +
+		"[Event \"bad\"]\n[Result \"1-0\"]\n\n1. e4 e4 1-0\n"
+	for _, preset := range []string{"vazquez-ep", "david-ga", "mnc-match", "history-ea"} {
+		s, err := Configure(Options{Preset: preset, PGN: "few.pgn", Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var said []string
+		res := Resources{Open: func(name string) (io.ReadCloser, error) {
+			return io.NopCloser(strings.NewReader(pgn)), nil
+		}, Progress: func(l string) { said = append(said, l) }}
+		_, err = Prepare(context.Background(), s, res)
+		if err == nil || !strings.Contains(err.Error(), "few.pgn gives no training position") ||
+			!strings.Contains(err.Error(), "1 unreadable") || !strings.Contains(err.Error(), "e4: illegal") {
+			t.Errorf("%s: error %v", preset, err)
+		}
+		if !slices.ContainsFunc(said, func(l string) bool { return strings.HasPrefix(l, "skipped: pgn: game 2") }) {
+			t.Errorf("%s: the skipped game is not said: %q", preset, said)
+		}
+	}
+}
+
 // TestAutoL2Kept: the pull the modern preset sizes from its first
 // compilation is stored in the run's setup (Prepared.Fix), so a checkpoint
 // resumes with it even if a re-resolved compilation would count otherwise.
