@@ -83,6 +83,22 @@ func DefaultRecompile(algorithm string) int {
 // (Config.Init[0] from Problem.Start), and checks that scheme, fitness and
 // algorithm fit together.
 func Configure(o Options) (Setup, error) {
+	for _, f := range []struct {
+		name     string
+		v, least int
+	}{
+		{"positions", o.Positions, 0}, {"test positions", o.TestPositions, 0}, {"depth", o.Depth, 0},
+		{"games", o.Games, 0}, {"game depth", o.GameDepth, 0}, {"node cap", o.NodeCap, 0},
+		{"hall of fame", o.HallOfFame, 0}, {"min elo", o.MinElo, 0}, {"test percent", o.TestPercent, 0},
+		{"validation percent", o.ValidationPercent, 0}, {"unsolved", o.Unsolved, -1}, {"recompile", o.Recompile, -1},
+	} {
+		if f.v < f.least {
+			if f.least == 0 {
+				return Setup{}, fmt.Errorf("tuner: %s %d: must not be negative", f.name, f.v)
+			}
+			return Setup{}, fmt.Errorf("tuner: %s %d: must be %d (none) or more", f.name, f.v, f.least)
+		}
+	}
 	var s Setup
 	var pre *Preset
 	name := o.Preset

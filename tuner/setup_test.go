@@ -73,6 +73,12 @@ func TestConfigure(t *testing.T) {
 		{"unknown scheme", Options{Algorithm: "ga", Scheme: "x"}, nil, true},
 		{"unknown param", Options{Algorithm: "ga", Params: map[string]float64{"zz": 1}}, nil, true},
 		{"fractional int param", Options{Algorithm: "ga", Params: map[string]float64{"elite": 1.5}}, nil, true},
+		{"negative positions", Options{Preset: "vazquez-ep", Positions: -5}, nil, true},
+		{"negative depth", Options{Preset: "vazquez-ep", Depth: -2}, nil, true},
+		{"negative games", Options{Preset: "mnc", Games: -1}, nil, true},
+		{"negative hall of fame", Options{Preset: "vazquez-ep", HallOfFame: -2}, nil, true},
+		{"recompile below -1", Options{Preset: "vazquez-ep", Recompile: -7}, nil, true},
+		{"unsolved below -1", Options{Preset: "hooke-jeeves", Unsolved: -2}, nil, true},
 	} {
 		s, err := Configure(tc.in)
 		if (err != nil) != tc.bad {
