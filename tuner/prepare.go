@@ -423,6 +423,9 @@ func samples(ctx context.Context, p Problem, res Resources, say func(string, ...
 		test = test[:p.TestPositions]
 	}
 	say("positions: %d training, %d held out (%s, digest %.12s)", len(train), len(test), proto, ds.Digest)
+	if len(train) < p.Positions || len(test) < p.TestPositions && p.TestPGN == "" && proto.TestPercent > 0 {
+		say("fewer positions than asked (%d training, %d held out): the %s protocol finds no more in %s", p.Positions, p.TestPositions, name, p.PGN)
+	}
 	if len(train) == 0 {
 		msg := fmt.Sprintf("tuner: prepare: %s gives no training position under the %s protocol (%d games read, %d unreadable", p.PGN, name, ds.GamesRead, ds.GamesSkipped)
 		if len(ds.Skipped) > 0 {

@@ -270,6 +270,26 @@ func TestNoTrainingPositions(t *testing.T) {
 	}
 }
 
+// TestFewerPositionsSaid: a run asking for more positions than its games
+// give says so (the bundled games give 312 David-protocol positions).
+func TestFewerPositionsSaid(t *testing.T) {
+	s, err := Configure(Options{Preset: "vazquez-ep", Fitness: "match", PGN: "pgn/gm_demo_1500.pgn", Positions: 5000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := dataResources(t, 1)
+	var said []string
+	res.Progress = func(l string) { said = append(said, l) }
+	prep, err := Prepare(context.Background(), s, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "fewer positions than asked (5000 training, 1000 held out): the david protocol finds no more in pgn/gm_demo_1500.pgn"
+	if prep.TrainPositions >= 5000 || !slices.Contains(said, want) {
+		t.Errorf("%d training positions; said %q", prep.TrainPositions, said)
+	}
+}
+
 // TestAutoL2Kept: the pull the modern preset sizes from its first
 // compilation is stored in the run's setup (Prepared.Fix), so a checkpoint
 // resumes with it even if a re-resolved compilation would count otherwise.
