@@ -138,12 +138,24 @@ func defaultDataDir() string {
 }
 
 // dataOpener opens a name as given when that file exists, else inside dir.
+// "bundled" names the playground's bundled games, embedded in the binary;
+// so does their shared-data name (pgn/gm_demo_1500.pgn, what the Tune tab's
+// command line says) when no such file exists on disk.
 func dataOpener(dir string) func(string) (io.ReadCloser, error) {
 	return func(name string) (io.ReadCloser, error) {
+		if name == protocol.BundledSource {
+			return siteRoot().Open(protocol.BundledPath)
+		}
 		if _, err := os.Stat(name); err == nil || filepath.IsAbs(name) {
 			return os.Open(name)
 		}
-		return os.Open(filepath.Join(dir, filepath.FromSlash(name)))
+		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil && errors.Is(err, os.ErrNotExist) && protocol.IsBundled(name) {
+			if b, berr := siteRoot().Open(protocol.BundledPath); berr == nil {
+				return b, nil
+			}
+		}
+		return f, err
 	}
 }
 

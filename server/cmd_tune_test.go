@@ -105,3 +105,27 @@ func TestTuneErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneBundledGames: -data bundled reads the games embedded in the
+// binary, and so does their shared-data name (what the Tune tab's command
+// line says) when no such file is on disk: the same positions either way.
+func TestTuneBundledGames(t *testing.T) {
+	dir := t.TempDir()
+	var digests []string
+	for _, data := range []string{"bundled", "pgn/gm_demo_1500.pgn"} {
+		var out, errb bytes.Buffer
+		err := run([]string{"tune", "-preset", "vazquez-ep", "-fitness", "match", "-data", data, "-data-dir", dir,
+			"-gens", "1", "-train", "50", "-test", "50", "-seed", "1", "-out", filepath.Join(dir, "p.json")}, nil, &out, &errb)
+		if err != nil {
+			t.Fatalf("-data %s: %v\n%s", data, err, errb.String())
+		}
+		i := strings.Index(errb.String(), "digest ")
+		if i < 0 {
+			t.Fatalf("-data %s: no digest in\n%s", data, errb.String())
+		}
+		digests = append(digests, errb.String()[i:i+19])
+	}
+	if digests[0] != digests[1] {
+		t.Errorf("digests %q", digests)
+	}
+}
