@@ -137,4 +137,11 @@ func TestEvalCommand(t *testing.T) {
 	if _, _, err := runCmd(t, "eval", "-preset", "material", "-pgn", short); err == nil || !strings.Contains(err.Error(), "gives no position") {
 		t.Errorf("a file without positions: error %v", err)
 	}
+	badEPD := filepath.Join(t.TempDir(), "bad.epd")
+	if err := os.WriteFile(badEPD, []byte("not a fen\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd(t, "eval", "-preset", "material", "-epd", badEPD, "-nodes", "100"); err == nil || !strings.Contains(err.Error(), "holds no readable EPD position") {
+		t.Errorf("an EPD file without positions: error %v", err)
+	}
 }

@@ -306,6 +306,9 @@ func readSuite(file string, stderr io.Writer) ([]*pgn.EPD, error) {
 	for _, e := range skipped {
 		fmt.Fprintf(stderr, "eval: %s: skipped: %v\n", file, e)
 	}
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("eval: %s holds no readable EPD position (%d lines skipped)", file, len(skipped))
+	}
 	return recs, nil
 }
 
