@@ -186,7 +186,8 @@ type Run struct {
 	scored    int              // evaluator calls (distinct vectors scored)
 	cache     map[string]Score // scores of the last generation's vectors
 
-	compiledAt int // generation of the last recompilation
+	compiledAt int    // generation of the last recompilation
+	digest     string // the training data's Prepared.Digest ("" unknown)
 
 	valid      Evaluator // validation set (optional)
 	validX     []int32   // the vector validScore belongs to
@@ -220,8 +221,14 @@ func NewRunPrepared(s Setup, prep *Prepared) (*Run, error) {
 		return nil, err
 	}
 	r.Recompile, r.valid = prep.Recompile, prep.Validation
+	r.digest = prep.Digest
 	return r, nil
 }
+
+// SetDigest names the run's training data (Prepared.Digest): a checkpoint
+// keeps it, and resuming on other data is refused (Checkpointed.CheckData).
+// NewRunPrepared and Resume set it.
+func (r *Run) SetDigest(digest string) { r.digest = digest }
 
 // Fix returns s with the reference, K and L2 pull p was prepared with.
 func (p *Prepared) Fix(s Setup) Setup {
@@ -630,6 +637,9 @@ type checkpoint struct {
 	Cache     []cacheEntry    `json:"cache,omitempty"`
 	// CompiledAt is the generation of the last recompilation (Problem.Recompile).
 	CompiledAt int `json:"compiled_at,omitempty"`
+	// Digest names the training data the run was scored on (Prepared.Digest;
+	// absent from checkpoints written before session 27).
+	Digest string `json:"digest,omitempty"`
 	// The validation score of the last best, and the selection by
 	// validation (Run.Selected).
 	ValidX     []int32        `json:"valid_x,omitempty"`
@@ -678,7 +688,8 @@ func (r *Run) Checkpoint(w io.Writer) error {
 	}
 	cp := checkpoint{Format: checkpointFormat, Setup: r.setup, Optimizer: st, HallOf: r.hof, Records: r.records,
 		BestScore: r.bestScore, TestX: r.testX, TestScore: r.testScore, ElapsedNs: int64(r.elapsed), Scored: r.scored,
-		CompiledAt: r.compiledAt, ValidX: r.validX, ValidScore: r.validScore, SelScore: r.selScore, SelValid: r.selValid}
+		CompiledAt: r.compiledAt, ValidX: r.validX, ValidScore: r.validScore, SelScore: r.selScore, SelValid: r.selValid,
+		Digest: r.digest}
 	if r.hasSel {
 		c := r.selected.Clone()
 		cp.Selected = &c
@@ -709,6 +720,16 @@ type Checkpointed struct {
 	cp    checkpoint
 }
 
+// CheckData refuses to resume on training data other than the checkpoint's:
+// digest is the Prepared.Digest of the data about to be used. A checkpoint
+// or a preparation that names no digest passes.
+func (c *Checkpointed) CheckData(digest string) error {
+	if c.cp.Digest == "" || digest == "" || c.cp.Digest == digest {
+		return nil
+	}
+	return fmt.Errorf("tuner: resume: the training data are not the checkpoint's (digest %.12s, the checkpoint's %.12s): the games file or its sampling changed; resume with the same data or start a new run", digest, c.cp.Digest)
+}
+
 // ReadCheckpoint parses a checkpoint written by Run.Checkpoint.
 func ReadCheckpoint(rd io.Reader) (*Checkpointed, error) {
 	var cp checkpoint
@@ -731,6 +752,9 @@ func ReadCheckpoint(rd io.Reader) (*Checkpointed, error) {
 // ResumePrepared rebuilds the run with the evaluators of prep (Prepare of
 // the checkpoint's Setup), like NewRunPrepared.
 func (c *Checkpointed) ResumePrepared(prep *Prepared) (*Run, error) {
+	if err := c.CheckData(prep.Digest); err != nil {
+		return nil, err
+	}
 	r, err := c.Resume(prep.Train, prep.Test)
 	if err != nil {
 		return nil, err
@@ -754,7 +778,7 @@ func (c *Checkpointed) Resume(train, test Evaluator) (*Run, error) {
 	}
 	r := &Run{setup: c.Setup, o: o, train: train, test: test, hof: c.cp.HallOf, records: c.cp.Records,
 		bestScore: c.cp.BestScore, testX: c.cp.TestX, testScore: c.cp.TestScore,
-		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now, scored: c.cp.Scored, compiledAt: c.cp.CompiledAt,
+		elapsed: time.Duration(c.cp.ElapsedNs), Now: time.Now, scored: c.cp.Scored, compiledAt: c.cp.CompiledAt, digest: c.cp.Digest,
 		validX: c.cp.ValidX, validScore: c.cp.ValidScore, selScore: c.cp.SelScore, selValid: c.cp.SelValid}
 	if c.cp.Selected != nil {
 		r.selected, r.hasSel = c.cp.Selected.Clone(), true

@@ -248,6 +248,53 @@ func TestEvaluatorErrors(t *testing.T) {
 	}
 }
 
+// TestResumeOtherData: a checkpoint keeps its training data's digest, and
+// resuming on other data is refused; the same data, or a checkpoint that
+// names none, resumes; a resumed run keeps the digest in its checkpoints.
+func TestResumeOtherData(t *testing.T) {
+	s := Setup{Algorithm: "ep", Config: testConfig("ep", 6, func(c *opt.Config) { c.Seed, c.Generations, c.Pop = 5, 12, 10 })}
+	checkpoint := func(digest string) *Checkpointed {
+		r, err := NewRunPrepared(s, &Prepared{Train: pool(1, 60), Test: pool(1, 90), Digest: digest})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Step(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := r.Checkpoint(&buf); err != nil {
+			t.Fatal(err)
+		}
+		cp, err := ReadCheckpoint(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cp
+	}
+	cp := checkpoint("aaaa")
+	if _, err := cp.ResumePrepared(&Prepared{Train: pool(1, 60), Test: pool(1, 90), Digest: "bbbb"}); err == nil || !strings.Contains(err.Error(), "not the checkpoint's") {
+		t.Errorf("other data: error %v", err)
+	}
+	r, err := cp.ResumePrepared(&Prepared{Train: pool(1, 60), Test: pool(1, 90), Digest: "aaaa"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := r.Checkpoint(&buf); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ReadCheckpoint(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.CheckData("bbbb"); err == nil {
+		t.Error("the resumed run's checkpoint lost the digest")
+	}
+	if err := checkpoint("").CheckData("bbbb"); err != nil {
+		t.Errorf("a checkpoint without digest: %v", err)
+	}
+}
+
 func TestReadCheckpointErrors(t *testing.T) {
 	for _, s := range []string{"", "{}", `{"format":"x"}`, `{"format":"evochess-tuner-checkpoint-2"}`} {
 		if _, err := ReadCheckpoint(strings.NewReader(s)); err == nil {

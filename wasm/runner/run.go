@@ -307,12 +307,17 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	test := tm.heldOutEv(heldOut)
 	var run *tuner.Run
 	if cp != nil {
-		run, err = cp.Resume(train, test)
+		if err = cp.CheckData(prep.Digest); err == nil {
+			run, err = cp.Resume(train, test)
+		}
 	} else {
 		run, err = tuner.NewRun(setup, train, test)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
+	}
+	if prep.Digest != "" {
+		run.SetDigest(prep.Digest)
 	}
 	if prep.Validation != nil {
 		run.SetValidation(tm.heldOutEv(yieldingEvaluator(prep.Validation, o.Yield)))
