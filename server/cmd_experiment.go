@@ -85,6 +85,16 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("experiment: -concurrency %d < 0", cfg.Concurrency)
 	case *moveTime < -1:
 		return fmt.Errorf("experiment: -movetime %d: want milliseconds, or -1 for none", *moveTime)
+	case cfg.Nodes < -1:
+		return fmt.Errorf("experiment: -nodes %d: want nodes per move, or -1 for none", cfg.Nodes)
+	case cfg.Runs < 0:
+		return fmt.Errorf("experiment: -runs %d < 0", cfg.Runs)
+	case cfg.Generations < 0:
+		return fmt.Errorf("experiment: -gens %d < 0", cfg.Generations)
+	case cfg.SuitePositions < 0:
+		return fmt.Errorf("experiment: -suite-positions %d < 0", cfg.SuitePositions)
+	case cfg.NodeCap < 0:
+		return fmt.Errorf("experiment: -node-cap %d < 0", cfg.NodeCap)
 	}
 	cfg.MoveTime = time.Duration(*moveTime) * time.Millisecond
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {

@@ -102,3 +102,27 @@ func TestMatchLogFileReplaced(t *testing.T) {
 		}
 	}
 }
+
+// TestExperimentFlagErrors: out-of-range flags are refused, naming the
+// flag, before any work starts.
+func TestExperimentFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-runs", "-1"}, "-runs -1"},
+		{[]string{"-gens", "-5"}, "-gens -5"},
+		{[]string{"-nodes", "-2"}, "-nodes -2"},
+		{[]string{"-games", "-1"}, "-games -1"},
+		{[]string{"-movetime", "-3"}, "-movetime -3"},
+		{[]string{"-suite-positions", "-1"}, "-suite-positions -1"},
+		{[]string{"-node-cap", "-1"}, "-node-cap -1"},
+		{[]string{"-concurrency", "-1"}, "-concurrency -1"},
+	} {
+		args := append([]string{"experiment", "-out-dir", t.TempDir(), "-data-dir", t.TempDir()}, tc.args...)
+		_, _, err := runCmd(t, append(args, "presets")...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v", tc.args, err)
+		}
+	}
+}
