@@ -128,6 +128,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *games < 1 {
 		return fmt.Errorf("match: -games %d, want >= 1", *games)
 	}
+	if *conc < 0 {
+		return fmt.Errorf("match: -concurrency %d: want games at once, or 0 for one per core", *conc)
+	}
 	if *depth < 0 || *nodes < 0 || *movetime < 0 || *margin < 0 || *hash < 1 {
 		return errors.New("match: -depth, -nodes, -movetime and -time-margin must not be negative, -hash at least 1")
 	}

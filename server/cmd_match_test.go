@@ -100,6 +100,7 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"-a", "uci:/bin/x,Hash", "-b", "preset:material", "-depth", "1"}, "not Name=Value"},
 		{[]string{"-a", "/nonexistent.json", "-b", "preset:material", "-depth", "1"}, "nonexistent"},
 		{[]string{"-a", "material", "-b", "preset:material", "-depth", "1"}, "for the preset write preset:material"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-concurrency", "-1"}, "-concurrency -1"},
 		{[]string{"-a", "preset:material,search=nonsense", "-b", "preset:material", "-depth", "1"}, "unknown search preset"},
 		{[]string{"-a", "preset:material,color=white", "-b", "preset:material", "-depth", "1"}, "search=PRESET"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-tc", "x"}, "-tc"},
