@@ -108,6 +108,9 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	if *movetime < 1 {
 		return fmt.Errorf("calibrate: -movetime %d, want >= 1", *movetime)
 	}
+	if *conc < 0 {
+		return fmt.Errorf("calibrate: -concurrency %d: want games at once, or 0 for one per core", *conc)
+	}
 	var levels []*calLevel
 	seen := map[float64]bool{}
 	for _, f := range strings.Split(*skillList, ",") {

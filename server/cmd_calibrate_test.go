@@ -15,6 +15,7 @@ func TestCalibrateErrors(t *testing.T) {
 	}{
 		{[]string{"-games", "3"}, "even"},
 		{[]string{"-movetime", "0"}, "movetime"},
+		{[]string{"-concurrency", "-1"}, "-concurrency -1"},
 		{[]string{"-skills", "0.5"}, "at least two"},
 		{[]string{"-skills", "0.5,2"}, "in [0, 1]"},
 		{[]string{"-player", "preset:nope", "-skills", "0,1"}, "unknown preset"},
