@@ -56,6 +56,7 @@ type Worker struct {
 	cache     tuner.DataCache
 	refused   error
 	busy      atomic.Int32
+	waitSaid  atomic.Bool // "waiting for …" said (once for all slots, until a consumer is found)
 	done      atomic.Int64
 	cancel    context.CancelFunc
 }
@@ -186,14 +187,19 @@ func (w *Worker) slot(ctx context.Context) {
 		if cons == nil {
 			c, err := w.js.Consumer(ctx, TasksStream, ConsumerName)
 			if err != nil {
-				if !waiting && ctx.Err() == nil {
-					w.log("dist: waiting for a coordinator (%v)", err)
-					waiting = true
+				if !waiting && ctx.Err() == nil && !w.waitSaid.Swap(true) {
+					if w.Conn.IsConnected() {
+						w.log("dist: waiting for a coordinator (no task queue yet: %v)", err)
+					} else {
+						w.log("dist: waiting for the NATS server (not connected: %v); retrying", err)
+					}
 				}
+				waiting = true
 				sleep(ctx, time.Second)
 				continue
 			}
 			cons, waiting = c, false
+			w.waitSaid.Store(false)
 		}
 		fctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		batch, err := cons.Fetch(1, jetstream.FetchContext(fctx))
