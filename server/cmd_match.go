@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -43,7 +44,8 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 //
 //	evochess match -a SPEC -b SPEC [-p SPEC ...] -games N (-depth D | -nodes N | -movetime MS | -tc 10+0.1)
 //	    [-sprt elo0,elo1 [-alpha A] [-beta B] [-sprt-model normalized|logistic]]
-//	    [-openings FILE | -book book.bin|bundled [-book-plies 8]] [-seed N] [-pgn out.pgn] [-concurrency N] [-json]
+//	    [-openings FILE | -book book.bin|bundled [-book-plies 8]] [-seed N] [-pgn out.pgn] [-resume state.jsonl]
+//	    [-concurrency N] [-json]
 //	    [-resign movecount=N,score=CP] [-draw movenumber=N,movecount=N,score=CP]
 //
 // where SPEC is player.json or preset:NAME, optionally followed by ",elo=E"
@@ -54,6 +56,8 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 // play game pairs (each opening twice, colours swapped): the report adds
 // the pentanomial pair counts, Elo and normalized Elo; with -sprt the match
 // stops as soon as the LLR crosses a bound (-games is then the maximum).
+// With -resume every finished game is kept in a file (match_state.go), and
+// the same command run again plays only the games it does not hold.
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -72,6 +76,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	bookCount := fs.Int("book-openings", 0, "with -book: distinct openings to draw (default: enough for every game pair, at most 1000)")
 	seed := fs.Uint64("seed", 1, "seed of the opening order (and of the -book draws)")
 	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
+	resumePath := fs.String("resume", "", "keep every finished game in this file; the same command run again continues a stopped match where it was")
 	conc := fs.Int("concurrency", 0, "games played at once (0 = one per CPU core; with clocks, fewer games than cores keeps the timing fair)")
 	asJSON := fs.Bool("json", false, "print the results as JSON (progress goes to stderr)")
 	hash := fs.Int("hash", 16, "transposition table per in-process engine, MiB")
@@ -194,6 +199,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		progressOut = stderr
 	}
 	started := time.Now()
+	kept := 0 // games a -resume file held: not played now
 	cfg := arena.Config{
 		Game:        arena.GameConfig{Limits: limits, Adjudication: adj, TimeMargin: time.Duration(*margin) * time.Millisecond},
 		Openings:    book,
@@ -205,8 +211,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			g := p.Game
 			line := fmt.Sprintf("game %d/%d (#%d): %s - %s %s (%s, %d plies, %s)", p.Done, p.Total, g.Index+1,
 				g.White, g.Black, g.Result, g.Termination, len(g.Opening.Moves)+len(g.Plies), g.Opening.Name)
-			if p.Done < p.Total {
-				per := time.Since(started) / time.Duration(p.Done)
+			if p.Done < p.Total && p.Done > kept {
+				per := time.Since(started) / time.Duration(p.Done-kept)
 				line += fmt.Sprintf(" ETA %v", (per * time.Duration(p.Total-p.Done)).Round(time.Second))
 			}
 			if p.SPRT != nil {
@@ -223,9 +229,38 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		defer f.Close()
 		cfg.PGN = f
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	var state *matchState
+	if *resumePath != "" {
+		key, err := matchKey(list, limits, adj, *margin, *games, *seed, *hash, *ponder, book)
+		if err != nil {
+			return fmt.Errorf("match: -resume: %w", err)
+		}
+		var played []*arena.Game
+		if state, played, err = openMatchState(*resumePath, key); err != nil {
+			return fmt.Errorf("match: -resume: %w", err)
+		}
+		defer state.Close()
+		if state.kept > 0 {
+			fmt.Fprintf(stderr, "match: %s: %d finished games kept; playing the rest\n", *resumePath, state.kept)
+		}
+		cfg.Played, kept = played, state.kept
+		show := cfg.Progress
+		cfg.Progress = func(p arena.Progress) {
+			state.add(p.Game)
+			show(p)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res, err := arena.RoundRobin(ctx, players, *games, cfg)
+	if state != nil {
+		if werr := state.Err(); werr != nil {
+			return fmt.Errorf("match: -resume: %w", werr)
+		}
+		if err != nil && ctx.Err() != nil {
+			return fmt.Errorf("match: %w (the finished games are kept in %s: run the same command to continue)", err, *resumePath)
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("match: %w", err)
 	}

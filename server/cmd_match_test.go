@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,4 +192,76 @@ func TestMatchSearchOption(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, stdout.String())
 		}
 	}
+}
+
+// TestMatchResume: a match whose -resume file holds some of its games (as
+// a stopped one leaves it, with a last line cut short) plays only the rest
+// and ends with the same games and PGN as a match never stopped; a file of
+// another match, or not a state file, is refused.
+func TestMatchResume(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"match", "-a", "preset:material", "-b", "preset:david-fig3", "-depth", "2", "-games", "8", "-concurrency", "2"}
+	full := filepath.Join(dir, "full.jsonl")
+	var out bytes.Buffer
+	if err := run(append(base, "-resume", full, "-pgn", filepath.Join(dir, "full.pgn")), strings.NewReader(""), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(readFile(t, full), "\n")
+	if len(lines) != 10 || lines[9] != "" { // header, 8 games, ""
+		t.Fatalf("state file has %d lines", len(lines))
+	}
+	part := filepath.Join(dir, "part.jsonl")
+	torn := lines[4][:len(lines[4])/2]
+	if err := os.WriteFile(part, []byte(strings.Join(lines[:4], "")+torn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out2, errb bytes.Buffer
+	if err := run(append(base, "-resume", part, "-pgn", filepath.Join(dir, "part.pgn")), strings.NewReader(""), &out2, &errb); err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	for _, l := range strings.Split(out2.String(), "\n") {
+		if strings.HasPrefix(l, "game ") {
+			played++
+		}
+	}
+	if !strings.Contains(errb.String(), "3 finished games kept") || played != 5 {
+		t.Errorf("resumed run: stderr %q, stdout %q", errb.String(), out2.String())
+	}
+	noDate := func(s string) string {
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(l, "[Date ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if noDate(readFile(t, filepath.Join(dir, "full.pgn"))) != noDate(readFile(t, filepath.Join(dir, "part.pgn"))) {
+		t.Error("the resumed match's PGN differs from the whole match's")
+	}
+	if got := strings.Count(readFile(t, part), "\n"); got != 9 {
+		t.Errorf("resumed state file has %d lines, want 9", got)
+	}
+	if tail := lastLine(out.String()); tail != lastLine(out2.String()) {
+		t.Errorf("results differ: %q vs %q", tail, lastLine(out2.String()))
+	}
+	other := append([]string{}, base...)
+	other[6] = "3" // -depth 3: another match
+	if err := run(append(other, "-resume", full), strings.NewReader(""), io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "another match") {
+		t.Errorf("another match's file: error %v", err)
+	}
+	pgnFile := filepath.Join(dir, "full.pgn")
+	if err := run(append(base, "-resume", pgnFile), strings.NewReader(""), io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "not an evochess match state file") {
+		t.Errorf("a PGN as state file: error %v", err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
