@@ -261,15 +261,7 @@ func TestResumeOtherData(t *testing.T) {
 		if _, err := r.Step(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		var buf bytes.Buffer
-		if err := r.Checkpoint(&buf); err != nil {
-			t.Fatal(err)
-		}
-		cp, err := ReadCheckpoint(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return cp
+		return checkpointRoundTrip(t, r)
 	}
 	cp := checkpoint("aaaa")
 	if _, err := cp.ResumePrepared(&Prepared{Train: pool(1, 60), Test: pool(1, 90), Digest: "bbbb"}); err == nil || !strings.Contains(err.Error(), "not the checkpoint's") {
@@ -279,20 +271,26 @@ func TestResumeOtherData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := r.Checkpoint(&buf); err != nil {
-		t.Fatal(err)
-	}
-	again, err := ReadCheckpoint(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := again.CheckData("bbbb"); err == nil {
+	if err := checkpointRoundTrip(t, r).CheckData("bbbb"); err == nil {
 		t.Error("the resumed run's checkpoint lost the digest")
 	}
 	if err := checkpoint("").CheckData("bbbb"); err != nil {
 		t.Errorf("a checkpoint without digest: %v", err)
 	}
+}
+
+// checkpointRoundTrip writes r's checkpoint and reads it back.
+func checkpointRoundTrip(t testing.TB, r *Run) *Checkpointed {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := r.Checkpoint(&buf); err != nil {
+		t.Fatal(err)
+	}
+	cp, err := ReadCheckpoint(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cp
 }
 
 func TestReadCheckpointErrors(t *testing.T) {

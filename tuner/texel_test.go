@@ -312,14 +312,7 @@ func TestAutoL2Kept(t *testing.T) {
 	if _, err := r.Step(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := r.Checkpoint(&buf); err != nil {
-		t.Fatal(err)
-	}
-	cp, err := ReadCheckpoint(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cp := checkpointRoundTrip(t, r)
 	if cp.Setup.Problem.L2 != prep.L2 {
 		t.Fatalf("checkpoint keeps pull %g, want %g", cp.Setup.Problem.L2, prep.L2)
 	}
