@@ -107,6 +107,19 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if f.cfg.Workers < 0 {
 		return fmt.Errorf("tune: -workers %d < 0", f.cfg.Workers)
 	}
+	if f.resume != "" {
+		// A resumed run keeps its own settings: a flag that would change
+		// them is refused rather than ignored.
+		var set []string
+		fs.Visit(func(fl *flag.Flag) {
+			if !resumeFlags[fl.Name] && !strings.HasPrefix(fl.Name, "nats") {
+				set = append(set, "-"+fl.Name)
+			}
+		})
+		if len(set) > 0 {
+			return fmt.Errorf("tune: -resume continues the run with the settings in its checkpoint; %s cannot change them (start a new run to change them)", strings.Join(set, ", "))
+		}
+	}
 	// Flags given explicitly set their optimizer field even to zero (-elite 0:
 	// no elitism; -gens 0: no generation limit).
 	fs.Visit(func(fl *flag.Flag) {
@@ -122,6 +135,15 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return tune(ctx, f, stdout, stderr)
+}
+
+// resumeFlags are the flags that may go with -resume: where the data,
+// outputs and checkpoints are, how many workers score, distribution (and
+// -nats…); none changes what the run computes.
+var resumeFlags = map[string]bool{
+	"resume": true, "out": true, "log": true, "checkpoint": true, "json": true, "quiet": true, "stop-after": true,
+	"workers": true, "data-dir": true, "distributed": true, "local-workers": true, "ack-wait": true,
+	"max-deliver": true, "min-task": true, "task-timeout": true, "dist-log": true,
 }
 
 // defaultDataDir is $EVOCHESS_SHARED_DATA, or ../shared/data when it exists.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -127,5 +128,20 @@ func TestTuneBundledGames(t *testing.T) {
 	}
 	if digests[0] != digests[1] {
 		t.Errorf("digests %q", digests)
+	}
+}
+
+// TestTuneResumeKeepsSettings: a flag that would change a resumed run's
+// settings is refused, naming it; output and worker flags are accepted.
+func TestTuneResumeKeepsSettings(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "none.ckpt")
+	var errb bytes.Buffer
+	err := run([]string{"tune", "-resume", ck, "-gens", "10", "-pop", "4", "-quiet"}, nil, io.Discard, &errb)
+	if err == nil || !strings.Contains(err.Error(), "-gens, -pop cannot change them") {
+		t.Errorf("settings with -resume: error %v", err)
+	}
+	err = run([]string{"tune", "-resume", ck, "-out", "x.json", "-workers", "1", "-quiet", "-nats-token", "t"}, nil, io.Discard, &errb)
+	if err == nil || strings.Contains(err.Error(), "cannot change") || !strings.Contains(err.Error(), "none.ckpt") {
+		t.Errorf("output flags with -resume: error %v", err)
 	}
 }
