@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -164,16 +165,28 @@ func defaultDataDir() string {
 // so does their shared-data name (pgn/gm_demo_1500.pgn, what the Tune tab's
 // command line says) when no such file exists on disk.
 func dataOpener(dir string) func(string) (io.ReadCloser, error) {
+	return dataOpenerFS(dir, siteRoot())
+}
+
+// dataOpenerFS is dataOpener with the site whose bundled games it reads.
+func dataOpenerFS(dir string, site fs.FS) func(string) (io.ReadCloser, error) {
+	bundled := func() (io.ReadCloser, error) {
+		f, err := site.Open(protocol.BundledPath)
+		if err != nil {
+			return nil, fmt.Errorf("the bundled games (%s) are not in this binary (build it with `make build`): %w", protocol.BundledPath, err)
+		}
+		return f, nil
+	}
 	return func(name string) (io.ReadCloser, error) {
 		if name == protocol.BundledSource {
-			return siteRoot().Open(protocol.BundledPath)
+			return bundled()
 		}
 		if _, err := os.Stat(name); err == nil || filepath.IsAbs(name) {
 			return os.Open(name)
 		}
 		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
 		if err != nil && errors.Is(err, os.ErrNotExist) && protocol.IsBundled(name) {
-			if b, berr := siteRoot().Open(protocol.BundledPath); berr == nil {
+			if b, berr := bundled(); berr == nil {
 				return b, nil
 			}
 		}

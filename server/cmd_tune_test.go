@@ -3,15 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/internal/shareddata"
+	"github.com/evochess/evochess/wasm/protocol"
 )
 
 func tuneRunJSON(t *testing.T, args ...string) map[string]any {
@@ -107,27 +110,42 @@ func TestTuneErrors(t *testing.T) {
 	}
 }
 
-// TestTuneBundledGames: -data bundled reads the games embedded in the
-// binary, and so does their shared-data name (what the Tune tab's command
-// line says) when no such file is on disk: the same positions either way.
+// TestTuneBundledGames: "bundled" names the games embedded in the binary,
+// and so does their shared-data name (what the Tune tab's command line
+// says) when no such file is on disk; a file on disk comes first; a binary
+// built without the site says so.
 func TestTuneBundledGames(t *testing.T) {
 	dir := t.TempDir()
-	var digests []string
-	for _, data := range []string{"bundled", "pgn/gm_demo_1500.pgn"} {
-		var out, errb bytes.Buffer
-		err := run([]string{"tune", "-preset", "vazquez-ep", "-fitness", "match", "-data", data, "-data-dir", dir,
-			"-gens", "1", "-train", "50", "-test", "50", "-seed", "1", "-out", filepath.Join(dir, "p.json")}, nil, &out, &errb)
+	site := fstest.MapFS{protocol.BundledPath: {Data: []byte("embedded")}}
+	read := func(open func(string) (io.ReadCloser, error), name string) (string, error) {
+		f, err := open(name)
 		if err != nil {
-			t.Fatalf("-data %s: %v\n%s", data, err, errb.String())
+			return "", err
 		}
-		i := strings.Index(errb.String(), "digest ")
-		if i < 0 {
-			t.Fatalf("-data %s: no digest in\n%s", data, errb.String())
-		}
-		digests = append(digests, errb.String()[i:i+19])
+		defer f.Close()
+		b, err := io.ReadAll(f)
+		return string(b), err
 	}
-	if digests[0] != digests[1] {
-		t.Errorf("digests %q", digests)
+	open := dataOpenerFS(dir, site)
+	for _, name := range []string{"bundled", protocol.BundledDataName} {
+		if got, err := read(open, name); err != nil || got != "embedded" {
+			t.Errorf("%s: %q, %v", name, got, err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "pgn"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(protocol.BundledDataName)), []byte("on disk"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := read(open, protocol.BundledDataName); err != nil || got != "on disk" {
+		t.Errorf("file on disk: %q, %v", got, err)
+	}
+	if _, err := read(open, "pgn/other.pgn"); err == nil || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a missing file: %v", err)
+	}
+	if _, err := read(dataOpenerFS(dir, fstest.MapFS{}), "bundled"); err == nil || !strings.Contains(err.Error(), "make build") {
+		t.Errorf("a binary without the site: %v", err)
 	}
 }
 
