@@ -1,7 +1,6 @@
 package tuner
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -200,14 +199,7 @@ func TestRecompileExactResume(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			var buf bytes.Buffer
-			if err := part.Checkpoint(&buf); err != nil {
-				t.Fatal(err)
-			}
-			cp, err := ReadCheckpoint(&buf)
-			if err != nil {
-				t.Fatal(err)
-			}
+			cp := checkpointRoundTrip(t, part)
 			resumed := start(cp.Setup, cp)
 			if err := resumed.RunAll(context.Background(), nil); err != nil {
 				t.Fatal(err)

@@ -87,14 +87,7 @@ func TestRunExactResume(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			var buf bytes.Buffer
-			if err := part.Checkpoint(&buf); err != nil {
-				t.Fatal(err)
-			}
-			cp, err := ReadCheckpoint(&buf)
-			if err != nil {
-				t.Fatal(err)
-			}
+			cp := checkpointRoundTrip(t, part)
 			resumed, err := cp.Resume(pool(3, 60), pool(1, 90))
 			if err != nil {
 				t.Fatal(err)

@@ -1,7 +1,6 @@
 package tuner
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"reflect"
@@ -54,14 +53,7 @@ func TestTexelExactResume(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			var buf bytes.Buffer
-			if err := part.Checkpoint(&buf); err != nil {
-				t.Fatal(err)
-			}
-			cp, err := ReadCheckpoint(&buf)
-			if err != nil {
-				t.Fatal(err)
-			}
+			cp := checkpointRoundTrip(t, part)
 			if cp.Setup.Problem.K == 0 || cp.Setup.Problem.Reference == nil {
 				t.Fatalf("checkpoint without K (%v) or reference", cp.Setup.Problem.K)
 			}
