@@ -27,6 +27,8 @@ type CompareState struct {
 	UseSPRT    bool
 	SPRT       protocol.SPRTConfig
 	MatchRes   *protocol.MatchResult
+	saved      *SavedMatch // the latest match, kept in localStorage
+	saveErr    string      // why it could not be kept
 
 	// The round robin.
 	Selected     map[string]bool
@@ -203,6 +205,10 @@ func (c *CompareTab) Stop(e vugu.DOMEvent) {
 	}
 	s.Running, s.id = false, ""
 	s.Err = fmt.Sprintf("Stopped after %d of %d games.", len(s.Games), s.Total)
+	if s.Mode == "match" && s.saved != nil && !s.saved.Done {
+		a.saveMatch(s.saved) // every game received, even one whose standing had not come yet
+		s.Err += " The games played are kept: Resume continues the match, here or after a reload."
+	}
 }
 
 func (c *CompareTab) Percent() int {

@@ -39,10 +39,26 @@ type ResumePoint struct {
 	Checkpoint json.RawMessage     `json:"checkpoint"`
 }
 
+// SavedMatch is the Compare tab's latest match, kept in localStorage as it
+// goes: the request (players included, so an evolved player that was never
+// saved can still finish its match), the form's keys, the games posted so
+// far and the standing after them. A match stopped, or cut by a reload, is
+// resumed from it (protocol.Match.Played); a finished one is shown again.
+type SavedMatch struct {
+	Req       protocol.Match        `json:"req"`
+	Player    string                `json:"player"`
+	Opponents []string              `json:"opponents"`
+	Games     []protocol.Game       `json:"games"`
+	Result    *protocol.MatchResult `json:"result,omitempty"`
+	Total     int                   `json:"total"`
+	Done      bool                  `json:"done"`
+}
+
 const (
 	storePlayersKey = "evochess.players.v1"
 	storeRunsKey    = "evochess.runs.v1"
 	storeResumeKey  = "evochess.resume.v1"
+	storeMatchKey   = "evochess.match.v1"
 	maxSavedPlayers = 50
 )
 
@@ -66,6 +82,12 @@ func (a *App) loadStore() {
 	if v := ls.Call("getItem", storeRunsKey); v.Type() == js.TypeString {
 		if err := json.Unmarshal([]byte(v.String()), &a.Runs); err != nil {
 			a.Runs = nil
+		}
+	}
+	if v := ls.Call("getItem", storeMatchKey); v.Type() == js.TypeString {
+		var sm SavedMatch
+		if err := json.Unmarshal([]byte(v.String()), &sm); err == nil && sm.Req.Validate() == nil {
+			a.Cmp.restoreMatch(&sm)
 		}
 	}
 	if v := ls.Call("getItem", storeResumeKey); v.Type() == js.TypeString {
@@ -110,6 +132,29 @@ func (a *App) saveResume(rp *ResumePoint) error {
 		return fmt.Errorf("the run's checkpoint (%d KB) does not fit in this browser's storage (%v); the run cannot be resumed after a reload", len(b)/1024, err)
 	}
 	return nil
+}
+
+// saveMatch keeps the Compare tab's match (nil removes it). A full quota
+// is reported once: the match goes on but cannot be resumed after a reload.
+func (a *App) saveMatch(sm *SavedMatch) {
+	ls, ok := storage()
+	if !ok {
+		return
+	}
+	if sm == nil {
+		ls.Call("removeItem", storeMatchKey)
+		return
+	}
+	b, err := json.Marshal(sm)
+	if err == nil {
+		err = setItem(ls, storeMatchKey, string(b))
+	}
+	if err != nil {
+		ls.Call("removeItem", storeMatchKey)
+		if a.Cmp.saveErr == "" {
+			a.Cmp.saveErr = fmt.Sprintf("This match (%d KB) does not fit in this browser's storage (%v): it goes on but cannot be resumed after a reload.", len(b)/1024, err)
+		}
+	}
 }
 
 // saveStore writes players and runs; a full quota drops the oldest runs first.

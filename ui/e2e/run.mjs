@@ -473,6 +473,45 @@ try {
     await page.screenshot({ path: path.join(shots, 'match.png'), fullPage: true });
   });
 
+  await test('Compare: a match stopped and cut by a reload resumes from its kept games to the result of a match never stopped', async () => {
+    await page.click(T('tab-compare'));
+    const matchRows = () => page.$$eval(`${T('match-table')} tr[data-opponent]`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+    await page.fill(T('match-games'), '16');
+    await page.dispatchEvent(T('match-games'), 'change');
+    await page.fill(T('match-depth'), '2');
+    await page.dispatchEvent(T('match-depth'), 'change');
+    await page.uncheck(T('match-sprt'));
+    await page.click(T('run-match'));
+    await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 240000 });
+    const whole = await matchRows();
+    assert(whole.length === 2 && whole.every((r) => r[1] === '16 / 16'), `whole match: ${JSON.stringify(whole)}`);
+    // The same match again, stopped after a few games.
+    await page.click(T('run-match'));
+    await page.waitForFunction(() => /^([3-9]|1\d) of 32 games/.test(document.querySelector('.progress-line')?.textContent.trim() || ''), null, { timeout: 120000 });
+    await page.click('button.btn.danger:not([disabled])');
+    const stopped = await text(page, 'compare-error');
+    assert(/Stopped after \d+ of 32 games.*kept/.test(stopped), `stop message: ${stopped}`);
+    const kept = Number(stopped.match(/after (\d+)/)[1]);
+    assert(kept < 32, `the match ended before Stop: ${stopped}`);
+    await page.reload();
+    await page.click(T('tab-compare'));
+    await page.waitForSelector(T('match-interrupted'), { timeout: 30000 });
+    const note = await text(page, 'match-interrupted');
+    assert(new RegExp(`after ${kept} of 32 games`).test(note), `after the reload: ${note}`);
+    assert(await page.locator(T('match-games')).inputValue() === '16', 'the form does not show the kept match\'s settings');
+    await page.screenshot({ path: path.join(shots, 'match-resume.png') });
+    await page.click(T('match-resume'));
+    await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 240000 });
+    const resumed = await matchRows();
+    assert(JSON.stringify(resumed) === JSON.stringify(whole), `resumed ${JSON.stringify(resumed)} ≠ whole ${JSON.stringify(whole)}`);
+    assert(await page.locator(T('match-interrupted')).count() === 0, 'a finished match still offers resume');
+    // A finished match is shown again after a reload.
+    await page.reload();
+    await page.click(T('tab-compare'));
+    await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 30000 });
+    assert(JSON.stringify(await matchRows()) === JSON.stringify(whole), 'the finished match is not shown after a reload');
+  });
+
   await test('saved players and finished runs survive a reload; a run cut by the reload is kept and resumed', async () => {
     await page.click(T('tab-tune'));
     await page.fill(T('generations'), '30'); // the long-run test's settings, 30 generations

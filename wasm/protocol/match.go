@@ -56,6 +56,11 @@ func (c *SPRTConfig) Validate() error {
 // Seed: the bundled Polyglot book (Book, BookPath) or the embedded 200
 // balanced positions. Games come in pairs on the same opening with colours
 // swapped, so Games is even.
+//
+// Played resumes a stopped match: the games an earlier run of the same
+// request posted (its Game messages: round, players, result, reason,
+// plies), which are counted as played and not played again. The match then
+// ends with the same games and figures as one never stopped.
 type Match struct {
 	Player    TournamentPlayer   `json:"player"`
 	Opponents []TournamentPlayer `json:"opponents"`
@@ -66,6 +71,7 @@ type Match struct {
 	Seed      uint64             `json:"seed"`
 	Book      bool               `json:"book,omitempty"`
 	SPRT      *SPRTConfig        `json:"sprt,omitempty"`
+	Played    []Game             `json:"played,omitempty"`
 }
 
 // EloUnbounded is the value an Elo figure takes when it is infinite (a 0%
@@ -131,7 +137,21 @@ func (m *Match) Validate() error {
 		return fmt.Errorf("games %d: want an even number in 2..%d (pairs of games on one opening)", m.Games, MaxMatchGames)
 	}
 	if m.SPRT != nil {
-		return m.SPRT.Validate()
+		if err := m.SPRT.Validate(); err != nil {
+			return err
+		}
+	}
+	if len(m.Played) > len(m.Opponents)*m.Games {
+		return fmt.Errorf("played: %d games for a match of %d", len(m.Played), len(m.Opponents)*m.Games)
+	}
+	for i := range m.Played {
+		g := &m.Played[i]
+		if err := g.Validate(); err != nil {
+			return fmt.Errorf("played[%d]: %w", i, err)
+		}
+		if g.Round < 1 || g.Round > m.Games {
+			return fmt.Errorf("played[%d]: round %d outside 1..%d", i, g.Round, m.Games)
+		}
 	}
 	return nil
 }

@@ -111,6 +111,9 @@ func TestEncodeRejectsInvalid(t *testing.T) {
 		{"bad shard", "", &FitnessSetup{Setup: []byte("{}"), Shard: &Shard{Index: 2, Count: 2}}, "shard 2 of 2"},
 		{"long id", strings.Repeat("x", MaxIDLen+1), &Ready{}, "id of"},
 		{"bad state", "r", &RunState{State: "x"}, "unknown state"},
+		{"played round", "m", playedMatch(Game{Round: 5, White: "a", Black: "b", Result: "1-0"}), "played[0]: round 5 outside 1..4"},
+		{"played result", "m", playedMatch(Game{Round: 1, White: "a", Black: "b", Result: "*"}), "played[0]: result"},
+		{"played too many", "m", playedMatch(make([]Game, 5)...), "played: 5 games for a match of 4"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -238,4 +241,10 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("encoding not stable:\n%s\n%s", out, out2)
 		}
 	})
+}
+
+// playedMatch is a valid 4-game match of a against b resumed with games.
+func playedMatch(games ...Game) *Match {
+	return &Match{Player: TournamentPlayer{Name: "a", Preset: "material"}, Opponents: []TournamentPlayer{{Name: "b", Preset: "material"}},
+		Games: 4, Depth: 1, Played: games}
 }

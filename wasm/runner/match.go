@@ -72,7 +72,8 @@ func (s *Session) openBook(ctx context.Context) (*book.Book, error) {
 // each (tuner/arena.Match: pairs of games on one opening with colours
 // swapped) from ops (nil: the embedded 200 balanced positions), stopping
 // the games against an opponent early when req.SPRT decides. onGame, if not
-// nil, gets each finished game with the standing after it. Results depend
+// nil, gets each finished game played now with the standing after it; the
+// games of req.Played count as played (a resumed match). Results depend
 // only on req and ops.
 func PlayMatch(ctx context.Context, req *protocol.Match, ops []arena.Opening, yield func(), onGame func(*protocol.Game, *protocol.MatchResult)) (*protocol.MatchResult, error) {
 	players, err := arenaPlayers("match", append([]protocol.TournamentPlayer{req.Player}, req.Opponents...), yield)
@@ -88,6 +89,9 @@ func PlayMatch(ctx context.Context, req *protocol.Match, ops []arena.Opening, yi
 	if req.MaxPlies > 0 {
 		adj.MaxPlies = req.MaxPlies
 	}
+	if err := checkPlayedNames(req); err != nil {
+		return nil, err
+	}
 	out := &protocol.MatchResult{Player: req.Player.Name}
 	for k, opp := range players[1:] {
 		row := protocol.MatchRow{Opponent: opp.Name, Planned: req.Games}
@@ -101,7 +105,11 @@ func PlayMatch(ctx context.Context, req *protocol.Match, ops []arena.Opening, yi
 			test = &arena.SPRT{Elo0: req.SPRT.Elo0, Elo1: req.SPRT.Elo1, Alpha: req.SPRT.Alpha, Beta: req.SPRT.Beta}
 			cfg.SPRT = test
 		}
-		var score arena.Score
+		played, score, err := playedGames(req, k, players[0].Name, opp.Name, ops, cfg.Seed)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Played = played
 		cfg.Progress = func(p arena.Progress) {
 			g := p.Game
 			switch {
@@ -148,4 +156,72 @@ func fillRow(r *protocol.MatchRow, s arena.Score, p arena.Pentanomial, st *arena
 	if st != nil {
 		r.SPRT = &protocol.SPRTState{LLR: protocol.ClampElo(st.LLR), Lower: st.Lower, Upper: st.Upper, Decision: st.Decision}
 	}
+}
+
+// checkPlayedNames refuses a played game that is not between the player
+// and one of the opponents.
+func checkPlayedNames(req *protocol.Match) error {
+	opp := map[string]bool{}
+	for _, o := range req.Opponents {
+		opp[o.Name] = true
+	}
+	me := req.Player.Name
+	for j, g := range req.Played {
+		if !(g.White == me && opp[g.Black]) && !(g.Black == me && opp[g.White]) {
+			return fmt.Errorf("runner: match: played game %d (round %d): %s–%s is not a game of this match", j+1, g.Round, g.White, g.Black)
+		}
+	}
+	return nil
+}
+
+// playedGames turns the games of req.Played against opponent k (the games
+// an earlier run posted) into arena games by schedule index, for
+// arena.Config.Played, with the player's score in them. A game that is not
+// the schedule's (other players, colours or round) is refused: the request
+// is not the one those games came from.
+func playedGames(req *protocol.Match, k int, me, opp string, ops []arena.Opening, seed uint64) ([]*arena.Game, arena.Score, error) {
+	var score arena.Score
+	schedule := arena.RoundRobinSchedule(2, req.Games, len(ops), seed)
+	var out []*arena.Game
+	for j, pg := range req.Played {
+		if (pg.White != me || pg.Black != opp) && (pg.White != opp || pg.Black != me) {
+			continue
+		}
+		i := pg.Round - 1
+		if i < 0 || i >= len(schedule) {
+			return nil, score, fmt.Errorf("runner: match against %s: played game %d: round %d outside 1..%d", opp, j+1, pg.Round, len(schedule))
+		}
+		p := schedule[i]
+		if (p.White == 0) != (pg.White == me) {
+			return nil, score, fmt.Errorf("runner: match against %s: played game %d: round %d has %s with white, the schedule has the other side; the games are not this match's", opp, j+1, pg.Round, pg.White)
+		}
+		if out == nil {
+			out = make([]*arena.Game, len(schedule))
+		}
+		if out[i] != nil {
+			return nil, score, fmt.Errorf("runner: match against %s: played game %d: round %d given twice", opp, j+1, pg.Round)
+		}
+		g := &arena.Game{Index: i, White: pg.White, Black: pg.Black, WhiteIndex: p.White, BlackIndex: p.Black,
+			Opening: ops[p.Opening], Termination: arena.Termination(pg.Reason), Limits: arena.Limits{Depth: req.Depth, Nodes: req.Nodes}}
+		switch pg.Result {
+		case "1-0":
+			g.Result = arena.WhiteWins
+		case "0-1":
+			g.Result = arena.BlackWins
+		case "1/2-1/2":
+			g.Result = arena.Draw
+		default:
+			return nil, score, fmt.Errorf("runner: match against %s: played game %d: result %q", opp, j+1, pg.Result)
+		}
+		switch {
+		case g.Result == arena.Draw:
+			score.Draws++
+		case (g.Result == arena.WhiteWins) == (pg.White == me):
+			score.Wins++
+		default:
+			score.Losses++
+		}
+		out[i] = g
+	}
+	return out, score, nil
 }

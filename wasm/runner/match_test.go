@@ -125,3 +125,67 @@ func TestMatchBook(t *testing.T) {
 	s.Wait()
 	s2.Wait()
 }
+
+// TestMatchResume resumes a gauntlet from the games an earlier run posted
+// (cut at several points, with and without an SPRT that decides): the same
+// final result as the match never stopped, and only the missing games
+// played. Games of another match are refused.
+func TestMatchResume(t *testing.T) {
+	for _, sprt := range []*protocol.SPRTConfig{nil, {Elo0: 0, Elo1: 150, Alpha: 0.2, Beta: 0.2}} {
+		req := &protocol.Match{Player: presetEntry("material"), Opponents: []protocol.TournamentPlayer{presetEntry("phoenix-default"), presetEntry("david-fig3")},
+			Games: 8, Depth: 1, MaxPlies: 80, Seed: 3, SPRT: sprt}
+		var all []protocol.Game
+		whole, err := PlayMatch(context.Background(), req, nil, nil, func(g *protocol.Game, _ *protocol.MatchResult) { all = append(all, *g) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cut := range []int{0, 1, 5, len(all) - 1, len(all)} {
+			r := *req
+			r.Played = append([]protocol.Game(nil), all[:cut]...)
+			if err := r.Validate(); err != nil {
+				t.Fatalf("cut %d: %v", cut, err)
+			}
+			var now []protocol.Game
+			res, err := PlayMatch(context.Background(), &r, nil, nil, func(g *protocol.Game, _ *protocol.MatchResult) { now = append(now, *g) })
+			if err != nil {
+				t.Fatalf("sprt %v, cut %d: %v", sprt != nil, cut, err)
+			}
+			if !reflect.DeepEqual(res, whole) {
+				t.Errorf("sprt %v, cut %d: resumed result %+v, whole %+v", sprt != nil, cut, res, whole)
+			}
+			if !reflect.DeepEqual(now, all[cut:]) && !(len(now) == 0 && cut == len(all)) {
+				t.Errorf("sprt %v, cut %d: played %d games now, want the %d missing", sprt != nil, cut, len(now), len(all)-cut)
+			}
+		}
+		if sprt != nil && whole.Rows[0].Games == 8 && whole.Rows[1].Games == 8 {
+			t.Errorf("the SPRT stopped no match early; the test does not cover a decided SPRT")
+		}
+	}
+	base := protocol.Match{Player: presetEntry("material"), Opponents: []protocol.TournamentPlayer{presetEntry("phoenix-default")}, Games: 4, Depth: 1, Seed: 3}
+	var first protocol.Game
+	if _, err := PlayMatch(context.Background(), &base, nil, nil, func(g *protocol.Game, _ *protocol.MatchResult) {
+		if first.Round == 0 {
+			first = *g
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	swapped := first
+	swapped.White, swapped.Black = first.Black, first.White
+	twice := []protocol.Game{first, first}
+	for _, c := range []struct {
+		name   string
+		played []protocol.Game
+		want   string
+	}{
+		{"stranger", []protocol.Game{{Round: 1, White: "material", Black: "prasad-table1", Result: "1-0"}}, "not a game of this match"},
+		{"colours", []protocol.Game{swapped}, "the schedule has the other side"},
+		{"twice", twice, "given twice"},
+	} {
+		r := base
+		r.Played = c.played
+		if _, err := PlayMatch(context.Background(), &r, nil, nil, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}
