@@ -265,3 +265,40 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestMatchKeyEngineBinary: a UCI engine's key covers its binary, found on
+// the PATH or by path, so a rebuilt engine under the same command line is
+// another match; the options after the command line are part of the spec.
+func TestMatchKeyEngineBinary(t *testing.T) {
+	dir := t.TempDir()
+	eng := filepath.Join(dir, "engine")
+	write := func(s string) {
+		if err := os.WriteFile(eng, []byte(s), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	key := func(spec string) string {
+		k, err := matchKey([]string{spec, "preset:material"}, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	write("#!/bin/sh\necho one\n")
+	k1, byPath := key("uci:"+eng+" -x,Hash=16"), key("uci:engine -x,Hash=16")
+	t.Setenv("PATH", dir)
+	onPath := key("uci:engine -x,Hash=16")
+	write("#!/bin/sh\necho two\n")
+	if k2 := key("uci:" + eng + " -x,Hash=16"); k2 == k1 {
+		t.Error("a changed engine binary keeps the key")
+	}
+	if key("uci:engine -x,Hash=16") == onPath {
+		t.Error("a changed engine binary on the PATH keeps the key")
+	}
+	if key("uci:engine -x,Hash=16") == byPath {
+		t.Error("an engine found on the PATH has the key of one not found")
+	}
+	if key("uci:"+eng+" -x,Hash=32") == key("uci:"+eng+" -x,Hash=16") {
+		t.Error("other options keep the key")
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 
@@ -31,7 +32,7 @@ type matchStateGame struct {
 }
 
 // matchKey identifies a match by what its games depend on: the player
-// specs (and the bytes of each player file), the limits, adjudication and
+// specs (and the bytes of each player file and UCI engine binary), the limits, adjudication and
 // time margin, games per pair, seed, the openings (as resolved from
 // -openings or -book), hash and pondering. The concurrency, the SPRT bounds
 // and the outputs are not part of it: they do not change a game.
@@ -40,7 +41,21 @@ func matchKey(specs []string, parts ...any) (string, error) {
 	fmt.Fprintf(h, "%s\n", matchStateFormat)
 	for _, s := range specs {
 		fmt.Fprintf(h, "player %q\n", s)
-		if strings.HasPrefix(s, "preset:") || strings.HasPrefix(s, "uci:") {
+		if cmd, ok := strings.CutPrefix(s, "uci:"); ok {
+			// The engine's binary too: an engine rebuilt or upgraded under
+			// the same command line plays other games. (One that cannot be
+			// found fails when the match starts it, with its own error.)
+			line, _, _ := strings.Cut(cmd, ",")
+			if f := strings.Fields(line); len(f) > 0 {
+				if path, err := exec.LookPath(f[0]); err == nil {
+					if b, err := os.ReadFile(path); err == nil {
+						fmt.Fprintf(h, "engine %x\n", sha256.Sum256(b))
+					}
+				}
+			}
+			continue
+		}
+		if strings.HasPrefix(s, "preset:") {
 			continue
 		}
 		file, _, _ := strings.Cut(s, ",")
@@ -124,7 +139,7 @@ func readMatchState(r io.Reader, path, key string) ([]*arena.Game, int64, error)
 				return nil, 0, fmt.Errorf("%s: not an evochess match state file (line 1); give another -resume file", path)
 			}
 			if h.Key != key {
-				return nil, 0, fmt.Errorf("%s holds the games of another match (other players, limits, games, openings, seed, hash or adjudication); give another -resume file or remove this one", path)
+				return nil, 0, fmt.Errorf("%s holds the games of another match (other players or engine binaries, limits, games, openings, seed, hash or adjudication); give another -resume file or remove this one", path)
 			}
 		} else {
 			var g matchStateGame
