@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -27,20 +26,21 @@ type CompareState struct {
 	UseSPRT    bool
 	SPRT       protocol.SPRTConfig
 	MatchRes   *protocol.MatchResult
-	saved      *SavedMatch // the latest match, kept in localStorage
-	saveErr    string      // why it could not be kept
+	match      *SavedMatch // the latest match, kept in localStorage
 
 	// The round robin.
 	Selected     map[string]bool
 	GamesPerPair int
 	Depth        int
 	Seed         uint64
-	Running      bool
-	id           string
-	Total        int
-	Games        []protocol.Game
 	Result       *protocol.TournamentResult
-	Err          string
+	rr           *SavedRoundRobin // the latest round robin, kept in localStorage
+
+	Running bool
+	running string // the mode of what runs: "match" or "round-robin"
+	id      string
+	saveErr string // why the running match or round robin could not be kept
+	Err     string
 }
 
 func (s *CompareState) init() {
@@ -120,49 +120,24 @@ func (c *CompareTab) SetFloat(field string, e vugu.DOMEvent) {
 	}
 }
 
-// Run starts the tournament.
+// Run starts the round robin in the compare worker, kept in localStorage
+// as it goes (SavedRoundRobin, compare_keep.go) like the match.
 func (c *CompareTab) Run(e vugu.DOMEvent) {
-	a, s := c.App, c.s()
+	s := c.s()
 	chosen := c.chosen()
 	req := &protocol.Tournament{GamesPerPair: s.GamesPerPair, Depth: s.Depth, Seed: s.Seed, MaxPlies: 200}
+	sr := &SavedRoundRobin{kept: kept{Kind: "round-robin"}}
 	for i, name := range uniqueNames(chosen) {
 		req.Players = append(req.Players, entrant(chosen[i], name))
+		sr.Players = append(sr.Players, chosen[i].Key)
 	}
 	if err := req.Validate(); err != nil {
 		s.Err = "Tournament: " + err.Error()
 		return
 	}
 	n := len(req.Players)
-	s.Total = n * (n - 1) / 2 * s.GamesPerPair
-	w := a.compareWorker()
-	id := a.nextID("tournament")
-	s.id, s.Running, s.Games, s.Result, s.Err = id, true, nil, nil, ""
-	err := w.Send(id, req, func(m protocol.Message) {
-		if s.id != id {
-			return
-		}
-		switch b := m.Body.(type) {
-		case *protocol.Game:
-			s.Games = append(s.Games, *b)
-		case *protocol.TournamentResult:
-			w.Done(id)
-			// Best first: points, then Elo.
-			sort.SliceStable(b.Standings, func(i, j int) bool {
-				x, y := b.Standings[i], b.Standings[j]
-				if x.Points != y.Points {
-					return x.Points > y.Points
-				}
-				return x.Elo > y.Elo
-			})
-			s.Running, s.Result = false, b
-		case *protocol.Error:
-			w.Done(id)
-			s.Running, s.Err = false, b.Message
-		}
-	})
-	if err != nil {
-		s.Running, s.Err = false, err.Error()
-	}
+	sr.Req, sr.Total = *req, n*(n-1)/2*s.GamesPerPair
+	c.playRoundRobin(sr)
 }
 
 // uniqueNames names the players of a request: their names, cut to 60
@@ -193,50 +168,6 @@ func entrant(r playerRef, name string) protocol.TournamentPlayer {
 		tp.Player = r.Player
 	}
 	return tp
-}
-
-// Stop ends the tournament by terminating its worker (games are searched
-// without yielding; a new worker starts with the next tournament).
-func (c *CompareTab) Stop(e vugu.DOMEvent) {
-	a, s := c.App, c.s()
-	if a.compare != nil {
-		a.compare.Terminate()
-		a.compare = nil
-	}
-	s.Running, s.id = false, ""
-	s.Err = fmt.Sprintf("Stopped after %d of %d games.", len(s.Games), s.Total)
-	if s.Mode == "match" && s.saved != nil && !s.saved.Done {
-		a.saveMatch(s.saved) // every game received, even one whose standing had not come yet
-		s.Err += " The games played are kept: Resume continues the match, here or after a reload."
-	}
-}
-
-func (c *CompareTab) Percent() int {
-	if c.s().Total == 0 {
-		return 0
-	}
-	return 100 * len(c.s().Games) / c.s().Total
-}
-
-// shownGames bounds the games list (every row costs render time).
-const shownGames = 100
-
-// LastGames lists the latest games, newest first.
-func (c *CompareTab) LastGames() []protocol.Game {
-	g := c.s().Games
-	n := min(len(g), shownGames)
-	out := make([]protocol.Game, n)
-	for i := range out {
-		out[i] = g[len(g)-1-i]
-	}
-	return out
-}
-
-func (c *CompareTab) GamesTitle() string {
-	if n := len(c.s().Games); n > shownGames {
-		return fmt.Sprintf("Games (the last %d of %d)", shownGames, n)
-	}
-	return "Games"
 }
 
 func eloText(st protocol.Standing) string {

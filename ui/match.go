@@ -79,8 +79,8 @@ func (c *CompareTab) ToggleBook(e vugu.DOMEvent) { c.s().Book = e.PropBool("targ
 func (c *CompareTab) ToggleSPRT(e vugu.DOMEvent) { c.s().UseSPRT = e.PropBool("target", "checked") }
 
 // RunMatch starts the match in the compare worker. The match is kept in
-// localStorage as it goes (SavedMatch), so Stop or a reload can be
-// followed by ResumeMatch.
+// localStorage as it goes (SavedMatch, compare_keep.go), so Stop or a
+// reload can be followed by Resume.
 func (c *CompareTab) RunMatch(e vugu.DOMEvent) {
 	a, s := c.App, c.s()
 	me, ok := a.findPlayer(c.MatchPlayer())
@@ -92,7 +92,7 @@ func (c *CompareTab) RunMatch(e vugu.DOMEvent) {
 	refs := append([]playerRef{me}, opps...)
 	names := uniqueNames(refs)
 	req := &protocol.Match{Player: entrant(me, names[0]), Games: s.MatchGames, Depth: s.Depth, Seed: s.Seed, MaxPlies: 200, Book: s.Book}
-	sm := &SavedMatch{Player: me.Key}
+	sm := &SavedMatch{Player: me.Key, kept: kept{Kind: "match"}}
 	for i, r := range opps {
 		req.Opponents = append(req.Opponents, entrant(r, names[i+1]))
 		sm.Opponents = append(sm.Opponents, r.Key)
@@ -107,95 +107,6 @@ func (c *CompareTab) RunMatch(e vugu.DOMEvent) {
 	}
 	sm.Req, sm.Total = *req, len(req.Opponents)*req.Games
 	c.playMatch(sm)
-}
-
-// ResumeMatch continues the kept match: the games it holds are sent as
-// played and only the others are played.
-func (c *CompareTab) ResumeMatch(e vugu.DOMEvent) {
-	if sm := c.s().saved; sm != nil && !sm.Done {
-		c.playMatch(sm)
-	}
-}
-
-// DiscardMatch forgets the kept match and its results.
-func (c *CompareTab) DiscardMatch(e vugu.DOMEvent) {
-	s := c.s()
-	s.saved, s.Games, s.MatchRes, s.Total, s.Err = nil, nil, nil, 0, ""
-	c.App.saveMatch(nil)
-}
-
-// Resumable tells whether a kept match can be resumed.
-func (c *CompareTab) Resumable() bool {
-	s := c.s()
-	return s.saved != nil && !s.saved.Done && !s.Running
-}
-
-// ResumeText describes the kept, unfinished match.
-func (c *CompareTab) ResumeText() string {
-	sm := c.s().saved
-	if sm == nil {
-		return ""
-	}
-	n := len(sm.Req.Opponents)
-	return fmt.Sprintf("The match of %s against %d opponent%s stopped after %d of %d games. Resume plays the rest; the %d games kept are not played again.",
-		sm.Req.Player.Name, n, plural(n), len(sm.Games), sm.Total, len(sm.Games))
-}
-
-// playMatch sends the kept match to the compare worker with the games it
-// already has, keeping each new game and standing in it as they arrive.
-func (c *CompareTab) playMatch(sm *SavedMatch) {
-	a, s := c.App, c.s()
-	req := sm.Req
-	req.Played = sm.Games
-	s.saved, s.saveErr = sm, ""
-	a.saveMatch(sm)
-	s.Total = sm.Total
-	w := a.compareWorker()
-	id := a.nextID("match")
-	s.id, s.Running, s.Games, s.MatchRes, s.Result, s.Err = id, true, append([]protocol.Game(nil), sm.Games...), sm.Result, nil, ""
-	err := w.Send(id, &req, func(m protocol.Message) {
-		if s.id != id {
-			return
-		}
-		switch b := m.Body.(type) {
-		case *protocol.Game:
-			s.Games = append(s.Games, *b)
-			sm.Games = append(sm.Games, *b)
-		case *protocol.MatchResult:
-			s.MatchRes, sm.Result = b, b
-			if b.Done {
-				w.Done(id)
-				s.Running, sm.Done = false, true
-			}
-			// Kept after every game's standing (each game is followed by one).
-			a.saveMatch(sm)
-			if s.saveErr != "" {
-				s.Err = s.saveErr
-			}
-		case *protocol.Error:
-			w.Done(id)
-			s.Running, s.Err = false, b.Message
-		}
-	})
-	if err != nil {
-		s.Running, s.Err = false, err.Error()
-	}
-}
-
-// restoreMatch shows a match kept by an earlier page (finished or to be
-// resumed) and puts its settings back in the form.
-func (s *CompareState) restoreMatch(sm *SavedMatch) {
-	s.saved, s.Mode = sm, "match"
-	s.Games, s.MatchRes, s.Total = append([]protocol.Game(nil), sm.Games...), sm.Result, sm.Total
-	s.Player, s.Opponents = sm.Player, map[string]bool{}
-	for _, k := range sm.Opponents {
-		s.Opponents[k] = true
-	}
-	r := sm.Req
-	s.MatchGames, s.Depth, s.Seed, s.Book, s.UseSPRT = r.Games, r.Depth, r.Seed, r.Book, r.SPRT != nil
-	if r.SPRT != nil {
-		s.SPRT = *r.SPRT
-	}
 }
 
 // matchRow is one opponent's line of the match table, formatted.

@@ -39,27 +39,14 @@ type ResumePoint struct {
 	Checkpoint json.RawMessage     `json:"checkpoint"`
 }
 
-// SavedMatch is the Compare tab's latest match, kept in localStorage as it
-// goes: the request (players included, so an evolved player that was never
-// saved can still finish its match), the form's keys, the games posted so
-// far and the standing after them. A match stopped, or cut by a reload, is
-// resumed from it (protocol.Match.Played); a finished one is shown again.
-type SavedMatch struct {
-	Req       protocol.Match        `json:"req"`
-	Player    string                `json:"player"`
-	Opponents []string              `json:"opponents"`
-	Games     []protocol.Game       `json:"games"`
-	Result    *protocol.MatchResult `json:"result,omitempty"`
-	Total     int                   `json:"total"`
-	Done      bool                  `json:"done"`
-}
-
 const (
 	storePlayersKey = "evochess.players.v1"
 	storeRunsKey    = "evochess.runs.v1"
 	storeResumeKey  = "evochess.resume.v1"
-	storeMatchKey   = "evochess.match.v1"
-	maxSavedPlayers = 50
+	// The Compare tab's match and round robin (SavedMatch, SavedRoundRobin).
+	storeMatchKey      = "evochess.match.v1"
+	storeRoundRobinKey = "evochess.roundrobin.v1"
+	maxSavedPlayers    = 50
 )
 
 func storage() (js.Value, bool) {
@@ -84,12 +71,21 @@ func (a *App) loadStore() {
 			a.Runs = nil
 		}
 	}
+	var sm *SavedMatch
+	var sr *SavedRoundRobin
 	if v := ls.Call("getItem", storeMatchKey); v.Type() == js.TypeString {
-		var sm SavedMatch
-		if err := json.Unmarshal([]byte(v.String()), &sm); err == nil && sm.Req.Validate() == nil {
-			a.Cmp.restoreMatch(&sm)
+		var m SavedMatch
+		if err := json.Unmarshal([]byte(v.String()), &m); err == nil && m.Req.Validate() == nil && m.Total > 0 {
+			sm = &m
 		}
 	}
+	if v := ls.Call("getItem", storeRoundRobinKey); v.Type() == js.TypeString {
+		var r SavedRoundRobin
+		if err := json.Unmarshal([]byte(v.String()), &r); err == nil && r.Req.Validate() == nil && r.Total > 0 {
+			sr = &r
+		}
+	}
+	a.Cmp.restoreKept(sm, sr)
 	if v := ls.Call("getItem", storeResumeKey); v.Type() == js.TypeString {
 		var rp ResumePoint
 		if err := json.Unmarshal([]byte(v.String()), &rp); err == nil && len(rp.Checkpoint) > 0 {
@@ -134,25 +130,30 @@ func (a *App) saveResume(rp *ResumePoint) error {
 	return nil
 }
 
-// saveMatch keeps the Compare tab's match (nil removes it). A full quota
-// is reported once: the match goes on but cannot be resumed after a reload.
-func (a *App) saveMatch(sm *SavedMatch) {
+// keeper is a kept match or round robin (compare_keep.go).
+type keeper interface{ stamp() }
+
+// saveKept keeps the Compare tab's match or round robin under key (nil
+// removes it). A full quota is reported once: the games go on but cannot
+// be resumed after a reload.
+func (a *App) saveKept(key string, v keeper) {
 	ls, ok := storage()
 	if !ok {
 		return
 	}
-	if sm == nil {
-		ls.Call("removeItem", storeMatchKey)
+	if v == nil {
+		ls.Call("removeItem", key)
 		return
 	}
-	b, err := json.Marshal(sm)
+	v.stamp()
+	b, err := json.Marshal(v)
 	if err == nil {
-		err = setItem(ls, storeMatchKey, string(b))
+		err = setItem(ls, key, string(b))
 	}
 	if err != nil {
-		ls.Call("removeItem", storeMatchKey)
+		ls.Call("removeItem", key)
 		if a.Cmp.saveErr == "" {
-			a.Cmp.saveErr = fmt.Sprintf("This match (%d KB) does not fit in this browser's storage (%v): it goes on but cannot be resumed after a reload.", len(b)/1024, err)
+			a.Cmp.saveErr = fmt.Sprintf("These games (%d KB) do not fit in this browser's storage (%v): they go on but cannot be resumed after a reload.", len(b)/1024, err)
 		}
 	}
 }

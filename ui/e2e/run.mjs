@@ -512,6 +512,39 @@ try {
     assert(JSON.stringify(await matchRows()) === JSON.stringify(whole), 'the finished match is not shown after a reload');
   });
 
+  await test('Compare: a round robin stopped and cut by a reload resumes to the standings of one never stopped', async () => {
+    await page.click(T('tab-compare'));
+    await page.click(T('mode-round-robin'));
+    const standings = () => page.$$eval(`${T('standings')} tr`, (trs) => trs.slice(1).map((tr) => [...tr.cells].map((c) => c.textContent.trim()).join(' ')));
+    for (const k of ['preset:material', 'preset:phoenix-default', 'preset:david-fig3']) await page.check(`${T('compare-players')} [data-key="${k}"]`);
+    await page.fill(T('games-per-pair'), '6');
+    await page.dispatchEvent(T('games-per-pair'), 'change');
+    await page.fill(T('compare-depth'), '2');
+    await page.dispatchEvent(T('compare-depth'), 'change');
+    await page.click(T('run-tournament'));
+    await page.waitForSelector(T('standings'), { timeout: 240000 });
+    const whole = await standings();
+    assert(whole.length === 3, `standings: ${JSON.stringify(whole)}`);
+    await page.click(T('run-tournament'));
+    await page.waitForFunction(() => /^([3-9]|1[0-7]) of 18 games/.test(document.querySelector('.progress-line')?.textContent.trim() || ''), null, { timeout: 120000 });
+    await page.click('button.btn.danger:not([disabled])');
+    const stopped = await text(page, 'compare-error');
+    assert(/Stopped after \d+ of 18 games.*kept/.test(stopped), `stop message: ${stopped}`);
+    const kept = Number(stopped.match(/after (\d+)/)[1]);
+    await page.reload();
+    await page.click(T('tab-compare'));
+    await page.waitForSelector(T('rr-interrupted'), { timeout: 30000 });
+    const note = await text(page, 'rr-interrupted');
+    assert(new RegExp(`round robin of 3 players stopped after ${kept} of 18 games`).test(note), `after the reload: ${note}`);
+    await page.click(T('rr-resume'));
+    await page.waitForSelector(T('standings'), { timeout: 240000 });
+    const resumed = await standings();
+    assert(JSON.stringify(resumed) === JSON.stringify(whole), `resumed ${JSON.stringify(resumed)} ≠ whole ${JSON.stringify(whole)}`);
+    // The match kept before is still there in its mode.
+    await page.click(T('mode-match'));
+    assert(await page.locator(`${T('match-table')}[data-done="true"]`).count() === 1, 'the kept match is gone');
+  });
+
   await test('saved players and finished runs survive a reload; a run cut by the reload is kept and resumed', async () => {
     await page.click(T('tab-tune'));
     await page.fill(T('generations'), '30'); // the long-run test's settings, 30 generations

@@ -141,19 +141,7 @@ func (m *Match) Validate() error {
 			return err
 		}
 	}
-	if len(m.Played) > len(m.Opponents)*m.Games {
-		return fmt.Errorf("played: %d games for a match of %d", len(m.Played), len(m.Opponents)*m.Games)
-	}
-	for i := range m.Played {
-		g := &m.Played[i]
-		if err := g.Validate(); err != nil {
-			return fmt.Errorf("played[%d]: %w", i, err)
-		}
-		if g.Round < 1 || g.Round > m.Games {
-			return fmt.Errorf("played[%d]: round %d outside 1..%d", i, g.Round, m.Games)
-		}
-	}
-	return nil
+	return checkPlayed(m.Played, len(m.Opponents)*m.Games, m.Games)
 }
 
 // Validate implements Body.

@@ -295,6 +295,8 @@ type TournamentPlayer struct {
 // Tournament asks for a round robin: every pair plays GamesPerPair games
 // (colours alternate) from openings drawn with Seed, each move searched to
 // Depth or Nodes (one of them > 0). MaxPlies adjudicates long games as draws.
+// Played resumes a stopped round robin with the games an earlier run of the
+// same request posted (as Match.Played).
 type Tournament struct {
 	Players      []TournamentPlayer `json:"players"`
 	GamesPerPair int                `json:"gamesPerPair"`
@@ -302,6 +304,7 @@ type Tournament struct {
 	Nodes        int                `json:"nodes,omitempty"`
 	MaxPlies     int                `json:"maxPlies,omitempty"`
 	Seed         uint64             `json:"seed"`
+	Played       []Game             `json:"played,omitempty"`
 }
 
 // Game reports one finished tournament game.
@@ -689,7 +692,29 @@ func (m *Tournament) Validate() error {
 	if m.Depth == 0 && m.Nodes == 0 {
 		return errors.New("want depth or nodes > 0")
 	}
-	return checkRange("maxPlies", int64(m.MaxPlies), 0, 1000)
+	if err := checkRange("maxPlies", int64(m.MaxPlies), 0, 1000); err != nil {
+		return err
+	}
+	n := len(m.Players) * (len(m.Players) - 1) / 2 * m.GamesPerPair
+	return checkPlayed(m.Played, n, n)
+}
+
+// checkPlayed checks the games of a resumed match or round robin: at most
+// max of them, each with a result and a round in 1..rounds.
+func checkPlayed(played []Game, max, rounds int) error {
+	if len(played) > max {
+		return fmt.Errorf("played: %d games for %d", len(played), max)
+	}
+	for i := range played {
+		g := &played[i]
+		if err := g.Validate(); err != nil {
+			return fmt.Errorf("played[%d]: %w", i, err)
+		}
+		if g.Round < 1 || g.Round > rounds {
+			return fmt.Errorf("played[%d]: round %d outside 1..%d", i, g.Round, rounds)
+		}
+	}
+	return nil
 }
 
 // Validate implements Body.

@@ -113,7 +113,9 @@ func TestEncodeRejectsInvalid(t *testing.T) {
 		{"bad state", "r", &RunState{State: "x"}, "unknown state"},
 		{"played round", "m", playedMatch(Game{Round: 5, White: "a", Black: "b", Result: "1-0"}), "played[0]: round 5 outside 1..4"},
 		{"played result", "m", playedMatch(Game{Round: 1, White: "a", Black: "b", Result: "*"}), "played[0]: result"},
-		{"played too many", "m", playedMatch(make([]Game, 5)...), "played: 5 games for a match of 4"},
+		{"played too many", "m", playedMatch(make([]Game, 5)...), "played: 5 games for 4"},
+		{"round robin played", "t", &Tournament{Players: []TournamentPlayer{{Name: "a", Preset: "material"}, {Name: "b", Preset: "material"}, {Name: "c", Preset: "material"}},
+			GamesPerPair: 2, Depth: 1, Played: []Game{{Round: 7, White: "a", Black: "c", Result: "0-1"}}}, "played[0]: round 7 outside 1..6"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -182,37 +182,23 @@ func checkPlayedNames(req *protocol.Match) error {
 func playedGames(req *protocol.Match, k int, me, opp string, ops []arena.Opening, seed uint64) ([]*arena.Game, arena.Score, error) {
 	var score arena.Score
 	schedule := arena.RoundRobinSchedule(2, req.Games, len(ops), seed)
+	idx := map[string]int{me: 0, opp: 1}
 	var out []*arena.Game
 	for j, pg := range req.Played {
 		if (pg.White != me || pg.Black != opp) && (pg.White != opp || pg.Black != me) {
 			continue
 		}
-		i := pg.Round - 1
-		if i < 0 || i >= len(schedule) {
-			return nil, score, fmt.Errorf("runner: match against %s: played game %d: round %d outside 1..%d", opp, j+1, pg.Round, len(schedule))
+		g, err := scheduledGame(pg, idx, schedule, ops, arena.Limits{Depth: req.Depth, Nodes: req.Nodes})
+		if err == nil && out != nil && out[g.Index] != nil {
+			err = fmt.Errorf("round %d given twice", pg.Round)
 		}
-		p := schedule[i]
-		if (p.White == 0) != (pg.White == me) {
-			return nil, score, fmt.Errorf("runner: match against %s: played game %d: round %d has %s with white, the schedule has the other side; the games are not this match's", opp, j+1, pg.Round, pg.White)
+		if err != nil {
+			return nil, score, fmt.Errorf("runner: match against %s: played game %d: %w", opp, j+1, err)
 		}
 		if out == nil {
 			out = make([]*arena.Game, len(schedule))
 		}
-		if out[i] != nil {
-			return nil, score, fmt.Errorf("runner: match against %s: played game %d: round %d given twice", opp, j+1, pg.Round)
-		}
-		g := &arena.Game{Index: i, White: pg.White, Black: pg.Black, WhiteIndex: p.White, BlackIndex: p.Black,
-			Opening: ops[p.Opening], Termination: arena.Termination(pg.Reason), Limits: arena.Limits{Depth: req.Depth, Nodes: req.Nodes}}
-		switch pg.Result {
-		case "1-0":
-			g.Result = arena.WhiteWins
-		case "0-1":
-			g.Result = arena.BlackWins
-		case "1/2-1/2":
-			g.Result = arena.Draw
-		default:
-			return nil, score, fmt.Errorf("runner: match against %s: played game %d: result %q", opp, j+1, pg.Result)
-		}
+		out[g.Index] = g
 		switch {
 		case g.Result == arena.Draw:
 			score.Draws++
@@ -221,7 +207,35 @@ func playedGames(req *protocol.Match, k int, me, opp string, ops []arena.Opening
 		default:
 			score.Losses++
 		}
-		out[i] = g
 	}
 	return out, score, nil
+}
+
+// scheduledGame is the arena game of a played game (a Game message of an
+// earlier run): its schedule index is its round − 1, and its players (idx:
+// name → player index) and colours must be that game's of the schedule.
+func scheduledGame(pg protocol.Game, idx map[string]int, schedule []arena.Pairing, ops []arena.Opening, lim arena.Limits) (*arena.Game, error) {
+	i := pg.Round - 1
+	if i < 0 || i >= len(schedule) {
+		return nil, fmt.Errorf("round %d outside 1..%d", pg.Round, len(schedule))
+	}
+	p := schedule[i]
+	w, okw := idx[pg.White]
+	b, okb := idx[pg.Black]
+	if !okw || !okb || w != p.White || b != p.Black {
+		return nil, fmt.Errorf("round %d is %s–%s, the schedule's is another pairing or the other colours; the games are not this request's", pg.Round, pg.White, pg.Black)
+	}
+	g := &arena.Game{Index: i, White: pg.White, Black: pg.Black, WhiteIndex: p.White, BlackIndex: p.Black,
+		Opening: ops[p.Opening], Termination: arena.Termination(pg.Reason), Limits: lim}
+	switch pg.Result {
+	case "1-0":
+		g.Result = arena.WhiteWins
+	case "0-1":
+		g.Result = arena.BlackWins
+	case "1/2-1/2":
+		g.Result = arena.Draw
+	default:
+		return nil, fmt.Errorf("round %d: result %q", pg.Round, pg.Result)
+	}
+	return g, nil
 }

@@ -179,7 +179,7 @@ func TestMatchResume(t *testing.T) {
 		want   string
 	}{
 		{"stranger", []protocol.Game{{Round: 1, White: "material", Black: "prasad-table1", Result: "1-0"}}, "not a game of this match"},
-		{"colours", []protocol.Game{swapped}, "the schedule has the other side"},
+		{"colours", []protocol.Game{swapped}, "the other colours"},
 		{"twice", twice, "given twice"},
 	} {
 		r := base
@@ -187,5 +187,46 @@ func TestMatchResume(t *testing.T) {
 		if _, err := PlayMatch(context.Background(), &r, nil, nil, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestTournamentResume resumes a round robin from the games an earlier run
+// posted: the same standings as the round robin never stopped, only the
+// missing games played; a game of other players is refused.
+func TestTournamentResume(t *testing.T) {
+	req := &protocol.Tournament{Players: []protocol.TournamentPlayer{presetEntry("material"), presetEntry("phoenix-default"), presetEntry("david-fig3")},
+		GamesPerPair: 4, Depth: 1, MaxPlies: 80, Seed: 2}
+	var all []protocol.Game
+	whole, err := PlayTournament(context.Background(), req, nil, 1, func(g *protocol.Game) { all = append(all, *g) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 12 {
+		t.Fatalf("%d games, want 12", len(all))
+	}
+	for _, cut := range []int{1, 7, 12} {
+		r := *req
+		r.Played = append([]protocol.Game(nil), all[:cut]...)
+		if err := r.Validate(); err != nil {
+			t.Fatalf("cut %d: %v", cut, err)
+		}
+		var now []protocol.Game
+		res, err := PlayTournament(context.Background(), &r, nil, 1, func(g *protocol.Game) { now = append(now, *g) })
+		if err != nil {
+			t.Fatalf("cut %d: %v", cut, err)
+		}
+		if !reflect.DeepEqual(res, whole) {
+			t.Errorf("cut %d: resumed %+v, whole %+v", cut, res, whole)
+		}
+		if len(now) != 12-cut || (len(now) > 0 && !reflect.DeepEqual(now, all[cut:])) {
+			t.Errorf("cut %d: %d games played now, want the %d missing", cut, len(now), 12-cut)
+		}
+	}
+	r := *req
+	stranger := all[0]
+	stranger.White = "prasad-table1"
+	r.Played = []protocol.Game{stranger}
+	if _, err := PlayTournament(context.Background(), &r, nil, 1, nil); err == nil || !strings.Contains(err.Error(), "not this request's") {
+		t.Errorf("a game of another player: error %v", err)
 	}
 }

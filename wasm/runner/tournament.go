@@ -65,7 +65,8 @@ func (s *Session) tournament(id string, req *protocol.Tournament) {
 // PlayTournament runs req: every pair plays GamesPerPair games from the
 // embedded opening book (shuffled with Seed) at the request's depth or node
 // limit. Results depend only on req. onGame, if not nil, gets every finished
-// game in completion order.
+// game played now, in completion order; the games of req.Played count as
+// played (a resumed round robin).
 func PlayTournament(ctx context.Context, req *protocol.Tournament, yield func(), concurrency int, onGame func(*protocol.Game)) (*protocol.TournamentResult, error) {
 	players, err := arenaPlayers("tournament", req.Players, yield)
 	if err != nil {
@@ -88,6 +89,24 @@ func PlayTournament(ctx context.Context, req *protocol.Tournament, yield func(),
 			g := p.Game
 			onGame(&protocol.Game{Round: g.Index + 1, White: g.White, Black: g.Black, Result: g.Result.String(),
 				Reason: string(g.Termination), Plies: len(g.Moves())})
+		}
+	}
+	if len(req.Played) > 0 {
+		idx := map[string]int{}
+		for i, p := range players {
+			idx[p.Name] = i
+		}
+		schedule := arena.RoundRobinSchedule(len(players), req.GamesPerPair, len(ops), req.Seed)
+		cfg.Played = make([]*arena.Game, len(schedule))
+		for j, pg := range req.Played {
+			g, err := scheduledGame(pg, idx, schedule, ops, cfg.Game.Limits)
+			if err == nil && cfg.Played[g.Index] != nil {
+				err = fmt.Errorf("round %d given twice", pg.Round)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("runner: tournament: played game %d: %w", j+1, err)
+			}
+			cfg.Played[g.Index] = g
 		}
 	}
 	res, err := arena.RoundRobin(ctx, players, req.GamesPerPair, cfg)

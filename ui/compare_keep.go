@@ -1,0 +1,295 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/evochess/evochess/wasm/protocol"
+	"github.com/vugu/vugu"
+)
+
+// The Compare tab's match and round robin are kept in localStorage as they
+// go (SavedMatch, SavedRoundRobin): the request, with its players, the
+// form's keys, the games posted so far and the standing after them. After
+// Stop or a reload, Resume sends the request again with those games as
+// played (protocol.Match.Played, protocol.Tournament.Played): the worker
+// plays only the others and ends with the figures of a run never stopped.
+// A finished one is shown again on the next visit.
+
+// kept is what the match and the round robin keep alike.
+type kept struct {
+	Kind    string          `json:"kind"` // "match" or "round-robin" (the mode)
+	Games   []protocol.Game `json:"games"`
+	Total   int             `json:"total"` // games planned
+	Done    bool            `json:"done"`
+	Updated int64           `json:"updated"` // Unix ms of the last save
+}
+
+// SavedMatch is the latest match (storeMatchKey).
+type SavedMatch struct {
+	kept
+	Req       protocol.Match        `json:"req"`
+	Player    string                `json:"player"` // the form's keys
+	Opponents []string              `json:"opponents"`
+	Result    *protocol.MatchResult `json:"result,omitempty"`
+}
+
+// SavedRoundRobin is the latest round robin (storeRoundRobinKey).
+type SavedRoundRobin struct {
+	kept
+	Req     protocol.Tournament        `json:"req"`
+	Players []string                   `json:"players"` // the form's keys
+	Result  *protocol.TournamentResult `json:"result,omitempty"`
+}
+
+// Kept returns what the shown mode keeps (empty when nothing was run).
+func (c *CompareTab) Kept() *kept {
+	s := c.s()
+	switch {
+	case s.Mode == "match" && s.match != nil:
+		return &s.match.kept
+	case s.Mode != "match" && s.rr != nil:
+		return &s.rr.kept
+	}
+	return &kept{}
+}
+
+// RunningHere tells whether the shown mode's match or round robin runs.
+func (c *CompareTab) RunningHere() bool {
+	s := c.s()
+	return s.Running && (s.running == "match") == (s.Mode == "match")
+}
+
+// Resumable tells whether the shown mode's kept run can be resumed.
+func (c *CompareTab) Resumable() bool {
+	k := c.Kept()
+	return k.Total > 0 && !k.Done && !c.s().Running
+}
+
+// ResumeText describes the shown mode's kept, unfinished run.
+func (c *CompareTab) ResumeText() string {
+	s, k := c.s(), c.Kept()
+	what := "The round robin"
+	if s.Mode == "match" && s.match != nil {
+		n := len(s.match.Req.Opponents)
+		what = fmt.Sprintf("The match of %s against %d opponent%s", s.match.Req.Player.Name, n, plural(n))
+	} else if s.rr != nil {
+		what = fmt.Sprintf("The round robin of %d players", len(s.rr.Req.Players))
+	}
+	return fmt.Sprintf("%s stopped after %d of %d games. Resume plays the rest; the %d games kept are not played again.",
+		what, len(k.Games), k.Total, len(k.Games))
+}
+
+// Resume continues the shown mode's kept run.
+func (c *CompareTab) Resume(e vugu.DOMEvent) {
+	if !c.Resumable() {
+		return
+	}
+	if s := c.s(); s.Mode == "match" {
+		c.playMatch(s.match)
+	} else {
+		c.playRoundRobin(s.rr)
+	}
+}
+
+// Discard forgets the shown mode's kept run and its results.
+func (c *CompareTab) Discard(e vugu.DOMEvent) {
+	s := c.s()
+	s.Err = ""
+	if s.Mode == "match" {
+		s.match, s.MatchRes = nil, nil
+		c.App.saveKept(storeMatchKey, nil)
+	} else {
+		s.rr, s.Result = nil, nil
+		c.App.saveKept(storeRoundRobinKey, nil)
+	}
+}
+
+// Stop ends the match or round robin by terminating the compare worker
+// (games are searched without yielding; a new worker starts with the
+// next). The games played are kept, to be resumed.
+func (c *CompareTab) Stop(e vugu.DOMEvent) {
+	a, s := c.App, c.s()
+	running := s.Running
+	s.Running, s.id = false, "" // before Terminate, which fails what the worker had in hand
+	if a.compare != nil {
+		a.compare.Terminate()
+		a.compare = nil
+	}
+	if !running {
+		return
+	}
+	var k *kept
+	switch {
+	case s.running == "match" && s.match != nil:
+		k = &s.match.kept
+		a.saveKept(storeMatchKey, s.match) // every game received, even one whose standing had not come yet
+	case s.running != "match" && s.rr != nil:
+		k = &s.rr.kept
+		a.saveKept(storeRoundRobinKey, s.rr)
+	default:
+		return
+	}
+	s.Err = fmt.Sprintf("Stopped after %d of %d games.", len(k.Games), k.Total)
+	if s.saveErr == "" {
+		s.Err += " The games played are kept: Resume continues, here or after a reload."
+	}
+}
+
+// playMatch sends the kept match to the compare worker with the games it
+// already has, keeping each new game and standing as they arrive.
+func (c *CompareTab) playMatch(sm *SavedMatch) {
+	a, s := c.App, c.s()
+	req := sm.Req
+	req.Played = sm.Games
+	s.match, s.MatchRes, s.saveErr = sm, sm.Result, ""
+	a.saveKept(storeMatchKey, sm)
+	w := a.compareWorker()
+	id := a.nextID("match")
+	s.id, s.Running, s.running, s.Err = id, true, "match", ""
+	err := w.Send(id, &req, func(m protocol.Message) {
+		if s.id != id {
+			return
+		}
+		switch b := m.Body.(type) {
+		case *protocol.Game:
+			sm.Games = append(sm.Games, *b)
+		case *protocol.MatchResult:
+			s.MatchRes, sm.Result = b, b
+			if b.Done {
+				w.Done(id)
+				s.Running, sm.Done = false, true
+			}
+			// Kept after every game's standing (each game is followed by one).
+			a.saveKept(storeMatchKey, sm)
+			if s.saveErr != "" {
+				s.Err = s.saveErr
+			}
+		case *protocol.Error:
+			w.Done(id)
+			s.Running, s.Err = false, b.Message
+		}
+	})
+	if err != nil {
+		s.Running, s.Err = false, err.Error()
+	}
+}
+
+// playRoundRobin sends the kept round robin to the compare worker with the
+// games it already has, keeping each new game as it arrives.
+func (c *CompareTab) playRoundRobin(sr *SavedRoundRobin) {
+	a, s := c.App, c.s()
+	req := sr.Req
+	req.Played = sr.Games
+	s.rr, s.Result, s.saveErr = sr, nil, ""
+	a.saveKept(storeRoundRobinKey, sr)
+	w := a.compareWorker()
+	id := a.nextID("tournament")
+	s.id, s.Running, s.running, s.Err = id, true, "round-robin", ""
+	err := w.Send(id, &req, func(m protocol.Message) {
+		if s.id != id {
+			return
+		}
+		switch b := m.Body.(type) {
+		case *protocol.Game:
+			sr.Games = append(sr.Games, *b)
+			a.saveKept(storeRoundRobinKey, sr)
+			if s.saveErr != "" {
+				s.Err = s.saveErr
+			}
+		case *protocol.TournamentResult:
+			w.Done(id)
+			sortStandings(b)
+			s.Running, s.Result, sr.Result, sr.Done = false, b, b, true
+			a.saveKept(storeRoundRobinKey, sr)
+		case *protocol.Error:
+			w.Done(id)
+			s.Running, s.Err = false, b.Message
+		}
+	})
+	if err != nil {
+		s.Running, s.Err = false, err.Error()
+	}
+}
+
+// sortStandings orders a table best first: points, then Elo.
+func sortStandings(r *protocol.TournamentResult) {
+	sort.SliceStable(r.Standings, func(i, j int) bool {
+		x, y := r.Standings[i], r.Standings[j]
+		if x.Points != y.Points {
+			return x.Points > y.Points
+		}
+		return x.Elo > y.Elo
+	})
+}
+
+// restoreKept shows the match and round robin kept by an earlier page
+// (finished, or to be resumed), and puts the settings of the later one
+// back in the form, in its mode.
+func (s *CompareState) restoreKept(sm *SavedMatch, sr *SavedRoundRobin) {
+	if sm != nil {
+		s.match, s.MatchRes = sm, sm.Result
+	}
+	if sr != nil {
+		s.rr, s.Result = sr, sr.Result
+	}
+	matchForm := func() {
+		s.Mode, s.Player, s.Opponents = "match", sm.Player, map[string]bool{}
+		for _, k := range sm.Opponents {
+			s.Opponents[k] = true
+		}
+		r := sm.Req
+		s.MatchGames, s.Depth, s.Seed, s.Book, s.UseSPRT = r.Games, r.Depth, r.Seed, r.Book, r.SPRT != nil
+		if r.SPRT != nil {
+			s.SPRT = *r.SPRT
+		}
+	}
+	rrForm := func() {
+		s.Mode, s.Selected = "round-robin", map[string]bool{}
+		for _, k := range sr.Players {
+			s.Selected[k] = true
+		}
+		s.GamesPerPair, s.Depth, s.Seed = sr.Req.GamesPerPair, sr.Req.Depth, sr.Req.Seed
+	}
+	switch {
+	case sm != nil && (sr == nil || sm.Updated >= sr.Updated):
+		matchForm()
+	case sr != nil:
+		rrForm()
+	}
+}
+
+// stamp marks a kept run saved now.
+func (k *kept) stamp() { k.Updated = time.Now().UnixMilli() }
+
+func (c *CompareTab) Percent() int {
+	k := c.Kept()
+	if k.Total == 0 {
+		return 0
+	}
+	return min(100, 100*len(k.Games)/k.Total)
+}
+
+// shownGames bounds the games list (every row costs render time).
+const shownGames = 100
+
+// LastGames lists the shown mode's latest games, newest first.
+func (c *CompareTab) LastGames() []protocol.Game {
+	g := c.Kept().Games
+	n := min(len(g), shownGames)
+	out := make([]protocol.Game, n)
+	for i := range out {
+		out[i] = g[len(g)-1-i]
+	}
+	return out
+}
+
+func (c *CompareTab) GamesTitle() string {
+	if n := len(c.Kept().Games); n > shownGames {
+		return fmt.Sprintf("Games (the last %d of %d)", shownGames, n)
+	}
+	return "Games"
+}
