@@ -43,7 +43,9 @@ function freePort() {
 async function startServer() {
   if (process.env.E2E_BASE_URL) return { proc: { kill() {} }, base: process.env.E2E_BASE_URL, log: () => '' };
   const port = await freePort();
-  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The class league's database in a temporary folder, not the working directory.
+  const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'evochess-e2e-')), 'league.db');
+  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stdout.on('data', (d) => { log += d; });
   proc.stderr.on('data', (d) => { log += d; });

@@ -43,7 +43,7 @@ async function workerRun() {
 }
 
 async function serverRun() {
-  const srv = spawn(bin, ['serve', '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const srv = spawn(bin, ['serve', '-addr', '127.0.0.1:0', '-db', path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'evochess-')), 'league.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const addr = await new Promise((resolve, reject) => {
     let out = '';
     srv.stdout.on('data', (d) => {

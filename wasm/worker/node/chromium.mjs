@@ -25,7 +25,7 @@ const config = {
 };
 function fail(msg) { console.error('chromium: FAIL: ' + msg); process.exit(1); }
 
-const srv = spawn(bin, ['serve', '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const srv = spawn(bin, ['serve', '-addr', '127.0.0.1:0', '-db', path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'evochess-')), 'league.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
 const base = await new Promise((resolve, reject) => {
   let out = '';
   srv.stdout.on('data', (d) => { out += d; const m = out.match(/listening on (http:\/\/[^/\s]+)/); if (m) resolve(m[1]); });
