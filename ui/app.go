@@ -197,3 +197,18 @@ func errText(m protocol.Message) string {
 	}
 	return string(m.Type)
 }
+
+// refuseInput puts an input whose text its handler refused back to the
+// value in force, so a form always shows what a run will use, and returns
+// the note to add to the error ("; it stays 20").
+func refuseInput(e vugu.DOMEvent, inForce string) string {
+	if e != nil {
+		if t := js.Value(e.JSEventTarget()); t.Truthy() {
+			t.Set("value", inForce)
+		}
+	}
+	if inForce == "" {
+		return "; it stays blank (the default)"
+	}
+	return "; it stays " + inForce
+}

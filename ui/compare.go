@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -83,7 +84,7 @@ func (c *CompareTab) SetNum(field string, e vugu.DOMEvent) {
 	v := strings.TrimSpace(e.PropString("target", "value"))
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		c.s().Err = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v)
+		c.s().Err = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v) + refuseInput(e, c.numValue(field))
 		return
 	}
 	c.s().Err = ""
@@ -99,12 +100,44 @@ func (c *CompareTab) SetNum(field string, e vugu.DOMEvent) {
 	}
 }
 
+// numValue is the value in force of a SetNum field.
+func (c *CompareTab) numValue(field string) string {
+	s := c.s()
+	switch field {
+	case "games":
+		return itoa(s.GamesPerPair)
+	case "depth":
+		return itoa(s.Depth)
+	case "seed":
+		return utoa(s.Seed)
+	case "matchGames":
+		return itoa(s.MatchGames)
+	}
+	return ""
+}
+
+// floatValue is the value in force of a SetFloat field.
+func (c *CompareTab) floatValue(field string) string {
+	t := c.s().SPRT
+	switch field {
+	case "elo0":
+		return fnum(t.Elo0)
+	case "elo1":
+		return fnum(t.Elo1)
+	case "alpha":
+		return fnum(t.Alpha)
+	case "beta":
+		return fnum(t.Beta)
+	}
+	return ""
+}
+
 // SetFloat sets one of the SPRT's numbers.
 func (c *CompareTab) SetFloat(field string, e vugu.DOMEvent) {
 	v := strings.TrimSpace(e.PropString("target", "value"))
 	f, err := strconv.ParseFloat(v, 64)
-	if err != nil {
-		c.s().Err = fmt.Sprintf("%s: %q is not a number", field, v)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		c.s().Err = fmt.Sprintf("%s: %q is not a number", field, v) + refuseInput(e, c.floatValue(field))
 		return
 	}
 	c.s().Err = ""

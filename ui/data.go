@@ -231,7 +231,20 @@ func (c *DataTab) SetSample(field string, e vugu.DOMEvent) {
 	}
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		c.d().SampleErr = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v)
+		var in string
+		switch field {
+		case "seed":
+			in = utoa(s.Seed)
+		case "train":
+			in = itoa(s.Train)
+		case "test":
+			in = itoa(s.Test)
+		case "minElo":
+			in = itoa(s.MinElo)
+		case "minPly":
+			in = itoa(s.MinPly)
+		}
+		c.d().SampleErr = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v) + refuseInput(e, in)
 		return
 	}
 	c.d().SampleErr = ""

@@ -486,7 +486,16 @@ func (c *LeagueTab) SetForm(field string, e vugu.DOMEvent) {
 	v := strings.TrimSpace(e.PropString("target", "value"))
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		s.TeacherErr = fmt.Sprintf("%s: %q is not a whole number", field, v)
+		var in int
+		switch field {
+		case "depth":
+			in = f.Depth
+		case "movetime":
+			in = f.MoveTimeMs
+		case "games":
+			in = f.GamesPerPair
+		}
+		s.TeacherErr = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v) + refuseInput(e, itoa(in))
 		return
 	}
 	s.TeacherErr = ""

@@ -474,7 +474,16 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 	num := func() (int, bool) {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			t.Err = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v)
+			var in int
+			switch field {
+			case "population":
+				in = t.Cfg.Population
+			case "generations":
+				in = t.Cfg.Generations
+			case "workers":
+				in = t.FitnessWorkers
+			}
+			t.Err = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v) + refuseInput(e, itoa(in))
 			return 0, false
 		}
 		return n, true
@@ -516,14 +525,14 @@ func (c *TuneTab) SetField(field string, e vugu.DOMEvent) {
 		}
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || (f < 0 && f != -1) {
-			t.Err = fmt.Sprintf("L2 pull: %q is not a number ≥ 0 (or -1 for none)", v)
+			t.Err = fmt.Sprintf("L2 pull: %q is not a number ≥ 0 (or -1 for none)", v) + refuseInput(e, c.L2Value())
 			return
 		}
 		t.Cfg.L2 = f
 	case "seed":
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			t.Err = fmt.Sprintf("seed: %q is not a whole number ≥ 0", v)
+			t.Err = fmt.Sprintf("seed: %q is not a whole number ≥ 0", v) + refuseInput(e, utoa(t.Cfg.Seed))
 			return
 		}
 		t.Cfg.Seed = n
@@ -543,7 +552,7 @@ func (c *TuneTab) SetParam(key string, e vugu.DOMEvent) {
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		t.Err = fmt.Sprintf("%s: %q is not a number", key, v)
+		t.Err = fmt.Sprintf("%s: %q is not a number", key, v) + refuseInput(e, c.ParamValue(key))
 		return
 	}
 	if t.Cfg.Params == nil {

@@ -207,6 +207,30 @@ try {
     await page.screenshot({ path: path.join(shots, 'data.png') });
   });
 
+  await test('a number a form refuses goes back to the value in force, with the reason', async () => {
+    await page.click(T('tab-tune'));
+    const before = await page.locator(T('population')).inputValue();
+    await page.fill(T('population'), '-3');
+    await page.dispatchEvent(T('population'), 'change');
+    const msg = await text(page, 'tune-error');
+    assert(msg === `population: "-3" is not a whole number ≥ 0; it stays ${before}`, `message: ${msg}`);
+    assert(await page.locator(T('population')).inputValue() === before, 'the refused number is still shown');
+    assert(new RegExp(` -pop ${before} `).test(await text(page, 'command-line')) || !/-pop/.test(await text(page, 'command-line')), 'the command line does not show the value in force');
+    await page.click(T('tab-compare'));
+    await page.fill(T('match-games'), '-4');
+    await page.dispatchEvent(T('match-games'), 'change');
+    assert(/match-?games: "-4" is not a whole number ≥ 0; it stays 20/i.test(await text(page, 'compare-error')), `compare: ${await text(page, 'compare-error')}`);
+    assert(await page.locator(T('match-games')).inputValue() === '20', 'the refused games count is still shown');
+    // A valid entry clears the message.
+    await page.fill(T('match-games'), '20');
+    await page.dispatchEvent(T('match-games'), 'change');
+    assert(await page.locator(T('compare-error')).count() === 0, 'the message stays after a valid entry');
+    await page.click(T('tab-tune'));
+    await page.fill(T('population'), before);
+    await page.dispatchEvent(T('population'), 'change');
+    assert(await page.locator(T('tune-error')).count() === 0, 'the Tune message stays after a valid entry');
+  });
+
   await test('a 3-generation run updates the chart and generation counter; no long task over 200 ms', async () => {
     await page.click(T('tab-tune'));
     await page.selectOption(T('preset'), 'vazquez-ep');
