@@ -22,10 +22,18 @@ func (c *CompareTab) SetMode(mode string, e vugu.DOMEvent) { c.s().Mode, c.s().E
 // MatchPlayer is the key of the player the match is about: the chosen one,
 // else the newest evolved (or opened, or saved) player, else phoenix-default.
 func (c *CompareTab) MatchPlayer() string {
-	refs := c.Refs()
+	refs, s := c.Refs(), c.s()
 	for _, r := range refs {
-		if r.Key == c.s().Player {
+		if r.Key == s.Player {
 			return r.Key
+		}
+	}
+	// The kept match's player, no longer known by its key.
+	if s.match != nil && s.Player == s.match.Player {
+		for _, r := range refs {
+			if r.Key == keptKey {
+				return r.Key
+			}
 		}
 	}
 	for _, r := range refs {

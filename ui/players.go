@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -22,7 +23,7 @@ import (
 
 // playerRef is one selectable player.
 type playerRef struct {
-	Key    string // "run:<id>", "saved:<n>", "link", "preset:<name>", "default"
+	Key    string // "run:<id>", "saved:<n>", "link", "kept", "preset:<name>", "default"
 	Label  string
 	Name   string
 	Player json.RawMessage // nil for "default"
@@ -46,11 +47,19 @@ func (a *App) playerRefs(withDefault bool) []playerRef {
 		p := a.Players[i]
 		out = append(out, playerRef{Key: "saved:" + strconv.Itoa(i), Label: "saved: " + p.Name, Name: p.Name, Player: p.Player})
 	}
+	// The player of the Compare tab's kept match, when the page no longer
+	// knows it by its key (an evolved player of an earlier visit).
+	if k := a.Cmp.match; k != nil && len(k.Req.Player.Player) > 0 && !slices.ContainsFunc(out, func(r playerRef) bool { return r.Key == k.Player }) {
+		out = append(out, playerRef{Key: keptKey, Label: "kept match: " + k.Req.Player.Name, Name: k.Req.Player.Name, Player: k.Req.Player.Player})
+	}
 	for _, p := range evalPresets() {
 		out = append(out, playerRef{Key: "preset:" + p.Name, Label: "paper preset: " + p.Name + " (" + p.Scheme + ")", Name: p.Name, Preset: p.Name})
 	}
 	return out
 }
+
+// keptKey is the key of the kept match's player (playerRefs).
+const keptKey = "kept"
 
 func (a *App) findPlayer(key string) (playerRef, bool) {
 	for _, r := range a.playerRefs(true) {

@@ -525,6 +525,8 @@ try {
     const note = await text(page, 'match-interrupted');
     assert(new RegExp(`after ${kept} of 32 games`).test(note), `after the reload: ${note}`);
     assert(await page.locator(T('match-games')).inputValue() === '16', 'the form does not show the kept match\'s settings');
+    const chosen = await page.$eval(T('match-player'), (sel) => sel.options[sel.selectedIndex]?.textContent || '');
+    assert(/^kept match: best of run-\d+$/.test(chosen), `the form's player after the reload: ${chosen}`);
     await page.screenshot({ path: path.join(shots, 'match-resume.png') });
     await page.click(T('match-resume'));
     await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 240000 });
