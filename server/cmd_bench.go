@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
@@ -42,9 +47,10 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	playerFile := fs.String("player", "", "evaluate with this player file's weights (default: the built-in material + piece-square tables)")
 	evalPreset := fs.String("preset", "", "evaluate with this evaluation preset (instead of -player): "+presetNames())
 	threads := fs.Int("threads", 1, "search threads (Lazy SMP; node counts are deterministic only with 1)")
+	resume := fs.String("resume", "", "with -epd: keep each finished position in this file; the same command run again searches only the positions it lacks")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: evochess bench [-depth N] [-hash MB] [-params PRESET] [-set NAME=V,...] [-player FILE | -preset NAME] [-threads N]")
-		fmt.Fprintln(stderr, "       evochess bench -epd FILE (-movetime 1s | -nodes N | -depth N) [-hash MB] [-params PRESET] [-set NAME=V,...] [-player FILE | -preset NAME] [-threads N]")
+		fmt.Fprintln(stderr, "       evochess bench -epd FILE (-movetime 1s | -nodes N | -depth N) [-hash MB] [-params PRESET] [-set NAME=V,...] [-player FILE | -preset NAME] [-threads N] [-resume STATE]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -66,7 +72,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *threads < 1 || *threads > search.MaxThreads {
 		return fmt.Errorf("bench: -threads %d outside [1, %d]", *threads, search.MaxThreads)
 	}
-	var ev search.Evaluator // nil: search.MaterialPST
+	var ev search.Evaluator  // nil: search.MaterialPST
+	evalID := "material+pst" // what the -resume key knows of the evaluation
 	if *playerFile != "" || *evalPreset != "" {
 		pl, err := loadPlayer(*playerFile, *evalPreset)
 		if err != nil {
@@ -77,6 +84,11 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("bench: %w", err)
 		}
 		ev = e
+		b, err := json.Marshal(pl)
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		evalID = string(b)
 	}
 	if *set != "" {
 		if p, err = benchOverrides(p, *set); err != nil {
@@ -98,8 +110,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.Visit(func(f *flag.Flag) { depthSet = depthSet || f.Name == "depth" })
 	ctx := context.Background()
 	if *epd == "" {
-		if *movetime != 0 || *nodes != 0 {
-			return fmt.Errorf("bench: -movetime and -nodes need -epd")
+		if *movetime != 0 || *nodes != 0 || *resume != "" {
+			return fmt.Errorf("bench: -movetime, -nodes and -resume need -epd")
 		}
 		return benchFixed(ctx, stdout, ev, p, *depth, *hash, *threads)
 	}
@@ -110,7 +122,9 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if lim.MoveTime <= 0 && lim.Nodes == 0 && lim.Depth == 0 {
 		return fmt.Errorf("bench: -epd needs a limit: -movetime, -nodes or -depth")
 	}
-	return benchEPD(ctx, stdout, stderr, *epd, ev, p, lim, *hash, *threads)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return benchEPD(ctx, stdout, stderr, *epd, ev, p, lim, *hash, *threads, *resume, evalID)
 }
 
 func benchFixed(ctx context.Context, stdout io.Writer, ev search.Evaluator, p search.Params, depth, hash, threads int) error {
@@ -128,13 +142,16 @@ func benchFixed(ctx context.Context, stdout io.Writer, ev search.Evaluator, p se
 	return nil
 }
 
-func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev search.Evaluator, p search.Params, lim search.Limits, hash, threads int) error {
-	f, err := os.Open(path)
+// benchEPD runs a tactical suite, one line per position with the running
+// count solved and an ETA, then the totals. With resume, each finished
+// position is kept in that file (benchRecord) and a run with the same
+// suite and settings searches only the positions it lacks.
+func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev search.Evaluator, p search.Params, lim search.Limits, hash, threads int, resume, evalID string) error {
+	suite, err := os.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
-	defer f.Close()
-	recs, skipped, err := pgn.ReadEPD(f)
+	recs, skipped, err := pgn.ReadEPD(bytes.NewReader(suite))
 	if err != nil {
 		return fmt.Errorf("bench: %s: %w", path, err)
 	}
@@ -156,9 +173,26 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 	if len(items) == 0 {
 		return fmt.Errorf("bench: %s: no positions with bm or am", path)
 	}
+	var state *stateFile
+	var kept []search.SuiteResult
+	if resume != "" {
+		sum := sha256.Sum256(suite)
+		key := stateKey(benchStateKind, fmt.Sprintf("suite %x", sum), evalID, p, lim, hash, threads)
+		var raw []json.RawMessage
+		if state, raw, err = openStateFile(resume, benchStateKind, key); err != nil {
+			return fmt.Errorf("bench: -resume: %w", err)
+		}
+		defer state.Close()
+		if kept, err = benchKept(raw, items, resume); err != nil {
+			return fmt.Errorf("bench: -resume: %w", err)
+		}
+		if len(kept) > 0 {
+			fmt.Fprintf(stderr, "bench: %s: %d of %d positions kept; searching the rest\n", resume, len(kept), len(items))
+		}
+	}
+	var tot search.SuiteTotals
 	solved := 0
-	start := time.Now()
-	tot, err := search.RunSuiteThreads(ctx, items, ev, p, lim, hash, threads, func(sr search.SuiteResult) {
+	line := func(sr search.SuiteResult, eta string) {
 		it := items[sr.Index]
 		mark := "FAIL"
 		toSolution := "-"
@@ -168,15 +202,53 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 			toSolution = fmt.Sprint(sr.SolvedNodes)
 		}
 		r := sr.Result
-		fmt.Fprintf(stdout, "%4d/%d %-4s %-12s played %-7s want %-14s score %-9s depth %2d nodes %9d to-solution %9s solved %d/%d\n",
+		fmt.Fprintf(stdout, "%4d/%d %-4s %-12s played %-7s want %-14s score %-9s depth %2d nodes %9d to-solution %9s solved %d/%d%s\n",
 			sr.Index+1, len(items), mark, it.ID, benchSAN(it.Pos, r.Best), benchWanted(it), benchScore(r.Score, r.Mate),
-			r.Depth, r.Nodes, toSolution, solved, sr.Index+1)
+			r.Depth, r.Nodes, toSolution, solved, sr.Index+1, eta)
+	}
+	for _, sr := range kept {
+		line(sr, "")
+		tot.Positions++
+		tot.Nodes += sr.Result.Nodes
+		tot.Time += sr.Result.Time
+		if sr.Solved {
+			tot.Solved++
+			tot.SolvedNodes += sr.SolvedNodes
+		}
+	}
+	start := time.Now()
+	rest := items[len(kept):]
+	now, err := search.RunSuiteThreads(ctx, rest, ev, p, lim, hash, threads, func(sr search.SuiteResult) {
+		done := sr.Index + 1
+		sr.Index += len(kept)
+		if state != nil {
+			state.add(newBenchRecord(sr))
+		}
+		eta := ""
+		if left := len(rest) - done; left > 0 {
+			per := time.Since(start) / time.Duration(done)
+			eta = "  eta " + (per * time.Duration(left)).Round(time.Second).String()
+		}
+		line(sr, eta)
 	})
+	if state != nil {
+		if werr := state.Err(); werr != nil {
+			return fmt.Errorf("bench: -resume: %w", werr)
+		}
+		if err != nil && ctx.Err() != nil {
+			return fmt.Errorf("bench: %w (the finished positions are kept in %s: run the same command to continue)", err, resume)
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
+	tot.Positions += now.Positions
+	tot.Solved += now.Solved
+	tot.Nodes += now.Nodes
+	tot.SolvedNodes += now.SolvedNodes
+	tot.Time += now.Time
 	el := time.Since(start)
-	fmt.Fprintf(stdout, "%d nodes %d nps in %.1fs\n", tot.Nodes, uint64(float64(tot.Nodes)/max(el.Seconds(), 1e-9)), el.Seconds())
+	fmt.Fprintf(stdout, "%d nodes %d nps in %.1fs\n", now.Nodes, uint64(float64(now.Nodes)/max(el.Seconds(), 1e-9)), el.Seconds())
 	// Nodes to solution as the "nodes" fitness and evochess eval -epd count
 	// them: with a node limit an unsolved position counts the limit.
 	if lim.Nodes > 0 && lim.MoveTime == 0 && lim.Depth == 0 {
@@ -187,6 +259,64 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 	}
 	fmt.Fprintf(stdout, "solved %d/%d\n", tot.Solved, tot.Positions)
 	return nil
+}
+
+// benchStateKind is the layout of `evochess bench -epd … -resume` files (a
+// stateFile): one benchRecord per finished position, in suite order.
+var benchStateKind = stateKind{
+	Format: "evochess-bench-state-1",
+	Name:   "an evochess bench state file",
+	Other:  "the positions of another suite run (another suite file, evaluation, search parameters, limit, hash or threads)",
+}
+
+// benchRecord is one finished position of a suite run.
+type benchRecord struct {
+	Index       int    `json:"index"`
+	ID          string `json:"id"`
+	Best        string `json:"best"` // UCI, "" for no move
+	Score       int    `json:"score"`
+	Mate        int    `json:"mate,omitempty"`
+	Depth       int    `json:"depth"`
+	Nodes       uint64 `json:"nodes"`
+	TimeNS      int64  `json:"time_ns"`
+	Solved      bool   `json:"solved"`
+	SolvedNodes uint64 `json:"solved_nodes,omitempty"`
+}
+
+func newBenchRecord(sr search.SuiteResult) benchRecord {
+	r := sr.Result
+	rec := benchRecord{Index: sr.Index, ID: sr.ID, Score: r.Score, Mate: r.Mate, Depth: r.Depth, Nodes: r.Nodes,
+		TimeNS: int64(r.Time), Solved: sr.Solved, SolvedNodes: sr.SolvedNodes}
+	if r.Best != board.NoMove {
+		rec.Best = r.Best.UCI()
+	}
+	return rec
+}
+
+// benchKept reads a state file's records back: the suite's first positions,
+// in order (a suite is searched in order, so the kept ones are a prefix).
+func benchKept(raw []json.RawMessage, items []search.SuiteItem, path string) ([]search.SuiteResult, error) {
+	var out []search.SuiteResult
+	for k, b := range raw {
+		var rec benchRecord
+		if err := json.Unmarshal(b, &rec); err != nil {
+			return nil, fmt.Errorf("%s: line %d: not a position record: %v", path, k+2, err)
+		}
+		if rec.Index != k || k >= len(items) || rec.ID != items[k].ID {
+			return nil, fmt.Errorf("%s: line %d: position %d (%s) is not the suite's position %d", path, k+2, rec.Index+1, rec.ID, k+1)
+		}
+		sr := search.SuiteResult{Index: k, ID: rec.ID, Solved: rec.Solved, SolvedNodes: rec.SolvedNodes,
+			Result: search.Result{Score: rec.Score, Mate: rec.Mate, Depth: rec.Depth, Nodes: rec.Nodes, Time: time.Duration(rec.TimeNS)}}
+		if rec.Best != "" {
+			m, err := items[k].Pos.ParseUCIMove(rec.Best)
+			if err != nil {
+				return nil, fmt.Errorf("%s: line %d: move %q: %v", path, k+2, rec.Best, err)
+			}
+			sr.Result.Best = m
+		}
+		out = append(out, sr)
+	}
+	return out, nil
 }
 
 func benchSAN(pos *board.Position, m board.Move) string {

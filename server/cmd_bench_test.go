@@ -54,3 +54,78 @@ func TestNodesToSolutionAgree(t *testing.T) {
 		t.Error("-threads 0 accepted")
 	}
 }
+
+// TestBenchResume: a suite run kept in a -resume file and cut after 3 of 8
+// positions (with a torn fourth line) searches only the other 5 when run
+// again and prints the same positions and totals as a run never stopped;
+// a file of another run, or not a state file, is refused.
+func TestBenchResume(t *testing.T) {
+	raw, err := os.ReadFile(shareddata.Path(t, "epd/wac.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	epd := filepath.Join(dir, "wac8.epd")
+	if err := os.WriteFile(epd, []byte(strings.Join(strings.SplitAfter(string(raw), "\n")[:8], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"bench", "-epd", epd, "-nodes", "5000", "-preset", "david-fig3"}
+	// Everything but the timing line, and the ETAs.
+	steady := func(out string) string {
+		var keep []string
+		for _, l := range strings.Split(out, "\n") {
+			if !strings.Contains(l, "nps in") {
+				l, _, _ = strings.Cut(l, "  eta ")
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	whole, _, err := runCmd(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := filepath.Join(dir, "full.jsonl")
+	withState, _, err := runCmd(t, append(args, "-resume", full)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steady(withState) != steady(whole) {
+		t.Errorf("with -resume:\n%s\nwithout:\n%s", withState, whole)
+	}
+	lines := strings.SplitAfter(readFile(t, full), "\n")
+	if len(lines) != 10 || lines[9] != "" { // header, 8 positions, ""
+		t.Fatalf("state file has %d lines", len(lines))
+	}
+	part := filepath.Join(dir, "part.jsonl")
+	if err := os.WriteFile(part, []byte(strings.Join(lines[:4], "")+lines[4][:len(lines[4])/2]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resumed, stderr, err := runCmd(t, append(args, "-resume", part)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "3 of 8 positions kept") || strings.Count(resumed, "  eta ") != 4 {
+		t.Errorf("resumed run: stderr %q, stdout %q", stderr, resumed)
+	}
+	if steady(resumed) != steady(whole) {
+		t.Errorf("resumed:\n%s\nwhole:\n%s", resumed, whole)
+	}
+	noTime := regexp.MustCompile(`"time_ns":\d+`)
+	if got, want := noTime.ReplaceAllString(readFile(t, part), ""), noTime.ReplaceAllString(readFile(t, full), ""); got != want {
+		t.Errorf("resumed state file differs from the whole run's:\n%s\n%s", got, want)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append([]string{"bench", "-epd", epd, "-nodes", "6000", "-preset", "david-fig3"}, "-resume", full), "another suite run"},
+		{append([]string{"bench", "-epd", epd, "-nodes", "5000", "-preset", "material"}, "-resume", full), "another suite run"},
+		{append(args, "-resume", epd), "not an evochess bench state file"},
+		{[]string{"bench", "-depth", "3", "-resume", full}, "need -epd"},
+	} {
+		if _, _, err := runCmd(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
+		}
+	}
+}
