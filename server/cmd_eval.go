@@ -357,6 +357,7 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 	}
 	n := 0
 	var solvedNodes uint64
+	start := time.Now()
 	tot, err := fitness.SuiteNodes(ctx, ev, sp, suite, opt, func(p fitness.SuitePosition) {
 		n++
 		if p.Solved {
@@ -371,8 +372,9 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 			nodes = "unsolved"
 		}
 		fmt.Fprintf(stdout, "%s %-16s %-6s depth %2d  nodes %s\n", mark, p.ID, p.Best.UCI(), p.Depth, nodes)
-		if n%50 == 0 {
-			fmt.Fprintf(stderr, "eval: %d/%d positions\n", n, len(suite))
+		if n%50 == 0 && n < len(suite) {
+			eta := time.Since(start) / time.Duration(n) * time.Duration(len(suite)-n)
+			fmt.Fprintf(stderr, "eval: %d/%d positions, ETA %s\n", n, len(suite), eta.Round(time.Second))
 		}
 	})
 	if err != nil {
