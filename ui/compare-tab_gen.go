@@ -98,7 +98,7 @@ func (c *CompareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "One player against each opponent you tick, in turn: games in pairs on the same opening with colours\n        swapped, every move searched to a fixed depth in a Web Worker. Elo with its 95% interval from the games and from the\n        game pairs (pentanomial), and optionally an SPRT that stops the games against an opponent once it decides."}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "One player against each opponent you tick, in turn: games in pairs on the same opening with colours\n        swapped, every move searched to a fixed depth or node count in a Web Worker. Elo with its 95% interval from the games and from the\n        game pairs (pentanomial), and optionally an SPRT that stops the games against an opponent once it decides."}
 						vgparent.AppendChild(vgn)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -242,10 +242,34 @@ func (c *CompareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "1"}, vugu.VGAttribute{Namespace: "", Key: "max", Val: "20"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "match-depth"}}}
 							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("disabled", c.s().Nodes > 0)
 							vgn.AddAttrInterface("value", itoa(c.s().Depth))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "change",
 								Func:      func(event vugu.DOMEvent) { c.SetNum("depth", event) },
+							})
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "f"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "when set, every move searches this many nodes instead of the depth (the experiment reports' matches use 10,000)"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Nodes per move (0: by depth)"}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "step", Val: "1000"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "match-nodes"}}}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("value", itoa(c.s().Nodes))
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType: "change",
+								Func:      func(event vugu.DOMEvent) { c.SetNum("nodes", event) },
 							})
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -476,7 +500,7 @@ func (c *CompareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "A round robin among the players you tick: every pair plays the given number of games\n        (colours alternate, openings drawn with the seed), each move searched to a fixed depth in a Web Worker."}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "A round robin among the players you tick: every pair plays the given number of games\n        (colours alternate, openings drawn with the seed), each move searched to a fixed depth or node count in a Web Worker."}
 						vgparent.AppendChild(vgn)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -563,10 +587,34 @@ func (c *CompareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "1"}, vugu.VGAttribute{Namespace: "", Key: "max", Val: "20"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "compare-depth"}}}
 							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("disabled", c.s().Nodes > 0)
 							vgn.AddAttrInterface("value", itoa(c.s().Depth))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType: "change",
 								Func:      func(event vugu.DOMEvent) { c.SetNum("depth", event) },
+							})
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "f"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "when set, every move searches this many nodes instead of the depth"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Nodes per move (0: by depth)"}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "step", Val: "1000"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "compare-nodes"}}}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("value", itoa(c.s().Nodes))
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType: "change",
+								Func:      func(event vugu.DOMEvent) { c.SetNum("nodes", event) },
 							})
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}

@@ -33,6 +33,7 @@ type CompareState struct {
 	Selected     map[string]bool
 	GamesPerPair int
 	Depth        int
+	Nodes        int // nodes per move; 0: search to Depth
 	Seed         uint64
 	Result       *protocol.TournamentResult
 	rr           *SavedRoundRobin // the latest round robin, kept in localStorage
@@ -97,6 +98,8 @@ func (c *CompareTab) SetNum(field string, e vugu.DOMEvent) {
 		c.s().Seed = n
 	case "matchGames":
 		c.s().MatchGames = int(n)
+	case "nodes":
+		c.s().Nodes = int(min(n, 1<<31))
 	}
 }
 
@@ -112,6 +115,8 @@ func (c *CompareTab) numValue(field string) string {
 		return utoa(s.Seed)
 	case "matchGames":
 		return itoa(s.MatchGames)
+	case "nodes":
+		return itoa(s.Nodes)
 	}
 	return ""
 }
@@ -158,7 +163,8 @@ func (c *CompareTab) SetFloat(field string, e vugu.DOMEvent) {
 func (c *CompareTab) Run(e vugu.DOMEvent) {
 	s := c.s()
 	chosen := c.chosen()
-	req := &protocol.Tournament{GamesPerPair: s.GamesPerPair, Depth: s.Depth, Seed: s.Seed, MaxPlies: 200}
+	req := &protocol.Tournament{GamesPerPair: s.GamesPerPair, Seed: s.Seed, MaxPlies: 200}
+	req.Depth, req.Nodes = s.limit()
 	sr := &SavedRoundRobin{kept: kept{Kind: "round-robin"}}
 	for i, name := range uniqueNames(chosen) {
 		req.Players = append(req.Players, entrant(chosen[i], name))
@@ -171,6 +177,14 @@ func (c *CompareTab) Run(e vugu.DOMEvent) {
 	n := len(req.Players)
 	sr.Req, sr.Total = *req, n*(n-1)/2*s.GamesPerPair
 	c.playRoundRobin(sr)
+}
+
+// limit is the search limit of every move: Nodes when set, else Depth.
+func (s *CompareState) limit() (depth, nodes int) {
+	if s.Nodes > 0 {
+		return 0, s.Nodes
+	}
+	return s.Depth, 0
 }
 
 // uniqueNames names the players of a request: their names, cut to 60

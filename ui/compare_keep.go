@@ -227,39 +227,46 @@ func sortStandings(r *protocol.TournamentResult) {
 }
 
 // restoreKept shows the match and round robin kept by an earlier page
-// (finished, or to be resumed), and puts the settings of the later one
-// back in the form, in its mode.
+// (finished, or to be resumed) and puts their settings back in the form:
+// each mode's own, and the shared ones (depth, nodes, seed) and the mode of
+// the later one.
 func (s *CompareState) restoreKept(sm *SavedMatch, sr *SavedRoundRobin) {
 	if sm != nil {
 		s.match, s.MatchRes = sm, sm.Result
-	}
-	if sr != nil {
-		s.rr, s.Result = sr, sr.Result
-	}
-	matchForm := func() {
-		s.Mode, s.Player, s.Opponents = "match", sm.Player, map[string]bool{}
+		s.Player, s.Opponents = sm.Player, map[string]bool{}
 		for _, k := range sm.Opponents {
 			s.Opponents[k] = true
 		}
 		r := sm.Req
-		s.MatchGames, s.Depth, s.Seed, s.Book, s.UseSPRT = r.Games, r.Depth, r.Seed, r.Book, r.SPRT != nil
+		s.MatchGames, s.Book, s.UseSPRT = r.Games, r.Book, r.SPRT != nil
 		if r.SPRT != nil {
 			s.SPRT = *r.SPRT
 		}
 	}
-	rrForm := func() {
-		s.Mode, s.Selected = "round-robin", map[string]bool{}
+	if sr != nil {
+		s.rr, s.Result = sr, sr.Result
+		s.Selected = map[string]bool{}
 		for _, k := range sr.Players {
 			s.Selected[k] = true
 		}
-		s.GamesPerPair, s.Depth, s.Seed = sr.Req.GamesPerPair, sr.Req.Depth, sr.Req.Seed
+		s.GamesPerPair = sr.Req.GamesPerPair
 	}
 	switch {
 	case sm != nil && (sr == nil || sm.Updated >= sr.Updated):
-		matchForm()
+		s.Mode, s.Seed = "match", sm.Req.Seed
+		s.setLimit(sm.Req.Depth, sm.Req.Nodes)
 	case sr != nil:
-		rrForm()
+		s.Mode, s.Seed = "round-robin", sr.Req.Seed
+		s.setLimit(sr.Req.Depth, sr.Req.Nodes)
 	}
+}
+
+// setLimit puts a request's search limit back in the form.
+func (s *CompareState) setLimit(depth, nodes int) {
+	if depth > 0 {
+		s.Depth = depth
+	}
+	s.Nodes = nodes
 }
 
 // stamp marks a kept run saved now.

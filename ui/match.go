@@ -99,7 +99,8 @@ func (c *CompareTab) RunMatch(e vugu.DOMEvent) {
 	opps := c.opponents()
 	refs := append([]playerRef{me}, opps...)
 	names := uniqueNames(refs)
-	req := &protocol.Match{Player: entrant(me, names[0]), Games: s.MatchGames, Depth: s.Depth, Seed: s.Seed, MaxPlies: 200, Book: s.Book}
+	req := &protocol.Match{Player: entrant(me, names[0]), Games: s.MatchGames, Seed: s.Seed, MaxPlies: 200, Book: s.Book}
+	req.Depth, req.Nodes = s.limit()
 	sm := &SavedMatch{Player: me.Key, kept: kept{Kind: "match"}}
 	for i, r := range opps {
 		req.Opponents = append(req.Opponents, entrant(r, names[i+1]))

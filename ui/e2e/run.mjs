@@ -573,6 +573,24 @@ try {
     assert(await page.locator(`${T('match-table')}[data-done="true"]`).count() === 1, 'the kept match is gone');
   });
 
+  await test('Compare: a match at a fixed node count per move', async () => {
+    await page.click(T('tab-compare'));
+    await page.click(T('mode-match'));
+    await page.fill(T('match-games'), '2');
+    await page.dispatchEvent(T('match-games'), 'change');
+    await page.fill(T('match-nodes'), '3000');
+    await page.dispatchEvent(T('match-nodes'), 'change');
+    assert(await page.locator(T('match-depth')).isDisabled(), 'the depth is still editable with a node count set');
+    await page.click(T('run-match'));
+    await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 120000 });
+    const rows = await page.$$eval(`${T('match-table')} tr[data-opponent]`, (trs) => trs.map((tr) => tr.cells[1].textContent.trim()));
+    assert(rows.length >= 1 && rows.every((r) => r === '2 / 2'), `rows ${JSON.stringify(rows)}`);
+    assert(await page.locator(T('compare-error')).count() === 0, `compare error: ${await page.locator(T('compare-error')).count() ? await text(page, 'compare-error') : ''}`);
+    await page.fill(T('match-nodes'), '0');
+    await page.dispatchEvent(T('match-nodes'), 'change');
+    assert(!(await page.locator(T('match-depth')).isDisabled()), 'the depth stays disabled');
+  });
+
   await test('saved players and finished runs survive a reload; a run cut by the reload is kept and resumed', async () => {
     await page.click(T('tab-tune'));
     await page.fill(T('generations'), '30'); // the long-run test's settings, 30 generations
