@@ -82,80 +82,66 @@ func ticked(refs []playerRef, on map[string]bool) []playerRef {
 func (c *CompareTab) Count() int { return len(c.chosen()) }
 
 func (c *CompareTab) SetNum(field string, e vugu.DOMEvent) {
+	s := c.s()
 	v := strings.TrimSpace(e.PropString("target", "value"))
 	n, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		c.s().Err = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v) + refuseInput(e, c.numValue(field))
+	if field == "seed" {
+		if err != nil {
+			s.Err = fmt.Sprintf("seed: %q is not a whole number ≥ 0", v) + refuseInput(e, utoa(s.Seed))
+			return
+		}
+		s.Seed, s.Err = n, ""
 		return
 	}
-	c.s().Err = ""
-	switch field {
-	case "games":
-		c.s().GamesPerPair = int(n)
-	case "depth":
-		c.s().Depth = int(n)
-	case "seed":
-		c.s().Seed = n
-	case "matchGames":
-		c.s().MatchGames = int(n)
-	case "nodes":
-		c.s().Nodes = int(min(n, 1<<31))
+	p := s.intField(field)
+	if p == nil {
+		return
 	}
+	if err != nil {
+		s.Err = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v) + refuseInput(e, itoa(*p))
+		return
+	}
+	*p, s.Err = int(min(n, 1<<31)), ""
 }
 
-// numValue is the value in force of a SetNum field.
-func (c *CompareTab) numValue(field string) string {
-	s := c.s()
+// intField is the setting a SetNum field (other than the seed) sets.
+func (s *CompareState) intField(field string) *int {
 	switch field {
 	case "games":
-		return itoa(s.GamesPerPair)
+		return &s.GamesPerPair
 	case "depth":
-		return itoa(s.Depth)
-	case "seed":
-		return utoa(s.Seed)
+		return &s.Depth
 	case "matchGames":
-		return itoa(s.MatchGames)
+		return &s.MatchGames
 	case "nodes":
-		return itoa(s.Nodes)
+		return &s.Nodes
 	}
-	return ""
-}
-
-// floatValue is the value in force of a SetFloat field.
-func (c *CompareTab) floatValue(field string) string {
-	t := c.s().SPRT
-	switch field {
-	case "elo0":
-		return fnum(t.Elo0)
-	case "elo1":
-		return fnum(t.Elo1)
-	case "alpha":
-		return fnum(t.Alpha)
-	case "beta":
-		return fnum(t.Beta)
-	}
-	return ""
+	return nil
 }
 
 // SetFloat sets one of the SPRT's numbers.
 func (c *CompareTab) SetFloat(field string, e vugu.DOMEvent) {
+	s := c.s()
+	var p *float64
+	switch field {
+	case "elo0":
+		p = &s.SPRT.Elo0
+	case "elo1":
+		p = &s.SPRT.Elo1
+	case "alpha":
+		p = &s.SPRT.Alpha
+	case "beta":
+		p = &s.SPRT.Beta
+	default:
+		return
+	}
 	v := strings.TrimSpace(e.PropString("target", "value"))
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		c.s().Err = fmt.Sprintf("%s: %q is not a number", field, v) + refuseInput(e, c.floatValue(field))
+		s.Err = fmt.Sprintf("%s: %q is not a number", field, v) + refuseInput(e, fnum(*p))
 		return
 	}
-	c.s().Err = ""
-	switch field {
-	case "elo0":
-		c.s().SPRT.Elo0 = f
-	case "elo1":
-		c.s().SPRT.Elo1 = f
-	case "alpha":
-		c.s().SPRT.Alpha = f
-	case "beta":
-		c.s().SPRT.Beta = f
-	}
+	*p, s.Err = f, ""
 }
 
 // Run starts the round robin in the compare worker, kept in localStorage
