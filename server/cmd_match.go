@@ -56,7 +56,8 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 // play game pairs (each opening twice, colours swapped): the report adds
 // the pentanomial pair counts, Elo and normalized Elo; with -sprt the match
 // stops as soon as the LLR crosses a bound (-games is then the maximum).
-// With -resume every finished game is kept in a file (match_state.go), and
+// With -resume every finished game is kept in a file (match_state.go on
+// state_file.go, which bench -epd -resume shares), and
 // the same command run again plays only the games it does not hold.
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)

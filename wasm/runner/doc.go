@@ -58,13 +58,15 @@
 //     engine/strength level and Search.Book answers from the bundled
 //     Polyglot book while in book, both seeded by Search.Seed.
 //   - tournament.go: the Compare tab's round robin (tuner/arena, embedded
-//     opening book).
+//     opening book); a request's Played games (an earlier run's, resumed)
+//     count as played and are not played again (arena.Config.Played).
 //   - match.go: the Compare tab's match: one player against each opponent
 //     (tuner/arena.Match per opponent, pairs of games on one opening),
 //     with Elo and 95% intervals from the games and from the pairs
 //     (pentanomial), LOS, and an optional SPRT per opponent; openings from
 //     the bundled Polyglot book (fetched once per session) or the embedded
-//     balanced positions.
+//     balanced positions; resumed like the round robin (Match.Played,
+//     scheduledGame).
 //   - explain.go: the Play tab's explanation: a position's static
 //     evaluation term by term (engine/eval's Trace) for several players.
 //
