@@ -212,3 +212,14 @@ func refuseInput(e vugu.DOMEvent, inForce string) string {
 	}
 	return "; it stays " + inForce
 }
+
+// downloadText offers text as a file download (a Blob URL clicked once).
+func downloadText(name, mime, text string) {
+	blob := js.Global().Get("Blob").New([]any{text}, map[string]any{"type": mime})
+	url := js.Global().Get("URL").Call("createObjectURL", blob)
+	link := js.Global().Get("document").Call("createElement", "a")
+	link.Set("href", url)
+	link.Set("download", name)
+	link.Call("click")
+	js.Global().Get("URL").Call("revokeObjectURL", url)
+}

@@ -16,9 +16,11 @@ import (
 type Board struct {
 	App *App
 	// View, when set, is shown instead of the Play tab's game, read-only
-	// (the League tab's game replay; the pointer handlers of boardinput.go
-	// act only on the Play board).
+	// (the League and Compare tabs' game replays; the pointer handlers of
+	// boardinput.go act only on the Play board).
 	View *PlayState
+	// Name is a replay board's test id ("" = "league-board").
+	Name string
 }
 
 // st is the state drawn: View or the Play tab's game.
@@ -29,12 +31,16 @@ func (c *Board) st() *PlayState {
 	return &c.App.Game
 }
 
-// TestID names the board for tests: "play-board", or "league-board" for a replay.
+// TestID names the board for tests: "play-board", or the replay's Name
+// ("league-board" by default).
 func (c *Board) TestID() string {
-	if c.View != nil {
-		return "league-board"
+	switch {
+	case c.View == nil:
+		return "play-board"
+	case c.Name != "":
+		return c.Name
 	}
-	return "play-board"
+	return "league-board"
 }
 
 type squareView struct {

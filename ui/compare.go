@@ -37,6 +37,7 @@ type CompareState struct {
 	Seed         uint64
 	Result       *protocol.TournamentResult
 	rr           *SavedRoundRobin // the latest round robin, kept in localStorage
+	Replay       *compareReplay   // a game shown on the board
 
 	Running bool
 	running string // the mode of what runs: "match" or "round-robin"

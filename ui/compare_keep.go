@@ -5,7 +5,12 @@ package main
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/ui/game"
 
 	"github.com/evochess/evochess/wasm/protocol"
 	"github.com/vugu/vugu"
@@ -144,7 +149,7 @@ func (c *CompareTab) Stop(e vugu.DOMEvent) {
 func (c *CompareTab) playMatch(sm *SavedMatch) {
 	a, s := c.App, c.s()
 	req := sm.Req
-	req.Played = sm.Games
+	req.Played = played(sm.Games)
 	s.match, s.MatchRes, s.saveErr = sm, sm.Result, ""
 	a.saveKept(storeMatchKey, sm)
 	w := a.compareWorker()
@@ -183,7 +188,7 @@ func (c *CompareTab) playMatch(sm *SavedMatch) {
 func (c *CompareTab) playRoundRobin(sr *SavedRoundRobin) {
 	a, s := c.App, c.s()
 	req := sr.Req
-	req.Played = sr.Games
+	req.Played = played(sr.Games)
 	s.rr, s.Result, s.saveErr = sr, nil, ""
 	a.saveKept(storeRoundRobinKey, sr)
 	w := a.compareWorker()
@@ -299,4 +304,176 @@ func (c *CompareTab) GamesTitle() string {
 		return fmt.Sprintf("Games (the last %d of %d)", shownGames, n)
 	}
 	return "Games"
+}
+
+// A Compare game replayed on a read-only board, and the games as PGN.
+
+// compareReplay is a game of the shown match or round robin on the board.
+type compareReplay struct {
+	Game protocol.Game
+	SAN  []string
+	Ply  int
+	view PlayState
+}
+
+// fullGame plays a game message's moves from its start position and
+// records its result, names and round (for the replay and the PGN).
+func fullGame(m protocol.Game) (*game.Game, error) {
+	g, err := game.New(m.FEN)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", m.Round, err)
+	}
+	for i, u := range m.Moves {
+		if err := g.PlayUCI(u); err != nil {
+			return nil, fmt.Errorf("game %d, ply %d: %w", m.Round, i+1, err)
+		}
+	}
+	g.White, g.Black, g.Round = m.White, m.Black, strconv.Itoa(m.Round)
+	g.End(m.Result, m.Reason)
+	return g, nil
+}
+
+// OpenGame shows a game on the replay board at its last position.
+func (c *CompareTab) OpenGame(m protocol.Game, e vugu.DOMEvent) {
+	s := c.s()
+	g, err := fullGame(m)
+	if err != nil {
+		s.Err = "Replay: " + err.Error()
+		return
+	}
+	r := &compareReplay{Game: m, SAN: g.SAN()}
+	r.view.init()
+	s.Replay = r
+	c.gameStep(len(m.Moves))
+}
+
+// gameStep shows the replayed game's position after ply n.
+func (c *CompareTab) gameStep(n int) {
+	r := c.s().Replay
+	if r == nil {
+		return
+	}
+	n = max(0, min(n, len(r.Game.Moves)))
+	g, err := game.New(r.Game.FEN)
+	if err != nil {
+		return
+	}
+	for _, u := range r.Game.Moves[:n] {
+		if g.PlayUCI(u) != nil {
+			return
+		}
+	}
+	r.Ply, r.view.g, r.view.Sel, r.view.hints = n, g, board.NoSquare, 0
+}
+
+func (c *CompareTab) GameFirst(e vugu.DOMEvent) { c.gameStep(0) }
+func (c *CompareTab) GamePrev(e vugu.DOMEvent)  { c.gameStep(c.s().Replay.Ply - 1) }
+func (c *CompareTab) GameNext(e vugu.DOMEvent)  { c.gameStep(c.s().Replay.Ply + 1) }
+func (c *CompareTab) GameLast(e vugu.DOMEvent)  { c.gameStep(len(c.s().Replay.Game.Moves)) }
+func (c *CompareTab) GameFlip(e vugu.DOMEvent)  { c.s().Replay.view.Flip = !c.s().Replay.view.Flip }
+func (c *CompareTab) GameClose(e vugu.DOMEvent) { c.s().Replay = nil }
+func (c *CompareTab) GameView() *PlayState      { return &c.s().Replay.view }
+
+// GameTitle names the replayed game: "Game 7: evolved – material, 1-0".
+func (c *CompareTab) GameTitle() string {
+	g := c.s().Replay.Game
+	return fmt.Sprintf("Game %d: %s – %s, %s", g.Round, g.White, g.Black, g.Result)
+}
+
+// GamePly describes the replay position: "ply 12 of 87 — Nf6 (adjudication: resign)".
+func (c *CompareTab) GamePly() string {
+	r := c.s().Replay
+	t := fmt.Sprintf("ply %d of %d", r.Ply, len(r.Game.Moves))
+	if r.Ply > 0 && r.Ply <= len(r.SAN) {
+		t += " — " + r.SAN[r.Ply-1]
+	}
+	if r.Ply == len(r.Game.Moves) && r.Game.Reason != "" {
+		t += " (" + r.Game.Reason + ")"
+	}
+	return t
+}
+
+// event names the shown mode's games in their PGN.
+func (c *CompareTab) event() string {
+	if c.s().Mode == "match" {
+		return "evochess Compare match"
+	}
+	return "evochess Compare round robin"
+}
+
+// GamePGN downloads the replayed game as PGN.
+func (c *CompareTab) GamePGN(e vugu.DOMEvent) {
+	r := c.s().Replay
+	if g, err := fullGame(r.Game); err == nil {
+		downloadText(fmt.Sprintf("evochess-game-%d.pgn", r.Game.Round), "application/x-chess-pgn", g.PGN(c.event()))
+	}
+}
+
+// WithMoves counts the shown mode's games whose moves are known (all the
+// games played in this visit; a kept run keeps the last keptMoves).
+func (c *CompareTab) WithMoves() int {
+	n := 0
+	for _, g := range c.Kept().Games {
+		if len(g.Moves) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// AllPGN downloads the shown mode's games whose moves are known as one PGN file.
+func (c *CompareTab) AllPGN(e vugu.DOMEvent) {
+	var b strings.Builder
+	for _, m := range c.Kept().Games {
+		if len(m.Moves) == 0 {
+			continue
+		}
+		g, err := fullGame(m)
+		if err != nil {
+			c.s().Err = "PGN: " + err.Error()
+			return
+		}
+		b.WriteString(g.PGN(c.event()))
+		b.WriteByte('\n')
+	}
+	name := "evochess-match.pgn"
+	if c.s().Mode != "match" {
+		name = "evochess-round-robin.pgn"
+	}
+	downloadText(name, "application/x-chess-pgn", b.String())
+}
+
+// keptMoves is how many of a kept run's latest games keep their moves in
+// localStorage (a long match's moves would not fit: about 0.7 KB a game).
+const keptMoves = 200
+
+// stored is a copy of games for localStorage: the moves of all but the
+// latest keptMoves dropped.
+func stored(games []protocol.Game) []protocol.Game {
+	out := append([]protocol.Game(nil), games...)
+	for i := range max(0, len(out)-keptMoves) {
+		out[i].FEN, out[i].Moves = "", nil
+	}
+	return out
+}
+
+// played is a copy of games without their moves, for a request's Played.
+func played(games []protocol.Game) []protocol.Game {
+	out := append([]protocol.Game(nil), games...)
+	for i := range out {
+		out[i].FEN, out[i].Moves = "", nil
+	}
+	return out
+}
+
+func (sm *SavedMatch) stored() any {
+	c := *sm
+	c.Games = stored(sm.Games)
+	return &c
+}
+
+func (sr *SavedRoundRobin) stored() any {
+	c := *sr
+	c.Games = stored(sr.Games)
+	return &c
 }

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"syscall/js"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
@@ -226,14 +225,7 @@ func (c *PlayTab) ExportPGN(e vugu.DOMEvent) {
 	}
 	g.Date = time.Now()
 	p.PGN = g.PGN("evochess playground game")
-	// Offer a download too.
-	blob := js.Global().Get("Blob").New([]any{p.PGN}, map[string]any{"type": "application/x-chess-pgn"})
-	url := js.Global().Get("URL").Call("createObjectURL", blob)
-	link := js.Global().Get("document").Call("createElement", "a")
-	link.Set("href", url)
-	link.Set("download", "evochess-game.pgn")
-	link.Call("click")
-	js.Global().Get("URL").Call("revokeObjectURL", url)
+	downloadText("evochess-game.pgn", "application/x-chess-pgn", p.PGN) // a download too
 }
 
 func (c *PlayTab) SetColor(e vugu.DOMEvent) {

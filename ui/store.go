@@ -131,7 +131,10 @@ func (a *App) saveResume(rp *ResumePoint) error {
 }
 
 // keeper is a kept match or round robin (compare_keep.go).
-type keeper interface{ stamp() }
+type keeper interface {
+	stamp()
+	stored() any // what goes to localStorage
+}
 
 // saveKept keeps the Compare tab's match or round robin under key (nil
 // removes it). A full quota is reported once: the games go on but cannot
@@ -146,7 +149,7 @@ func (a *App) saveKept(key string, v keeper) {
 		return
 	}
 	v.stamp()
-	b, err := json.Marshal(v)
+	b, err := json.Marshal(v.stored())
 	if err == nil {
 		err = setItem(ls, key, string(b))
 	}

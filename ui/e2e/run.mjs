@@ -589,6 +589,25 @@ try {
     await page.fill(T('match-nodes'), '0');
     await page.dispatchEvent(T('match-nodes'), 'change');
     assert(!(await page.locator(T('match-depth')).isDisabled()), 'the depth stays disabled');
+    // A game of the match on the replay board, stepped; the match's games as PGN.
+    await page.locator(T('compare-game')).first().click();
+    await page.waitForSelector(T('compare-board'), { timeout: 10000 });
+    assert(await page.locator(`${T('compare-board')} [data-square]`).count() === 64, 'the replay board has not 64 squares');
+    const end = await text(page, 'compare-ply');
+    const m = end.match(/^ply (\d+) of (\d+)/);
+    assert(m && m[1] === m[2] && Number(m[2]) > 0, `replay opens at ${end}`);
+    const endFen = await page.locator(T('compare-board')).getAttribute('data-fen');
+    await page.click(T('compare-first'));
+    assert(/^ply 0 of /.test(await text(page, 'compare-ply')), `after |◀: ${await text(page, 'compare-ply')}`);
+    assert(await page.locator(T('compare-board')).getAttribute('data-fen') !== endFen, 'the board did not go back to the start');
+    await page.click(T('compare-next'));
+    assert(/^ply 1 of .* — \S+/.test(await text(page, 'compare-ply')), `after ▶: ${await text(page, 'compare-ply')}`);
+    await page.screenshot({ path: path.join(shots, 'compare-replay.png'), fullPage: true });
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), page.click(T('compare-pgn'))]);
+    const pgn = fs.readFileSync(await dl.path(), 'utf8');
+    const games = await page.locator(`${T('compare-games')} tr`).count() - 1;
+    assert((pgn.match(/\[Event "evochess Compare match"\]/g) || []).length === games, `PGN holds ${(pgn.match(/\[Event /g) || []).length} games, the table ${games}:\n${pgn.slice(0, 400)}`);
+    assert(/\[Result "(1-0|0-1|1\/2-1\/2)"\]/.test(pgn) && /\[Termination "/.test(pgn), `PGN tags:\n${pgn.slice(0, 400)}`);
   });
 
   await test('saved players and finished runs survive a reload; a run cut by the reload is kept and resumed', async () => {

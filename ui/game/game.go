@@ -27,7 +27,11 @@ type Game struct {
 	White    string
 	Black    string
 	Date     time.Time
+	Round    string // the PGN Round tag ("" = "-")
 	resigned string // result forced by resignation, "" if none
+	// A result recorded from outside (End: an adjudicated game), with its
+	// reason; "" if none.
+	ended, endReason string
 }
 
 // New starts a game from fen ("" = the initial position).
@@ -171,11 +175,20 @@ func (g *Game) Resign(c board.Color) {
 	}
 }
 
+// End records how a game that was played elsewhere ended (result "1-0",
+// "0-1" or "1/2-1/2" and its reason, e.g. "adjudication: resign"), for a
+// replay and its PGN.
+func (g *Game) End(result, reason string) {
+	g.ended, g.endReason = result, reason
+}
+
 // Over reports whether the game has ended, its result ("1-0", "0-1",
 // "1/2-1/2"; "*" while running) and why.
 func (g *Game) Over() (over bool, result, reason string) {
 	p := g.pos
 	switch {
+	case g.ended != "":
+		return true, g.ended, g.endReason
 	case g.resigned != "":
 		loser := "White"
 		if g.resigned == "1-0" {
@@ -242,7 +255,11 @@ func (g *Game) PGN(event string) string {
 	tag("Event", event)
 	tag("Site", "evochess playground")
 	tag("Date", date)
-	tag("Round", "-")
+	round := g.Round
+	if round == "" {
+		round = "-"
+	}
+	tag("Round", round)
 	tag("White", g.White)
 	tag("Black", g.Black)
 	tag("Result", result)

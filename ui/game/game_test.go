@@ -175,3 +175,32 @@ func TestSANLine(t *testing.T) {
 		t.Errorf("empty line %q", got)
 	}
 }
+
+// TestEndRecordsResult: a game played elsewhere and adjudicated keeps the
+// recorded result, reason and round in its PGN.
+func TestEndRecordsResult(t *testing.T) {
+	g, err := New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"e2e4", "e7e5", "g1f3"} {
+		if err := g.PlayUCI(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if over, _, _ := g.Over(); over {
+		t.Fatal("over before End")
+	}
+	g.End("1-0", "adjudication: resign")
+	g.White, g.Black, g.Round = "evolved", "material", "7"
+	over, result, reason := g.Over()
+	if !over || result != "1-0" || reason != "adjudication: resign" {
+		t.Fatalf("Over = %v %q %q", over, result, reason)
+	}
+	pgn := g.PGN("match")
+	for _, want := range []string{`[Round "7"]`, `[Result "1-0"]`, `[Termination "adjudication: resign"]`, "1. e4 e5 2. Nf3 1-0"} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+}

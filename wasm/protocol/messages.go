@@ -316,6 +316,11 @@ type Game struct {
 	Reason string `json:"reason,omitempty"`
 	Plies  int    `json:"plies"`
 	PGN    string `json:"pgn,omitempty"`
+	// FEN and Moves are the game itself, for a replay and its PGN: the
+	// start position ("" = the initial one) and every move from it in UCI,
+	// opening moves included.
+	FEN   string   `json:"fen,omitempty"`
+	Moves []string `json:"moves,omitempty"`
 }
 
 // Standing is one row of a tournament table.

@@ -123,8 +123,7 @@ func PlayMatch(ctx context.Context, req *protocol.Match, ops []arena.Opening, yi
 			r := &out.Rows[len(out.Rows)-1]
 			fillRow(r, score, p.Penta, p.SPRT)
 			if onGame != nil {
-				onGame(&protocol.Game{Round: g.Index + 1, White: g.White, Black: g.Black, Result: g.Result.String(),
-					Reason: string(g.Termination), Plies: len(g.Moves())}, out)
+				onGame(gameMessage(g), out)
 			}
 		}
 		res, err := arena.Match(ctx, players[0], opp, req.Games, cfg)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -76,6 +77,28 @@ func TestPlayMatch(t *testing.T) {
 	again, err := PlayMatch(context.Background(), req, nil, nil, nil)
 	if err != nil || !reflect.DeepEqual(again, res) {
 		t.Errorf("a second run differs: %v", err)
+	}
+	// Each game message carries the game: its moves replay legally from its
+	// start position, as many as its plies.
+	for _, g := range games {
+		fen := g.FEN
+		if fen == "" {
+			fen = board.StartFEN
+		}
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("round %d: start %q: %v", g.Round, g.FEN, err)
+		}
+		for i, u := range g.Moves {
+			m, err := pos.ParseUCIMove(u)
+			if err != nil {
+				t.Fatalf("round %d, ply %d: %v", g.Round, i+1, err)
+			}
+			pos.MakeMove(m)
+		}
+		if len(g.Moves) != g.Plies || g.Plies == 0 {
+			t.Errorf("round %d: %d moves, %d plies", g.Round, len(g.Moves), g.Plies)
+		}
 	}
 }
 

@@ -86,9 +86,7 @@ func PlayTournament(ctx context.Context, req *protocol.Tournament, yield func(),
 	}
 	if onGame != nil {
 		cfg.Progress = func(p arena.Progress) {
-			g := p.Game
-			onGame(&protocol.Game{Round: g.Index + 1, White: g.White, Black: g.Black, Result: g.Result.String(),
-				Reason: string(g.Termination), Plies: len(g.Moves())})
+			onGame(gameMessage(p.Game))
 		}
 	}
 	if len(req.Played) > 0 {
@@ -127,4 +125,16 @@ func PlayTournament(ctx context.Context, req *protocol.Tournament, yield func(),
 		out.Standings = append(out.Standings, row)
 	}
 	return out, nil
+}
+
+// gameMessage is the Game message of a finished game, with its start
+// position and moves (for the Compare tab's replay and PGN).
+func gameMessage(g *arena.Game) *protocol.Game {
+	moves := g.Moves()
+	m := &protocol.Game{Round: g.Index + 1, White: g.White, Black: g.Black, Result: g.Result.String(),
+		Reason: string(g.Termination), Plies: len(moves), FEN: g.Opening.FEN, Moves: make([]string, len(moves))}
+	for i, mv := range moves {
+		m.Moves[i] = mv.UCI()
+	}
+	return m
 }
