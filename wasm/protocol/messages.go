@@ -726,10 +726,22 @@ func checkPlayed(played []Game, max, rounds int) error {
 func (m *Game) Validate() error {
 	switch m.Result {
 	case "1-0", "0-1", "1/2-1/2":
-		return nil
+	default:
+		return fmt.Errorf("result %q: want 1-0, 0-1 or 1/2-1/2", m.Result)
 	}
-	return fmt.Errorf("result %q: want 1-0, 0-1 or 1/2-1/2", m.Result)
+	if len(m.Moves) > MaxGameMoves {
+		return fmt.Errorf("moves: %d, want at most %d", len(m.Moves), MaxGameMoves)
+	}
+	for i, u := range m.Moves {
+		if len(u) < 4 || len(u) > 5 {
+			return fmt.Errorf("moves[%d]: %q is not a UCI move", i, u)
+		}
+	}
+	return nil
 }
+
+// MaxGameMoves bounds a game message's moves.
+const MaxGameMoves = 4096
 
 // Validate implements Body.
 func (m *TournamentResult) Validate() error {

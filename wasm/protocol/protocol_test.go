@@ -114,6 +114,7 @@ func TestEncodeRejectsInvalid(t *testing.T) {
 		{"played round", "m", playedMatch(Game{Round: 5, White: "a", Black: "b", Result: "1-0"}), "played[0]: round 5 outside 1..4"},
 		{"played result", "m", playedMatch(Game{Round: 1, White: "a", Black: "b", Result: "*"}), "played[0]: result"},
 		{"played too many", "m", playedMatch(make([]Game, 5)...), "played: 5 games for 4"},
+		{"game move", "g", &Game{Result: "1-0", Moves: []string{"e2e4", "e7"}}, "moves[1]: \"e7\" is not a UCI move"},
 		{"round robin played", "t", &Tournament{Players: []TournamentPlayer{{Name: "a", Preset: "material"}, {Name: "b", Preset: "material"}, {Name: "c", Preset: "material"}},
 			GamesPerPair: 2, Depth: 1, Played: []Game{{Round: 7, White: "a", Black: "c", Result: "0-1"}}}, "played[0]: round 7 outside 1..6"},
 	}
