@@ -115,6 +115,7 @@ func (c *CompareTab) RunMatch(e vugu.DOMEvent) {
 		return
 	}
 	sm.Req, sm.Total = *req, len(req.Opponents)*req.Games
+	s.Player = me.Key // the form keeps showing the player it played
 	c.playMatch(sm)
 }
 

@@ -585,6 +585,9 @@ try {
     await page.waitForSelector(`${T('match-table')}[data-done="true"]`, { timeout: 120000 });
     const rows = await page.$$eval(`${T('match-table')} tr[data-opponent]`, (trs) => trs.map((tr) => tr.cells[1].textContent.trim()));
     assert(rows.length >= 1 && rows.every((r) => r === '2 / 2'), `rows ${JSON.stringify(rows)}`);
+    const chosen = await page.$eval(T('match-player'), (sel) => sel.options[sel.selectedIndex]?.textContent || '');
+    const title = (await page.locator('h2', { hasText: 'against each opponent' }).first().textContent()).replace(' against each opponent', '').trim();
+    assert(chosen.endsWith(title), `the form shows ${chosen}, the match was ${title}`);
     assert(await page.locator(T('compare-error')).count() === 0, `compare error: ${await page.locator(T('compare-error')).count() ? await text(page, 'compare-error') : ''}`);
     await page.fill(T('match-nodes'), '0');
     await page.dispatchEvent(T('match-nodes'), 'change');
