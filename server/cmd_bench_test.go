@@ -129,3 +129,55 @@ func TestBenchResume(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalSuiteResume: `eval -epd -resume` cut after 3 of 8 positions (a
+// torn fourth line) searches the other 5 and prints what the whole run
+// prints, -json included; another run's file is refused.
+func TestEvalSuiteResume(t *testing.T) {
+	raw, err := os.ReadFile(shareddata.Path(t, "epd/wac.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	epd := filepath.Join(dir, "wac8.epd")
+	if err := os.WriteFile(epd, []byte(strings.Join(strings.SplitAfter(string(raw), "\n")[:8], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"eval", "-epd", epd, "-nodes", "5000", "-preset", "david-fig3", "-json"}
+	whole, _, err := runCmd(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := filepath.Join(dir, "full.jsonl")
+	if out, _, err := runCmd(t, append(args, "-resume", full)...); err != nil || out != whole {
+		t.Fatalf("with -resume (%v):\n%s\nwithout:\n%s", err, out, whole)
+	}
+	lines := strings.SplitAfter(readFile(t, full), "\n")
+	if len(lines) != 10 {
+		t.Fatalf("state file has %d lines", len(lines))
+	}
+	part := filepath.Join(dir, "part.jsonl")
+	if err := os.WriteFile(part, []byte(strings.Join(lines[:4], "")+lines[4][:len(lines[4])/2]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resumed, stderr, err := runCmd(t, append(args, "-resume", part)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "3 of 8 positions kept") || resumed != whole {
+		t.Errorf("resumed (stderr %q):\n%s\nwhole:\n%s", stderr, resumed, whole)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval", "-epd", epd, "-nodes", "6000", "-preset", "david-fig3", "-resume", full}, "another suite run"},
+		{[]string{"eval", "-epd", epd, "-nodes", "5000", "-preset", "material", "-resume", full}, "another suite run"},
+		{[]string{"eval", "-epd", epd, "-nodes", "5000", "-preset", "david-fig3", "-resume", epd}, "not an evochess eval suite state file"},
+		{[]string{"eval", "-fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "-trace", "-preset", "material", "-resume", full}, "-resume needs -epd"},
+	} {
+		if _, _, err := runCmd(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
+		}
+	}
+}

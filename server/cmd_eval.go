@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -43,6 +46,7 @@ type evalFlags struct {
 	fen                    string
 	trace, jsonOut         bool
 	hashMB                 int
+	resume                 string
 }
 
 // runEval implements
@@ -69,6 +73,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.maxPly, "max-ply", 0, "last ply that may be sampled (0 = none)")
 	fs.StringVar(&f.set, "set", "test", "set the search match and the JSON figures refer to: test, train or both")
 	fs.StringVar(&f.epdFile, "epd", "", "test suite (`file`): print positions solved and nodes to solution")
+	fs.StringVar(&f.resume, "resume", "", "with -epd: keep each finished position in this `file`; the same command run again searches only the positions it lacks")
 	fs.Uint64Var(&f.nodes, "nodes", fitness.DefaultSuiteCap, "node cap per suite position")
 	fs.DurationVar(&f.movetime, "movetime", 0, "time per suite position instead of a node cap (e.g. 5s)")
 	fs.StringVar(&f.fen, "fen", "", "position to -trace")
@@ -85,6 +90,9 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if f.resume != "" && (f.epdFile == "" || f.trace) {
+		return errors.New("eval: -resume needs -epd (a suite run)")
+	}
 	ctx := context.Background()
 	switch {
 	case f.trace:
@@ -97,6 +105,8 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case f.pgnFile != "":
 		return evalMatch(ctx, pl, f, stdin, stdout, stderr)
 	case f.epdFile != "":
+		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
 		return evalSuite(ctx, pl, f, stdout, stderr)
 	}
 	return errors.New("eval: nothing to do: give -pgn FILE, -epd FILE, or -fen FEN -trace")
@@ -355,12 +365,40 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 		}
 		rep.Cap = f.nodes
 	}
+	var state *stateFile
+	var kept []suiteRecord
+	if f.resume != "" {
+		raw, err := os.ReadFile(f.epdFile)
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		pj, err := json.Marshal(pl)
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		key := stateKey(evalSuiteStateKind, fmt.Sprintf("suite %x", sha256.Sum256(raw)), string(pj), sp, opt.Cap, opt.Limits, opt.HashMB)
+		var recs []json.RawMessage
+		if state, recs, err = openStateFile(f.resume, evalSuiteStateKind, key); err != nil {
+			return fmt.Errorf("eval: -resume: %w", err)
+		}
+		defer state.Close()
+		if kept, err = suiteKept(recs, suite, f.resume); err != nil {
+			return fmt.Errorf("eval: -resume: %w", err)
+		}
+		if len(kept) > 0 {
+			fmt.Fprintf(stderr, "eval: %s: %d of %d positions kept; searching the rest\n", f.resume, len(kept), len(suite))
+		}
+	}
 	n := 0
 	var solvedNodes uint64
-	start := time.Now()
-	tot, err := fitness.SuiteNodes(ctx, ev, sp, suite, opt, func(p fitness.SuitePosition) {
+	var tot fitness.SuiteTotals
+	show := func(p fitness.SuitePosition, best string) {
 		n++
+		tot.Positions++
+		tot.Nodes += p.Nodes
+		tot.Searched += p.Searched
 		if p.Solved {
+			tot.Solved++
 			solvedNodes += p.Nodes
 		}
 		mark := "-"
@@ -371,12 +409,32 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 		if !p.Solved && f.movetime > 0 {
 			nodes = "unsolved"
 		}
-		fmt.Fprintf(stdout, "%s %-16s %-6s depth %2d  nodes %s\n", mark, p.ID, p.Best.UCI(), p.Depth, nodes)
+		fmt.Fprintf(stdout, "%s %-16s %-6s depth %2d  nodes %s\n", mark, p.ID, best, p.Depth, nodes)
+	}
+	for _, r := range kept {
+		show(r.SuitePosition, r.BestUCI)
+	}
+	start, rest := time.Now(), suite[len(kept):]
+	_, err = fitness.SuiteNodes(ctx, ev, sp, rest, opt, func(p fitness.SuitePosition) {
+		done := p.Index + 1
+		p.Index += len(kept)
+		if state != nil {
+			state.add(suiteRecord{SuitePosition: p, BestUCI: p.Best.UCI()})
+		}
+		show(p, p.Best.UCI())
 		if n%50 == 0 && n < len(suite) {
-			eta := time.Since(start) / time.Duration(n) * time.Duration(len(suite)-n)
+			eta := time.Since(start) / time.Duration(done) * time.Duration(len(rest)-done)
 			fmt.Fprintf(stderr, "eval: %d/%d positions, ETA %s\n", n, len(suite), eta.Round(time.Second))
 		}
 	})
+	if state != nil {
+		if werr := state.Err(); werr != nil {
+			return fmt.Errorf("eval: -resume: %w", werr)
+		}
+		if err != nil && ctx.Err() != nil {
+			return fmt.Errorf("eval: %w (the finished positions are kept in %s: run the same command to continue)", err, f.resume)
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
@@ -393,6 +451,37 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 		return emitJSON(stdout, rep)
 	}
 	return nil
+}
+
+// evalSuiteStateKind is the layout of `evochess eval -epd … -resume` files (a
+// stateFile): one suiteRecord per finished position, in suite order.
+var evalSuiteStateKind = stateKind{
+	Format: "evochess-eval-suite-state-1",
+	Name:   "an evochess eval suite state file",
+	Other:  "the positions of another suite run (another suite file, player, node cap, time or hash)",
+}
+
+// suiteRecord is one finished position of an eval suite run.
+type suiteRecord struct {
+	fitness.SuitePosition
+	BestUCI string `json:"best"`
+}
+
+// suiteKept reads a state file's records back: the suite's first
+// positions, in order.
+func suiteKept(recs []json.RawMessage, suite []*pgn.EPD, path string) ([]suiteRecord, error) {
+	var out []suiteRecord
+	for k, b := range recs {
+		var r suiteRecord
+		if err := json.Unmarshal(b, &r); err != nil {
+			return nil, fmt.Errorf("%s: line %d: not a position record: %v", path, k+2, err)
+		}
+		if r.Index != k || k >= len(suite) || r.ID != suite[k].ID {
+			return nil, fmt.Errorf("%s: line %d: position %d (%s) is not the suite's position %d", path, k+2, r.Index+1, r.ID, k+1)
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // traceReport is the -json output of -trace (for the last position).

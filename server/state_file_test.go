@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/pgn"
 	"github.com/evochess/evochess/engine/search"
 )
 
@@ -41,6 +42,31 @@ func FuzzReadBenchState(f *testing.F) {
 			}
 			if sr.Result.Best != board.NoMove && !start.IsLegal(sr.Result.Best) {
 				t.Fatalf("kept move %v is not legal", sr.Result.Best)
+			}
+		}
+	})
+}
+
+// FuzzReadEvalSuiteState: any `eval -epd -resume` file gives kept
+// positions or an error, never a panic; the kept ones are the suite's first.
+func FuzzReadEvalSuiteState(f *testing.F) {
+	head := `{"format":"evochess-eval-suite-state-1","key":"k"}` + "\n"
+	f.Add([]byte(head + `{"index":0,"id":"a","solved":true,"nodes":40,"depth":5,"searched":100,"best":"e2e4"}` + "\n"))
+	f.Add([]byte(head + `{"index":1,"id":"b"}` + "\n"))
+	f.Add([]byte(head + `{"index":0,"id":"a"}` + "\n" + `{"ind`))
+	suite := []*pgn.EPD{{ID: "a"}, {ID: "b"}}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		raw, _, err := readStateFile(bytes.NewReader(b), "fuzz", evalSuiteStateKind, "k")
+		if err != nil {
+			return
+		}
+		kept, err := suiteKept(raw, suite, "fuzz")
+		if err != nil {
+			return
+		}
+		for i, r := range kept {
+			if r.Index != i || r.ID != suite[i].ID {
+				t.Fatalf("kept position %d is %d (%s)", i, r.Index, r.ID)
 			}
 		}
 	})

@@ -156,6 +156,9 @@ type SuitePosition struct {
 	Nodes  uint64     `json:"nodes"` // nodes to solution, or the cap
 	Best   board.Move `json:"-"`
 	Depth  int        `json:"depth"`
+	// Searched is the nodes the search used (Nodes is what the fitness
+	// charges).
+	Searched uint64 `json:"searched"`
 }
 
 // SuiteTotals sums a suite run (search.SuiteResult is one position's outcome).
@@ -196,7 +199,7 @@ func SuiteNodes(ctx context.Context, ev search.Evaluator, p search.Params, suite
 		if err := ctx.Err(); err != nil {
 			return tot, fmt.Errorf("fitness: suite stopped at position %d: %w", i+1, err)
 		}
-		sp := SuitePosition{Index: i, ID: e.ID, Best: r.Best, Depth: r.Depth, Nodes: opt.Cap}
+		sp := SuitePosition{Index: i, ID: e.ID, Best: r.Best, Depth: r.Depth, Nodes: opt.Cap, Searched: r.Nodes}
 		if solved, n := tr.Result(r); solved {
 			sp.Solved, sp.Nodes = true, n
 			tot.Solved++
