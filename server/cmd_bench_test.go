@@ -14,15 +14,7 @@ import (
 // report the same nodes to solution (search.SolutionTracker), per position
 // and in total, for the same evaluation, search parameters and node cap.
 func TestNodesToSolutionAgree(t *testing.T) {
-	raw, err := os.ReadFile(shareddata.Path(t, "epd/wac.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitAfter(string(raw), "\n")
-	epd := filepath.Join(t.TempDir(), "wac8.epd")
-	if err := os.WriteFile(epd, []byte(strings.Join(lines[:8], "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	epd := wac8(t, t.TempDir())
 	bench, _, err := runCmd(t, "bench", "-epd", epd, "-nodes", "20000", "-preset", "phoenix-default")
 	if err != nil {
 		t.Fatal(err)
@@ -60,15 +52,8 @@ func TestNodesToSolutionAgree(t *testing.T) {
 // again and prints the same positions and totals as a run never stopped;
 // a file of another run, or not a state file, is refused.
 func TestBenchResume(t *testing.T) {
-	raw, err := os.ReadFile(shareddata.Path(t, "epd/wac.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	epd := filepath.Join(dir, "wac8.epd")
-	if err := os.WriteFile(epd, []byte(strings.Join(strings.SplitAfter(string(raw), "\n")[:8], "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	epd := wac8(t, dir)
 	args := []string{"bench", "-epd", epd, "-nodes", "5000", "-preset", "david-fig3"}
 	// Everything but the timing line, and the ETAs.
 	steady := func(out string) string {
@@ -93,14 +78,7 @@ func TestBenchResume(t *testing.T) {
 	if steady(withState) != steady(whole) {
 		t.Errorf("with -resume:\n%s\nwithout:\n%s", withState, whole)
 	}
-	lines := strings.SplitAfter(readFile(t, full), "\n")
-	if len(lines) != 10 || lines[9] != "" { // header, 8 positions, ""
-		t.Fatalf("state file has %d lines", len(lines))
-	}
-	part := filepath.Join(dir, "part.jsonl")
-	if err := os.WriteFile(part, []byte(strings.Join(lines[:4], "")+lines[4][:len(lines[4])/2]), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	part := cutState(t, full, filepath.Join(dir, "part.jsonl"))
 	resumed, stderr, err := runCmd(t, append(args, "-resume", part)...)
 	if err != nil {
 		t.Fatal(err)
@@ -134,15 +112,8 @@ func TestBenchResume(t *testing.T) {
 // torn fourth line) searches the other 5 and prints what the whole run
 // prints, -json included; another run's file is refused.
 func TestEvalSuiteResume(t *testing.T) {
-	raw, err := os.ReadFile(shareddata.Path(t, "epd/wac.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	epd := filepath.Join(dir, "wac8.epd")
-	if err := os.WriteFile(epd, []byte(strings.Join(strings.SplitAfter(string(raw), "\n")[:8], "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	epd := wac8(t, dir)
 	args := []string{"eval", "-epd", epd, "-nodes", "5000", "-preset", "david-fig3", "-json"}
 	whole, _, err := runCmd(t, args...)
 	if err != nil {
@@ -152,14 +123,7 @@ func TestEvalSuiteResume(t *testing.T) {
 	if out, _, err := runCmd(t, append(args, "-resume", full)...); err != nil || out != whole {
 		t.Fatalf("with -resume (%v):\n%s\nwithout:\n%s", err, out, whole)
 	}
-	lines := strings.SplitAfter(readFile(t, full), "\n")
-	if len(lines) != 10 {
-		t.Fatalf("state file has %d lines", len(lines))
-	}
-	part := filepath.Join(dir, "part.jsonl")
-	if err := os.WriteFile(part, []byte(strings.Join(lines[:4], "")+lines[4][:len(lines[4])/2]), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	part := cutState(t, full, filepath.Join(dir, "part.jsonl"))
 	resumed, stderr, err := runCmd(t, append(args, "-resume", part)...)
 	if err != nil {
 		t.Fatal(err)
@@ -180,4 +144,32 @@ func TestEvalSuiteResume(t *testing.T) {
 			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
 		}
 	}
+}
+
+// wac8 writes the first 8 positions of the shared WAC suite into dir.
+func wac8(t *testing.T, dir string) string {
+	t.Helper()
+	raw, err := os.ReadFile(shareddata.Path(t, "epd/wac.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	epd := filepath.Join(dir, "wac8.epd")
+	if err := os.WriteFile(epd, []byte(strings.Join(strings.SplitAfter(string(raw), "\n")[:8], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return epd
+}
+
+// cutState writes to part the first 3 positions of an 8-position state
+// file and half of the fourth line (a run killed while writing it).
+func cutState(t *testing.T, full, part string) string {
+	t.Helper()
+	lines := strings.SplitAfter(readFile(t, full), "\n")
+	if len(lines) != 10 || lines[9] != "" { // header, 8 positions, ""
+		t.Fatalf("state file has %d lines", len(lines))
+	}
+	if err := os.WriteFile(part, []byte(strings.Join(lines[:4], "")+lines[4][:len(lines[4])/2]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return part
 }

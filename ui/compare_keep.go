@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/ui/game"
 
 	"github.com/evochess/evochess/wasm/protocol"
@@ -311,22 +310,15 @@ func (c *CompareTab) GamesTitle() string {
 // compareReplay is a game of the shown match or round robin on the board.
 type compareReplay struct {
 	Game protocol.Game
-	SAN  []string
-	Ply  int
-	view PlayState
+	*replay
 }
 
-// fullGame plays a game message's moves from its start position and
-// records its result, names and round (for the replay and the PGN).
+// fullGame is a game message as a game with its result, names and round
+// (for its PGN).
 func fullGame(m protocol.Game) (*game.Game, error) {
-	g, err := game.New(m.FEN)
+	_, g, err := newReplay(fmt.Sprintf("game %d", m.Round), m.FEN, m.Moves)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", m.Round, err)
-	}
-	for i, u := range m.Moves {
-		if err := g.PlayUCI(u); err != nil {
-			return nil, fmt.Errorf("game %d, ply %d: %w", m.Round, i+1, err)
-		}
+		return nil, err
 	}
 	g.White, g.Black, g.Round = m.White, m.Black, strconv.Itoa(m.Round)
 	g.End(m.Result, m.Reason)
@@ -335,42 +327,19 @@ func fullGame(m protocol.Game) (*game.Game, error) {
 
 // OpenGame shows a game on the replay board at its last position.
 func (c *CompareTab) OpenGame(m protocol.Game, e vugu.DOMEvent) {
-	s := c.s()
-	g, err := fullGame(m)
+	r, _, err := newReplay(fmt.Sprintf("game %d", m.Round), m.FEN, m.Moves)
 	if err != nil {
-		s.Err = "Replay: " + err.Error()
+		c.s().Err = "Replay: " + err.Error()
 		return
 	}
-	r := &compareReplay{Game: m, SAN: g.SAN()}
-	r.view.init()
-	s.Replay = r
-	c.gameStep(len(m.Moves))
+	c.s().Replay = &compareReplay{Game: m, replay: r}
 }
 
-// gameStep shows the replayed game's position after ply n.
-func (c *CompareTab) gameStep(n int) {
-	r := c.s().Replay
-	if r == nil {
-		return
-	}
-	n = max(0, min(n, len(r.Game.Moves)))
-	g, err := game.New(r.Game.FEN)
-	if err != nil {
-		return
-	}
-	for _, u := range r.Game.Moves[:n] {
-		if g.PlayUCI(u) != nil {
-			return
-		}
-	}
-	r.Ply, r.view.g, r.view.Sel, r.view.hints = n, g, board.NoSquare, 0
-}
-
-func (c *CompareTab) GameFirst(e vugu.DOMEvent) { c.gameStep(0) }
-func (c *CompareTab) GamePrev(e vugu.DOMEvent)  { c.gameStep(c.s().Replay.Ply - 1) }
-func (c *CompareTab) GameNext(e vugu.DOMEvent)  { c.gameStep(c.s().Replay.Ply + 1) }
-func (c *CompareTab) GameLast(e vugu.DOMEvent)  { c.gameStep(len(c.s().Replay.Game.Moves)) }
-func (c *CompareTab) GameFlip(e vugu.DOMEvent)  { c.s().Replay.view.Flip = !c.s().Replay.view.Flip }
+func (c *CompareTab) GameFirst(e vugu.DOMEvent) { c.s().Replay.first() }
+func (c *CompareTab) GamePrev(e vugu.DOMEvent)  { c.s().Replay.prev() }
+func (c *CompareTab) GameNext(e vugu.DOMEvent)  { c.s().Replay.next() }
+func (c *CompareTab) GameLast(e vugu.DOMEvent)  { c.s().Replay.last() }
+func (c *CompareTab) GameFlip(e vugu.DOMEvent)  { c.s().Replay.flip() }
 func (c *CompareTab) GameClose(e vugu.DOMEvent) { c.s().Replay = nil }
 func (c *CompareTab) GameView() *PlayState      { return &c.s().Replay.view }
 
@@ -380,14 +349,11 @@ func (c *CompareTab) GameTitle() string {
 	return fmt.Sprintf("Game %d: %s – %s, %s", g.Round, g.White, g.Black, g.Result)
 }
 
-// GamePly describes the replay position: "ply 12 of 87 — Nf6 (adjudication: resign)".
+// GamePly describes the replay position: "ply 87 of 87 — Qxf7# (checkmate)".
 func (c *CompareTab) GamePly() string {
 	r := c.s().Replay
-	t := fmt.Sprintf("ply %d of %d", r.Ply, len(r.Game.Moves))
-	if r.Ply > 0 && r.Ply <= len(r.SAN) {
-		t += " — " + r.SAN[r.Ply-1]
-	}
-	if r.Ply == len(r.Game.Moves) && r.Game.Reason != "" {
+	t := r.plyText()
+	if r.Ply == len(r.Moves) && r.Game.Reason != "" {
 		t += " (" + r.Game.Reason + ")"
 	}
 	return t

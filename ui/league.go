@@ -9,9 +9,7 @@ import (
 	"strings"
 	"syscall/js"
 
-	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/internal/qr"
-	"github.com/evochess/evochess/ui/game"
 	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/ui/share"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -54,9 +52,7 @@ type LeagueUI struct {
 // leagueReplay is a game shown on the board, stepped through ply by ply.
 type leagueReplay struct {
 	Game protocol.LeagueGame
-	SAN  []string
-	Ply  int
-	view PlayState
+	*replay
 }
 
 const storeLeagueMineKey = "evochess.league.mine.v1"
@@ -381,61 +377,26 @@ func (c *LeagueTab) Open(id int64, e vugu.DOMEvent) {
 			s.ReplayErr = "Game: " + err.Error()
 			return
 		}
-		full, err := game.New(g.StartFEN)
+		r, _, err := newReplay(fmt.Sprintf("Game %d", g.ID), g.StartFEN, g.Moves)
 		if err != nil {
 			s.ReplayErr = err.Error()
 			return
 		}
-		for i, m := range g.Moves {
-			if err := full.PlayUCI(m); err != nil {
-				s.ReplayErr = fmt.Sprintf("Game %d, ply %d: %v", g.ID, i+1, err)
-				return
-			}
-		}
-		r := &leagueReplay{Game: g, SAN: full.SAN()}
-		r.view.init()
-		s.Replay = r
-		c.step(len(g.Moves))
+		s.Replay = &leagueReplay{Game: g, replay: r}
 	}()
 }
 
-// step shows the position after ply n.
-func (c *LeagueTab) step(n int) {
-	r := c.s().Replay
-	if r == nil {
-		return
-	}
-	n = max(0, min(n, len(r.Game.Moves)))
-	g, err := game.New(r.Game.StartFEN)
-	if err != nil {
-		return
-	}
-	for _, m := range r.Game.Moves[:n] {
-		if g.PlayUCI(m) != nil {
-			return
-		}
-	}
-	r.Ply, r.view.g, r.view.Sel, r.view.hints = n, g, board.NoSquare, 0
-}
-
-func (c *LeagueTab) First(e vugu.DOMEvent) { c.step(0) }
-func (c *LeagueTab) Prev(e vugu.DOMEvent)  { c.step(c.s().Replay.Ply - 1) }
-func (c *LeagueTab) Next(e vugu.DOMEvent)  { c.step(c.s().Replay.Ply + 1) }
-func (c *LeagueTab) Last(e vugu.DOMEvent)  { c.step(len(c.s().Replay.Game.Moves)) }
-func (c *LeagueTab) Flip(e vugu.DOMEvent)  { c.s().Replay.view.Flip = !c.s().Replay.view.Flip }
+func (c *LeagueTab) First(e vugu.DOMEvent) { c.s().Replay.first() }
+func (c *LeagueTab) Prev(e vugu.DOMEvent)  { c.s().Replay.prev() }
+func (c *LeagueTab) Next(e vugu.DOMEvent)  { c.s().Replay.next() }
+func (c *LeagueTab) Last(e vugu.DOMEvent)  { c.s().Replay.last() }
+func (c *LeagueTab) Flip(e vugu.DOMEvent)  { c.s().Replay.flip() }
 func (c *LeagueTab) Close(e vugu.DOMEvent) { c.s().Replay = nil }
 
 func (c *LeagueTab) View() *PlayState { return &c.s().Replay.view }
 
 // PlyText describes the replay position: "ply 12 of 87 — 6… Nf6".
-func (c *LeagueTab) PlyText() string {
-	r := c.s().Replay
-	t := fmt.Sprintf("ply %d of %d", r.Ply, len(r.Game.Moves))
-	if r.Ply > 0 && r.Ply <= len(r.SAN) {
-		t += " — " + r.SAN[r.Ply-1]
-	}
-	return t
-}
+func (c *LeagueTab) PlyText() string { return c.s().Replay.plyText() }
 
 func (c *LeagueTab) ReplayTitle() string {
 	g := c.s().Replay.Game
