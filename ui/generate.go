@@ -18,7 +18,8 @@
 //   - data.go, tune.go, play.go, players.go (Share), compare.go: the tabs' state and handlers;
 //     explain.go: the Play tab's evaluation explained term by term (explain request) and FEN set-up;
 //     match.go: the Compare tab's match (one player against chosen opponents: Elo, pairs, SPRT);
-//     compare_keep.go: the match and round robin kept in localStorage as they go, and resumed.
+//     compare_keep.go: the match and round robin kept in localStorage as they go, and resumed, their
+//     games replayed and saved as PGN; replay.go: a finished game stepped on a read-only board (League, Compare).
 //   - store.go: saved players and finished runs in localStorage; native.go: runs on the native server over SSE.
 //   - Pure-Go helpers with native tests: ui/share (share-link codec), ui/chart (chart geometry),
 //     ui/game (game model on engine/board), ui/model (players, weights table, piece-square boards,
