@@ -284,9 +284,11 @@ func evalMatch(ctx context.Context, pl *player.Player, f evalFlags, stdin io.Rea
 		if hash <= 0 {
 			hash = 1
 		}
+		start := time.Now()
 		sm, err := fitness.SearchMoveMatch(ctx, ev, sp, search.Limits{Depth: f.depth}, hash, chosen, nil, func(n int) {
-			if n%1000 == 0 {
-				fmt.Fprintf(stderr, "eval: depth %d: %d/%d positions\n", f.depth, n, len(chosen))
+			if n%1000 == 0 && n > 0 && n < len(chosen) {
+				eta := time.Since(start) / time.Duration(n) * time.Duration(len(chosen)-n)
+				fmt.Fprintf(stderr, "eval: depth %d: %d/%d positions, ETA %s\n", f.depth, n, len(chosen), eta.Round(time.Second))
 			}
 		})
 		if err != nil {
