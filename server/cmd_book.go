@@ -91,7 +91,12 @@ func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	entries, err := b.Entries(*minGames)
 	if err != nil {
-		return fmt.Errorf("book: %s: %w", *pgnPath, err)
+		why := ""
+		if len(skipped) > 0 {
+			why = "; first skipped: " + strings.Join(skipped, "; ")
+		}
+		return fmt.Errorf("book: %s: %d games read (%d unreadable or without result), -min-games %d: %w%s",
+			*pgnPath, b.Games, b.Skipped+r.Skipped(), *minGames, err, why)
 	}
 	o, err := os.Create(*out)
 	if err != nil {

@@ -58,6 +58,16 @@ func TestBookCommand(t *testing.T) {
 	if !strings.Contains(stdout, "not in the book") {
 		t.Errorf("probe after e4 e5 (ply 3 is out of a 2-ply book):\n%s", stdout)
 	}
+	// A file of no games says so rather than only "no position reached
+	// the minimum".
+	junk := filepath.Join(dir, "junk.pgn")
+	if err := os.WriteFile(junk, []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd(t, "book", "-pgn", junk, "-out", out); err == nil ||
+		!strings.Contains(err.Error(), "0 games read (1 unreadable or without result), -min-games 3") {
+		t.Errorf("junk PGN: %v", err)
+	}
 	for _, args := range [][]string{
 		{"book"},
 		{"book", "-pgn", in},

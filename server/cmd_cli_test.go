@@ -127,8 +127,25 @@ func TestEvalCommand(t *testing.T) {
 	if !strings.Contains(out, "BishopPair") || !strings.HasPrefix(lastLine(out), "score:") {
 		t.Errorf("trace output:\n%s", out)
 	}
-	if _, _, err := runCmd(t, "eval", "-preset", "nosuchpreset", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-trace"); err == nil {
-		t.Error("unknown preset: no error")
+	// -fen alone traces; a -player naming a preset (preset:NAME, as match
+	// writes it) is the preset.
+	fen := "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	alone, _, err := runCmd(t, "eval", "-player", "preset:david-fig3", "-fen", fen)
+	if err != nil || alone != out {
+		t.Errorf("-player preset:david-fig3 -fen without -trace: %v\n%s", err, alone)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-preset", "nosuchpreset", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-trace"}, "nosuchpreset"},
+		{[]string{"-player", "david-fig3", "-fen", fen}, "for the preset write -preset david-fig3"},
+		{[]string{"-preset", "material", "-player", "x.json", "-fen", fen}, "not both"},
+		{[]string{"-preset", "material", "-fen", fen, "-epd", "x.epd"}, "without -pgn and -epd"},
+	} {
+		if _, _, err := runCmd(t, append([]string{"eval"}, c.args...)...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("eval %v: error %v, want %q", c.args, err, c.want)
+		}
 	}
 	short := filepath.Join(t.TempDir(), "short.pgn")
 	if err := os.WriteFile(short, []byte("[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\n\n[Result \"1-0\"]\n\n1. e4 e4 1-0\n"), 0o644); err != nil {

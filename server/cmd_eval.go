@@ -76,7 +76,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.resume, "resume", "", "with -epd: keep each finished position in this `file`; the same command run again searches only the positions it lacks")
 	fs.Uint64Var(&f.nodes, "nodes", fitness.DefaultSuiteCap, "node cap per suite position")
 	fs.DurationVar(&f.movetime, "movetime", 0, "time per suite position instead of a node cap (e.g. 5s)")
-	fs.StringVar(&f.fen, "fen", "", "position to -trace")
+	fs.StringVar(&f.fen, "fen", "", "position to trace (the evaluation term by term; -trace is implied)")
 	fs.BoolVar(&f.trace, "trace", false, "print feature counts and the score by term (with -fen or -epd)")
 	fs.BoolVar(&f.jsonOut, "json", false, "end with one JSON object on the last line")
 	fs.IntVar(&f.hashMB, "hash", 0, "transposition table size in MiB (0: 1 for -pgn -depth, which clears it per position; 16 for -epd)")
@@ -88,18 +88,21 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	pl, err := loadPlayer(f.playerFile, f.preset)
 	if err != nil {
-		return err
+		return fmt.Errorf("eval: %w", err)
 	}
 	if f.resume != "" && (f.epdFile == "" || f.trace) {
 		return errors.New("eval: -resume needs -epd (a suite run)")
 	}
 	ctx := context.Background()
 	switch {
-	case f.trace:
+	case f.trace || (f.fen != "" && f.pgnFile == "" && f.epdFile == ""):
+		// -fen alone is a trace: there is nothing else to do with one position.
 		if (f.fen == "") == (f.epdFile == "") {
 			return errors.New("eval: -trace needs exactly one of -fen and -epd")
 		}
 		return evalTrace(pl, f, stdout)
+	case f.fen != "":
+		return errors.New("eval: -fen traces one position; give it without -pgn and -epd")
 	case f.pgnFile != "" && f.epdFile != "":
 		return errors.New("eval: give -pgn or -epd, not both")
 	case f.pgnFile != "":
@@ -109,7 +112,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		defer stop()
 		return evalSuite(ctx, pl, f, stdout, stderr)
 	}
-	return errors.New("eval: nothing to do: give -pgn FILE, -epd FILE, or -fen FEN -trace")
+	return errors.New("eval: nothing to do: give -pgn FILE, -epd FILE, or -fen FEN")
 }
 
 func presetNames() string {
@@ -120,33 +123,40 @@ func presetNames() string {
 	return strings.Join(names, ", ")
 }
 
-// loadPlayer reads -player or builds the -preset player.
+// loadPlayer reads -player or builds the -preset player (eval, bench and
+// spsa; the caller names the command in the error). A -player of the form
+// preset:NAME that is no file is the preset, as evochess match writes it;
+// a -player that names a preset and no file says to use -preset.
 func loadPlayer(file, preset string) (*player.Player, error) {
 	switch {
 	case file != "" && preset != "":
-		return nil, errors.New("eval: give -player or -preset, not both")
+		return nil, errors.New("give -player or -preset, not both")
 	case preset != "":
-		p, err := player.FromPreset(preset)
-		if err != nil {
-			return nil, fmt.Errorf("eval: %w", err)
-		}
-		return p, nil
+		return player.FromPreset(preset)
 	case file != "":
 		fh, err := os.Open(file)
+		if errors.Is(err, os.ErrNotExist) {
+			if name, ok := strings.CutPrefix(file, "preset:"); ok {
+				return player.FromPreset(name)
+			}
+			if _, perr := player.FromPreset(file); perr == nil {
+				return nil, fmt.Errorf("player %q: no such file; for the preset write -preset %s", file, file)
+			}
+		}
 		if err != nil {
-			return nil, fmt.Errorf("eval: %w", err)
+			return nil, err
 		}
 		defer fh.Close()
 		p, err := player.Load(fh)
 		if err != nil {
-			return nil, fmt.Errorf("eval: player %s: %w", file, err)
+			return nil, fmt.Errorf("player %s: %w", file, err)
 		}
 		if p.Name == "" {
 			p.Name = file
 		}
 		return p, nil
 	}
-	return nil, fmt.Errorf("eval: need -player FILE or -preset NAME (presets: %s)", presetNames())
+	return nil, fmt.Errorf("need -player FILE or -preset NAME (presets: %s)", presetNames())
 }
 
 // emitJSON writes v as one line.

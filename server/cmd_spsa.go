@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -74,22 +73,9 @@ func runSPSA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *group != "all" && *group != "eval" && *group != "search" {
 		return fmt.Errorf("spsa: -group %q: want eval, search or all", *group)
 	}
-	var p *player.Player
-	if *playerFile != "" {
-		f, err := os.Open(*playerFile)
-		if err != nil {
-			return fmt.Errorf("spsa: %w", err)
-		}
-		p, err = player.Load(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("spsa: %s: %w", *playerFile, err)
-		}
-	} else {
-		var err error
-		if p, err = player.FromPreset(*preset); err != nil {
-			return fmt.Errorf("spsa: %w", err)
-		}
+	p, err := loadPlayer(*playerFile, *preset)
+	if err != nil {
+		return fmt.Errorf("spsa: %w", err)
 	}
 	lines, err := spsaLines(p, *frac, *rEnd)
 	if err != nil {
