@@ -26,7 +26,6 @@ import (
 	"cmp"
 	"compress/gzip"
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -143,33 +142,19 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	h := sha256.New()
-	pr := pgn.NewReader(io.TeeReader(r, h))
 	ds := &Dataset{Protocol: p}
+	st := newGameStream(ctx, r, &ds.Skipped, progress)
 	var games []gameSamples
 	total := 0
 	var ml board.MoveList
 	eligible := make([]int, 0, 256)
 	for {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("data: after %d games: %w", pr.Read()+pr.Skipped(), err)
-		}
-		g, err := pr.Next()
+		g, err := st.next(total)
 		if err == io.EOF {
 			break
 		}
-		var ge *pgn.GameError
-		if errors.As(err, &ge) {
-			if len(ds.Skipped) < MaxSkippedErrors {
-				ds.Skipped = append(ds.Skipped, ge)
-			}
-			continue
-		}
 		if err != nil {
-			return nil, fmt.Errorf("data: %w", err)
-		}
-		if progress != nil && (pr.Read()+pr.Skipped())%1000 == 0 {
-			progress(Progress{GamesRead: pr.Read(), GamesSkipped: pr.Skipped(), Samples: total})
+			return nil, err
 		}
 		white, ok := gameResult(g.Result)
 		if !ok || !eloOK(g, p.MinElo) {
@@ -234,10 +219,8 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 		total += len(gs.samples)
 		games = append(games, gs)
 	}
-	ds.GamesRead, ds.GamesSkipped, ds.GamesUsed = pr.Read(), pr.Skipped(), len(games)
-	if progress != nil {
-		progress(Progress{GamesRead: ds.GamesRead, GamesSkipped: ds.GamesSkipped, Samples: total})
-	}
+	ds.GamesRead, ds.GamesSkipped = st.end(total)
+	ds.GamesUsed = len(games)
 
 	// Split by game: a seeded shuffle, then the first TestPercent% of the
 	// games (rounded down) go to the test set, the rest to training.
@@ -264,8 +247,8 @@ func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)
 		return nil, err
 	}
 
-	fmt.Fprintf(h, "\x00%s", p.String())
-	ds.Digest = hex.EncodeToString(h.Sum(nil))
+	fmt.Fprintf(st.hash, "\x00%s", p.String())
+	ds.Digest = hex.EncodeToString(st.hash.Sum(nil))
 	return ds, nil
 }
 

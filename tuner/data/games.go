@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"math/rand/v2"
 	"slices"
@@ -65,29 +66,15 @@ type GameSet struct {
 // errors kept with their game and line numbers. progress, if not nil, is
 // called every 1,000 games and at the end.
 func ReadGames(ctx context.Context, r io.Reader, minElo int, progress func(Progress)) (*GameSet, error) {
-	h := sha256.New()
-	pr := pgn.NewReader(io.TeeReader(r, h))
 	gs := &GameSet{}
+	st := newGameStream(ctx, r, &gs.Skipped, progress)
 	for {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("data: after %d games: %w", pr.Read()+pr.Skipped(), err)
-		}
-		g, err := pr.Next()
+		g, err := st.next(len(gs.Games))
 		if err == io.EOF {
 			break
 		}
-		var ge *pgn.GameError
-		if errors.As(err, &ge) {
-			if len(gs.Skipped) < MaxSkippedErrors {
-				gs.Skipped = append(gs.Skipped, ge)
-			}
-			continue
-		}
 		if err != nil {
-			return nil, fmt.Errorf("data: %w", err)
-		}
-		if progress != nil && (pr.Read()+pr.Skipped())%1000 == 0 {
-			progress(Progress{GamesRead: pr.Read(), GamesSkipped: pr.Skipped(), Samples: len(gs.Games)})
+			return nil, err
 		}
 		white, ok := gameResult(g.Result)
 		if !ok || !eloOK(g, minElo) {
@@ -104,13 +91,64 @@ func ReadGames(ctx context.Context, r io.Reader, minElo int, progress func(Progr
 		}
 		gs.Games = append(gs.Games, cg)
 	}
-	gs.GamesRead, gs.GamesSkipped = pr.Read(), pr.Skipped()
-	if progress != nil {
-		progress(Progress{GamesRead: gs.GamesRead, GamesSkipped: gs.GamesSkipped, Samples: len(gs.Games)})
-	}
-	fmt.Fprintf(h, "\x00games min_elo=%d", minElo)
-	gs.Digest = hex.EncodeToString(h.Sum(nil))
+	gs.GamesRead, gs.GamesSkipped = st.end(len(gs.Games))
+	fmt.Fprintf(st.hash, "\x00games min_elo=%d", minElo)
+	gs.Digest = hex.EncodeToString(st.hash.Sum(nil))
 	return gs, nil
+}
+
+// gameStream reads the games of a PGN stream for Build and ReadGames: the
+// bytes are hashed as they are read (the data's digest), unreadable games
+// are counted and the first MaxSkippedErrors of them kept, progress is
+// called every 1,000 games, and ctx stops the reading between games.
+type gameStream struct {
+	ctx      context.Context
+	pr       *pgn.Reader
+	hash     hash.Hash
+	skipped  *[]error
+	progress func(Progress)
+}
+
+func newGameStream(ctx context.Context, r io.Reader, skipped *[]error, progress func(Progress)) *gameStream {
+	h := sha256.New()
+	return &gameStream{ctx: ctx, pr: pgn.NewReader(io.TeeReader(r, h)), hash: h, skipped: skipped, progress: progress}
+}
+
+// next returns the next readable game, or io.EOF after the last; samples
+// is what the caller has kept so far, for the progress report.
+func (s *gameStream) next(samples int) (*pgn.Game, error) {
+	for {
+		if err := s.ctx.Err(); err != nil {
+			return nil, fmt.Errorf("data: after %d games: %w", s.pr.Read()+s.pr.Skipped(), err)
+		}
+		g, err := s.pr.Next()
+		if err == io.EOF {
+			return nil, err
+		}
+		var ge *pgn.GameError
+		if errors.As(err, &ge) {
+			if len(*s.skipped) < MaxSkippedErrors {
+				*s.skipped = append(*s.skipped, ge)
+			}
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("data: %w", err)
+		}
+		if s.progress != nil && (s.pr.Read()+s.pr.Skipped())%1000 == 0 {
+			s.progress(Progress{GamesRead: s.pr.Read(), GamesSkipped: s.pr.Skipped(), Samples: samples})
+		}
+		return g, nil
+	}
+}
+
+// end reports the last progress and returns the games read and skipped.
+func (s *gameStream) end(samples int) (read, skipped int) {
+	read, skipped = s.pr.Read(), s.pr.Skipped()
+	if s.progress != nil {
+		s.progress(Progress{GamesRead: read, GamesSkipped: skipped, Samples: samples})
+	}
+	return read, skipped
 }
 
 // Split sets of a GameSet.
