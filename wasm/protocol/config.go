@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/evochess/evochess/tuner"
 )
 
 // BundledSource is the DataConfig.Source (and `-data` flag value) naming the
@@ -284,7 +286,7 @@ func (c *RunConfig) BindFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Preset, "preset", c.Preset, "tuner preset (a paper's settings; flags override it)")
 	fs.StringVar(&c.Scheme, "scheme", c.Scheme, "evaluation scheme")
 	fs.StringVar(&c.Start, "start", c.Start, "start vector: random, material or preset:NAME (default: the preset's)")
-	fs.StringVar(&c.Fitness, "fitness", c.Fitness, "fitness function: match, match2, match-qs, match2-qs, texel, nodes, tournament")
+	fs.StringVar(&c.Fitness, "fitness", c.Fitness, "fitness function: "+strings.Join(tuner.FitnessNames(), ", "))
 	fs.IntVar(&c.Recompile, "recompile", c.Recompile, "resolved fitness: re-resolve the positions under the current best every N generations (0 = the preset's, -1 = never)")
 	fs.Float64Var(&c.L2, "l2", c.L2, "texel fitness: L2 pull toward the start vector, loss + l2·Σ(w−start)² (0 = the preset's, -1 = none)")
 	fs.IntVar(&c.Generations, "gens", c.Generations, "generations (0 = default)")
