@@ -48,7 +48,9 @@
 // iteration, BayesElo-style virtual draws), anchored at mean 0. PairGames
 // (pairs.go) counts game pairs into a Pentanomial [LL, LD, DD+WL, WD, WW];
 // PentanomialElo and TrinomialElo (sprt.go) give Elo and normalized Elo with
-// 95% intervals and the likelihood of superiority (fastchess's formulas).
+// 95% intervals and the likelihood of superiority (fastchess's formulas,
+// but one pair or game gives an unbounded interval and identical results
+// the largest variance, ¼, rather than a zero-width interval).
 // SPRT (sprt.go) is the generalized SPRT of fishtest/fastchess/OpenBench:
 // the log-likelihood ratio of the maximum-likelihood outcome distributions
 // constrained to each hypothesis, on normalized (t-value, the default) or

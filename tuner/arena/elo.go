@@ -78,22 +78,10 @@ const z95 = 1.959963984540054
 // Elo estimates the Elo difference implied by s with a 95% interval. The
 // standard error of the mean score comes from the trinomial (win/draw/loss)
 // per-game variance, σ² = [W(1−μ)² + D(½−μ)² + L(0−μ)²]/N, so draws narrow the
-// interval; the bounds are the logistic transform of μ ± 1.96·σ/√N.
-func Elo(s Score) EloInterval {
-	n := s.Games()
-	if n == 0 {
-		return EloInterval{Elo: 0, Low: math.Inf(-1), High: math.Inf(1)}
-	}
-	mu := s.Fraction()
-	dw, dd, dl := 1-mu, 0.5-mu, -mu
-	variance := (float64(s.Wins)*float64(dw*dw) + float64(s.Draws)*float64(dd*dd) + float64(s.Losses)*float64(dl*dl)) / float64(n)
-	se := math.Sqrt(variance / float64(n))
-	return EloInterval{
-		Elo:  EloFromFraction(mu),
-		Low:  EloFromFraction(mu - float64(z95*se)),
-		High: EloFromFraction(mu + float64(z95*se)),
-	}
-}
+// interval; the bounds are the logistic transform of μ ± 1.96·σ/√N. It is
+// TrinomialElo's interval (one game gives an unbounded one; identical
+// results use the largest variance, ¼).
+func Elo(s Score) EloInterval { return TrinomialElo(s).Elo }
 
 // PairTally is the head-to-head record of player I against player J
 // (Score is from I's point of view).

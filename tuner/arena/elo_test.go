@@ -8,20 +8,24 @@ import (
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
 func TestEloFromScore(t *testing.T) {
+	// Identical results take the largest variance, ¼: the interval is
+	// μ ± 1.96·½/√N, not a point.
+	bound := func(mu float64, n int) float64 { return EloFromFraction(mu + z95*0.5/math.Sqrt(float64(n))) }
+	inf := math.Inf(1)
 	tests := []struct {
-		name          string
-		s             Score
-		elo           float64
-		lowInf, hiInf bool
-		exactInterval bool // interval collapses to the point (no variance)
+		name      string
+		s         Score
+		elo       float64
+		low, high float64 // want, when not NaN
 	}{
-		{name: "even", s: Score{10, 0, 10}, elo: 0},
-		{name: "three quarters", s: Score{3, 0, 1}, elo: 190.848501887865},
-		{name: "one quarter", s: Score{1, 0, 3}, elo: -190.848501887865},
-		{name: "draws only", s: Score{0, 8, 0}, elo: 0, exactInterval: true},
-		{name: "wins only", s: Score{5, 0, 0}, elo: math.Inf(1), hiInf: true, exactInterval: true},
-		{name: "losses only", s: Score{0, 0, 5}, elo: math.Inf(-1), lowInf: true, exactInterval: true},
-		{name: "mixed", s: Score{30, 40, 30}, elo: 0},
+		{name: "even", s: Score{10, 0, 10}, elo: 0, low: math.NaN(), high: math.NaN()},
+		{name: "three quarters", s: Score{3, 0, 1}, elo: 190.848501887865, low: math.NaN(), high: math.NaN()},
+		{name: "one quarter", s: Score{1, 0, 3}, elo: -190.848501887865, low: math.NaN(), high: math.NaN()},
+		{name: "draws only", s: Score{0, 8, 0}, elo: 0, low: -bound(0.5, 8), high: bound(0.5, 8)},
+		{name: "wins only", s: Score{5, 0, 0}, elo: inf, low: -bound(0, 5), high: inf},
+		{name: "losses only", s: Score{0, 0, 5}, elo: -inf, low: -inf, high: bound(0, 5)},
+		{name: "one game", s: Score{1, 0, 0}, elo: inf, low: -inf, high: inf},
+		{name: "mixed", s: Score{30, 40, 30}, elo: 0, low: math.NaN(), high: math.NaN()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -29,9 +33,9 @@ func TestEloFromScore(t *testing.T) {
 			if !(e.Elo == tc.elo || near(e.Elo, tc.elo, 1e-9)) {
 				t.Errorf("Elo = %v, want %v", e.Elo, tc.elo)
 			}
-			if tc.exactInterval {
-				if e.Low != e.Elo || e.High != e.Elo {
-					t.Errorf("interval [%v, %v], want the point %v", e.Low, e.High, e.Elo)
+			if !math.IsNaN(tc.low) {
+				if !(e.Low == tc.low || near(e.Low, tc.low, 1e-9)) || !(e.High == tc.high || near(e.High, tc.high, 1e-9)) {
+					t.Errorf("interval [%v, %v], want [%v, %v]", e.Low, e.High, tc.low, tc.high)
 				}
 				return
 			}
@@ -39,6 +43,13 @@ func TestEloFromScore(t *testing.T) {
 				t.Errorf("interval [%v, %v] does not strictly contain %v", e.Low, e.High, e.Elo)
 			}
 		})
+	}
+	// Two lost games are not yet a significant result; a hundred are.
+	if e := Elo(Score{0, 0, 2}); !(e.High > 0) {
+		t.Errorf("two losses: interval [%v, %v], want it to reach above 0", e.Low, e.High)
+	}
+	if e := Elo(Score{0, 0, 100}); !(e.High < 0) {
+		t.Errorf("100 losses: interval [%v, %v], want it below 0", e.Low, e.High)
 	}
 }
 

@@ -78,7 +78,10 @@ type EloStats struct {
 // PentanomialElo computes Elo statistics from pair counts: μ the mean pair
 // score, σ² its variance per pair, the interval μ ± 1.96·σ/√N mapped through
 // the logistic curve; nElo = (μ−½)/√(2σ²)·800/ln 10. These are fastchess's
-// formulas (elo_pentanomial.cpp) and OpenBench's Elo.
+// formulas (elo_pentanomial.cpp) and OpenBench's Elo, but for two
+// degenerate cases where they claim certainty from nothing: one pair gives
+// an unbounded interval (and LOS ½), and identical pairs (σ² = 0) take
+// σ² = ¼, the largest a score in [0, 1] can have, for the interval and LOS.
 func PentanomialElo(p Pentanomial) EloStats {
 	counts := make([]float64, 5)
 	for i, c := range p {
@@ -100,7 +103,27 @@ func eloStats(a, counts []float64, gamesPerUnit float64) EloStats {
 		inf := EloInterval{Low: math.Inf(-1), High: math.Inf(1)}
 		return EloStats{Elo: inf, NElo: inf, Score: 0.5, LOS: 0.5}
 	}
-	se := math.Sqrt(variance / n)
+	if n < 2 {
+		// One pair (or game) says nothing of the spread: the interval is
+		// unbounded and superiority undecided, where the formula would give
+		// a zero-width interval and LOS 0 or 1 (a "weaker" verdict after
+		// two games).
+		inf := EloInterval{Low: math.Inf(-1), High: math.Inf(1)}
+		elo, nelo := inf, inf
+		elo.Elo = EloFromFraction(mu)
+		nelo.Elo = 0
+		return EloStats{Score: mu, N: int(n), Elo: elo, NElo: nelo, LOS: 0.5}
+	}
+	// Identical outcomes (every pair lost, or every pair ½) leave the
+	// sample variance at 0, which would give a zero-width interval however
+	// few they are; the interval and LOS then take the largest variance an
+	// outcome in [0, 1] can have, ¼, so that two lost pairs do not yet make
+	// a "weaker" verdict and a hundred do.
+	seVar := variance
+	if seVar == 0 {
+		seVar = 0.25
+	}
+	se := math.Sqrt(seVar / n)
 	lo, hi := mu-float64(z95*se), mu+float64(z95*se)
 	st := EloStats{Score: mu, N: int(n),
 		Elo: EloInterval{Elo: EloFromFraction(mu), Low: EloFromFraction(lo), High: EloFromFraction(hi)}}

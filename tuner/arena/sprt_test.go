@@ -92,8 +92,18 @@ func TestEloStatsEdges(t *testing.T) {
 		t.Errorf("empty: %+v", empty)
 	}
 	allWin := PentanomialElo(Pentanomial{0, 0, 0, 0, 10})
-	if !math.IsInf(allWin.Elo.Elo, 1) || !math.IsInf(allWin.NElo.Elo, 1) || allWin.LOS != 1 {
+	if !math.IsInf(allWin.Elo.Elo, 1) || !math.IsInf(allWin.NElo.Elo, 1) || !(allWin.LOS > 0.99 && allWin.LOS < 1) ||
+		!(allWin.Elo.Low > 0 && !math.IsInf(allWin.Elo.Low, 0)) {
 		t.Errorf("all pairs won: %+v", allWin)
+	}
+	// One pair says nothing of the spread; two lost pairs are not yet
+	// significant (they gave a zero-width interval and a "weaker" verdict).
+	if one := PentanomialElo(Pentanomial{0, 1, 0, 0, 0}); !math.IsInf(one.Elo.Low, -1) || !math.IsInf(one.Elo.High, 1) || one.LOS != 0.5 ||
+		!near(one.Elo.Elo, EloFromFraction(0.25), 1e-9) {
+		t.Errorf("one pair: %+v", one)
+	}
+	if two := PentanomialElo(Pentanomial{0, 2, 0, 0, 0}); !(two.Elo.Low < 0 && two.Elo.High > 0) || !(two.LOS > 0.05) {
+		t.Errorf("two pairs of ¼: %+v", two)
 	}
 	even := PentanomialElo(Pentanomial{0, 0, 7, 0, 0})
 	if even.Elo.Elo != 0 || even.NElo.Elo != 0 || even.LOS != 0.5 {
