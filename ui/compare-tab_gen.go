@@ -154,7 +154,7 @@ func (c *CompareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "every paper preset"}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "every preset"}
 							vgparent.AppendChild(vgn)
 						}
 					}

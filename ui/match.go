@@ -70,7 +70,7 @@ func (c *CompareTab) ToggleOpponent(key string, e vugu.DOMEvent) {
 	c.s().Opponents[key] = e.PropBool("target", "checked")
 }
 
-// AllPresets ticks every paper preset as an opponent.
+// AllPresets ticks every preset (the papers' and material-only ones) as an opponent.
 func (c *CompareTab) AllPresets(e vugu.DOMEvent) {
 	for _, r := range c.OpponentRefs() {
 		if r.Preset != "" {

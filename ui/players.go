@@ -53,7 +53,7 @@ func (a *App) playerRefs(withDefault bool) []playerRef {
 		out = append(out, playerRef{Key: keptKey, Label: "kept match: " + k.Req.Player.Name, Name: k.Req.Player.Name, Player: k.Req.Player.Player})
 	}
 	for _, p := range evalPresets() {
-		out = append(out, playerRef{Key: "preset:" + p.Name, Label: "paper preset: " + p.Name + " (" + p.Scheme + ")", Name: p.Name, Preset: p.Name})
+		out = append(out, playerRef{Key: "preset:" + p.Name, Label: "preset: " + p.Name + " (" + p.Scheme + ")", Name: p.Name, Preset: p.Name})
 	}
 	return out
 }
