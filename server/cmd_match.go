@@ -412,6 +412,9 @@ func fmtElo(x float64) string {
 		}
 		return "-inf"
 	}
+	if x == 0 {
+		x = 0 // +0.0, not -0.0
+	}
 	return fmt.Sprintf("%+.1f", x)
 }
 

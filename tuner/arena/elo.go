@@ -47,11 +47,16 @@ type EloInterval struct {
 func (e EloInterval) Margin() float64 { return (e.High - e.Low) / 2 }
 
 // String formats e as "+35.2 ± 20.1" (the margin is the mean half-width).
+// An even score prints as +0.0, not -0.0 (EloFromFraction(½) is −0).
 func (e EloInterval) String() string {
-	if math.IsInf(e.Margin(), 0) || math.IsNaN(e.Margin()) {
-		return fmt.Sprintf("%+.1f ± inf", e.Elo)
+	elo := e.Elo
+	if elo == 0 {
+		elo = 0 // drops the sign of −0
 	}
-	return fmt.Sprintf("%+.1f ± %.1f", e.Elo, e.Margin())
+	if math.IsInf(e.Margin(), 0) || math.IsNaN(e.Margin()) {
+		return fmt.Sprintf("%+.1f ± inf", elo)
+	}
+	return fmt.Sprintf("%+.1f ± %.1f", elo, e.Margin())
 }
 
 // EloFromFraction converts a score fraction to an Elo difference with the

@@ -169,3 +169,13 @@ func TestPoolRatingsErrors(t *testing.T) {
 		t.Errorf("shut-out winner rating %v, want finite positive", r[0].Elo)
 	}
 }
+
+// TestEloStringEven: an even score (EloFromFraction(½) is −0) prints +0.0.
+func TestEloStringEven(t *testing.T) {
+	if got := Elo(Score{Draws: 8}).String(); got != "+0.0 ± 296.6" {
+		t.Errorf("eight draws: %q", got)
+	}
+	if got := Elo(Score{Draws: 1}).String(); got != "+0.0 ± inf" {
+		t.Errorf("one draw: %q", got)
+	}
+}
