@@ -205,7 +205,7 @@ func entrant(r playerRef, name string) protocol.TournamentPlayer {
 }
 
 func eloText(st protocol.Standing) string {
-	return fmt.Sprintf("%+.0f ± %.0f", st.Elo, st.EloMargin)
+	return signedElo(st.Elo) + fmt.Sprintf(" ± %.0f", st.EloMargin)
 }
 
 func points(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -311,7 +311,7 @@ func leagueElo(st protocol.LeagueStanding) string {
 	if !st.Rated {
 		return "—"
 	}
-	return fmt.Sprintf("%+.0f ± %.0f", st.Elo, st.EloMargin)
+	return signedElo(st.Elo) + fmt.Sprintf(" ± %.0f", st.EloMargin)
 }
 
 // Status is the line under the leaderboard's title.

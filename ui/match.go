@@ -175,9 +175,19 @@ func eloRange(elo, lo, hi float64) string {
 			}
 			return "−∞"
 		}
-		return strings.Replace(fmt.Sprintf("%+.0f", v), "-", "−", 1)
+		return signedElo(v)
 	}
 	return f(elo) + " [" + f(lo) + ", " + f(hi) + "]"
+}
+
+// signedElo formats an Elo difference rounded to a whole number with its
+// sign ("+35", "−12") and a typographic minus; 0 has no sign (not "−0").
+func signedElo(v float64) string {
+	r := math.Round(v)
+	if r == 0 {
+		return "0"
+	}
+	return strings.Replace(fmt.Sprintf("%+.0f", r), "-", "−", 1)
 }
 
 // MatchTitle names the match on the results panel.

@@ -12,35 +12,18 @@
 // test and "N passed, M failed"; exit status 1 on any failure. Screenshots
 // go to $E2E_SHOTS (default ./shots).
 import { chromium } from 'playwright-core';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumPath, freePort, shotsDir } from './common.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
   console.error(`usage: node league.mjs <path to bin/evochess>${bin ? ` (${bin} does not exist; run make build)` : ''}`);
   process.exit(2);
 }
-const shots = process.env.E2E_SHOTS || path.join(path.dirname(new URL(import.meta.url).pathname), 'shots');
-fs.mkdirSync(shots, { recursive: true });
-
-function chromiumPath() {
-  if (process.env.CHROMIUM) return process.env.CHROMIUM;
-  for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(p)) return p;
-  try { return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim(); } catch { }
-  throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM');
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
-}
+const shots = shotsDir();
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'league-e2e-'));
 
