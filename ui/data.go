@@ -153,15 +153,24 @@ func (c *DataTab) PickFile(e vugu.DOMEvent) {
 	js.Value(e.JSEventTarget()).Set("value", "")
 }
 
+// maxPGNBytes is the most PGN text the browser reads (the native CLI has no
+// such limit).
+const maxPGNBytes = 60 << 20
+
 func (c *DataTab) loadFile(f js.Value) {
 	name := f.Get("name").String()
 	lower := strings.ToLower(name)
-	if !strings.HasSuffix(lower, ".pgn") && !strings.HasSuffix(lower, ".txt") {
-		c.d().Err = fmt.Sprintf("%s: expected a .pgn file (plain-text PGN; gzip it is not read in the browser).", name)
+	gz := strings.HasSuffix(lower, ".gz")
+	if !gz && !strings.HasSuffix(lower, ".pgn") && !strings.HasSuffix(lower, ".txt") {
+		c.d().Err = fmt.Sprintf("%s: expected a PGN file (.pgn, or gzipped .pgn.gz).", name)
 		return
 	}
-	const maxBytes = 60 << 20
-	if size := f.Get("size").Int(); size > maxBytes {
+	unpack := js.Global().Get("DecompressionStream")
+	if gz && unpack.Type() != js.TypeFunction {
+		c.d().Err = fmt.Sprintf("%s: this browser cannot unpack gzip; gunzip it and load the .pgn.", name)
+		return
+	}
+	if size := f.Get("size").Int(); size > maxPGNBytes {
 		c.d().Err = fmt.Sprintf("%s is %.1f MB; the browser reads at most 60 MB (use the native `evochess tune -data %s`).", name, float64(size)/(1<<20), name)
 		return
 	} else if size == 0 {
@@ -171,12 +180,32 @@ func (c *DataTab) loadFile(f js.Value) {
 	a, d := c.App, c.d()
 	d.Loading, d.Err, d.Name = true, "", name
 	go func() {
-		text, err := await(f.Call("text"))
+		var text js.Value
+		var err error
+		if gz {
+			// The browser's own gzip (DecompressionStream) unpacks the file
+			// as it streams; a file that is not gzip fails here.
+			stream := f.Call("stream").Call("pipeThrough", unpack.New("gzip"))
+			text, err = await(js.Global().Get("Response").New(stream).Call("text"))
+		} else {
+			text, err = await(f.Call("text"))
+		}
 		a.env.Lock()
 		defer a.env.UnlockRender()
 		d.Loading = false
-		if err != nil {
+		size := 0 // UTF-16 units, about bytes (a string has no properties from Go: wrap it)
+		if err == nil {
+			size = js.Global().Get("String").New(text).Get("length").Int()
+		}
+		switch {
+		case err != nil && gz:
+			d.Err = fmt.Sprintf("Could not unpack %s (is it gzip?): %v", name, err)
+		case err != nil:
 			d.Err = fmt.Sprintf("Could not read %s: %v", name, err)
+		case size > maxPGNBytes:
+			d.Err = fmt.Sprintf("%s unpacks to %.1f MB; the browser reads at most 60 MB (use the native `evochess tune -data %s`).", name, float64(size)/(1<<20), name)
+		}
+		if d.Err != "" {
 			a.dropQueued(d.Err)
 			return
 		}

@@ -13,6 +13,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromiumPath, freePort, shotsDir } from './common.mjs';
 
 const bin = process.argv[2];
@@ -677,6 +678,19 @@ try {
     await page.click(T('tab-compare'));
     await page.screenshot({ path: path.join(shots, 'compare.png') });
     assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+  });
+  await test('a gzipped PGN file (.pgn.gz) loads by the file picker; a .gz that is not gzip is refused with the reason', async () => {
+    await page.click(T('tab-data'));
+    const pgn = '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n' +
+      '[Event "b"]\n[Result "1/2-1/2"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n\n[Event "c"]\n[Result "1-0"]\n\n1. e4 c5 1-0\n\n';
+    await page.setInputFiles(T('load-pgn'), { name: 'three.pgn.gz', mimeType: 'application/gzip', buffer: zlib.gzipSync(Buffer.from(pgn)) });
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '3', T('games-read'), { timeout: 30000 });
+    assert(await page.locator(T('data-error')).count() === 0, 'an error after a good .pgn.gz');
+    await page.setInputFiles(T('load-pgn'), { name: 'plain.pgn.gz', mimeType: 'application/gzip', buffer: Buffer.from(pgn) });
+    await page.waitForSelector(T('data-error'), { timeout: 30000 });
+    const err = await text(page, 'data-error');
+    assert(/plain\.pgn\.gz/.test(err) && /unpack/i.test(err), `error for a .gz that is not gzip: ${err}`);
+    assert(num(await text(page, 'games-read')) === 3, 'the refused file replaced the loaded games');
   });
   await test('a run started while the bundled games load is queued and starts; the Data tab says fewer positions exist than asked', async () => {
     const errs = [];
