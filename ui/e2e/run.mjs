@@ -692,6 +692,26 @@ try {
     assert(/plain\.pgn\.gz/.test(err) && /unpack/i.test(err), `error for a .gz that is not gzip: ${err}`);
     assert(num(await text(page, 'games-read')) === 3, 'the refused file replaced the loaded games');
   });
+  await test('if the UI program ever exits, the page says so and how to go on instead of freezing silently', async () => {
+    // The program's exit is simulated: go.run's promise (wasm_exec.js) is
+    // made to resolve at once while the program runs on.
+    const errs = [];
+    const { ctx: c2, page: p2 } = await newPage(browser, errs);
+    await c2.addInitScript(() => {
+      let G;
+      Object.defineProperty(globalThis, 'Go', { configurable: true, get: () => G, set: (v) => {
+        G = v;
+        const run = v.prototype.run;
+        v.prototype.run = function (inst) { run.call(this, inst); return Promise.resolve(); };
+      } });
+    });
+    await p2.goto(base);
+    await p2.waitForSelector(T('ui-stopped'), { timeout: 30000 });
+    const msg = await text(p2, 'ui-stopped');
+    assert(/stopped/.test(msg) && /Reload the page/.test(msg), `banner: ${msg}`);
+    assert(await page.locator(T('ui-stopped')).count() === 0, 'the banner shows on a page whose program runs');
+    await c2.close();
+  });
   await test('a run started while the bundled games load is queued and starts; the Data tab says fewer positions exist than asked', async () => {
     const errs = [];
     const { ctx: qctx, page: q } = await newPage(browser, errs);
