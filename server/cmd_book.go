@@ -58,7 +58,7 @@ func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("book: %w", err)
 	}
 	defer f.Close()
-	in, err := data.Gunzip(f)
+	in, err := data.Unpack(f)
 	if err != nil {
 		return fmt.Errorf("book: %s: %w", *pgnPath, err)
 	}

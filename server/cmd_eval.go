@@ -224,7 +224,7 @@ func evalMatch(ctx context.Context, pl *player.Player, f evalFlags, stdin io.Rea
 		defer fh.Close()
 		in = fh
 	}
-	r, err := data.Gunzip(in)
+	r, err := data.Unpack(in)
 	if err != nil {
 		return fmt.Errorf("eval: %s: %w", f.pgnFile, err)
 	}

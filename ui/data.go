@@ -157,12 +157,16 @@ func (c *DataTab) PickFile(e vugu.DOMEvent) {
 // such limit).
 const maxPGNBytes = 60 << 20
 
+// maxZipBytes is the largest .zip the page sends its worker: base64 in the
+// JSON message makes it a third larger, within protocol.MaxMessageBytes.
+const maxZipBytes = 45 << 20
+
 func (c *DataTab) loadFile(f js.Value) {
 	name := f.Get("name").String()
 	lower := strings.ToLower(name)
-	gz := strings.HasSuffix(lower, ".gz")
-	if !gz && !strings.HasSuffix(lower, ".pgn") && !strings.HasSuffix(lower, ".txt") {
-		c.d().Err = fmt.Sprintf("%s: expected a PGN file (.pgn, or gzipped .pgn.gz).", name)
+	gz, zipped := strings.HasSuffix(lower, ".gz"), strings.HasSuffix(lower, ".zip")
+	if !gz && !zipped && !strings.HasSuffix(lower, ".pgn") && !strings.HasSuffix(lower, ".txt") {
+		c.d().Err = fmt.Sprintf("%s: expected a PGN file (.pgn, gzipped .pgn.gz, or a .zip of .pgn files).", name)
 		return
 	}
 	unpack := js.Global().Get("DecompressionStream")
@@ -176,9 +180,31 @@ func (c *DataTab) loadFile(f js.Value) {
 	} else if size == 0 {
 		c.d().Err = fmt.Sprintf("%s is empty.", name)
 		return
+	} else if zipped && size > maxZipBytes {
+		c.d().Err = fmt.Sprintf("%s is %.1f MB; the browser reads .zip files of at most %d MB (unzip it, or use the native `evochess tune -data %s`).", name, float64(size)/(1<<20), maxZipBytes>>20, name)
+		return
 	}
 	a, d := c.App, c.d()
 	d.Loading, d.Err, d.Name = true, "", name
+	if zipped {
+		// The worker unpacks a zip (tuner/data.Unpack): the page sends
+		// the archive's bytes.
+		go func() {
+			buf, err := await(f.Call("arrayBuffer"))
+			a.env.Lock()
+			defer a.env.UnlockRender()
+			d.Loading = false
+			if err != nil {
+				d.Err = fmt.Sprintf("Could not read %s: %v", name, err)
+				a.dropQueued(d.Err)
+				return
+			}
+			b := make([]byte, buf.Get("byteLength").Int())
+			js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(buf))
+			d.load(a, &protocol.LoadData{Archive: b, Name: name}, name, name)
+		}()
+		return
+	}
 	go func() {
 		var text js.Value
 		var err error

@@ -14,7 +14,9 @@
 //   - data.go: Build streams PGN through engine/pgn, replays each game once
 //     (twice for the one sampled position of "david"), splits train/test by
 //     game with a seeded shuffle, and fingerprints inputs and protocol in a
-//     sha256 Digest; Gunzip sniffs and unwraps gzip input.
+//     sha256 Digest.
+//   - unpack.go: Unpack sniffs gzip and zip input (TWIC's and most PGN
+//     sites' archives) and returns the PGN text.
 //
 // Every random choice comes from math/rand/v2 PCG streams keyed by the seed
 // and the game number, so a sample does not depend on the order or the number
@@ -22,12 +24,9 @@
 package data
 
 import (
-	"bufio"
 	"cmp"
-	"compress/gzip"
 	"context"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -80,24 +79,6 @@ type Progress struct {
 	GamesRead, GamesSkipped, Samples int
 }
 
-// Gunzip returns a reader of r's content, decompressed if it starts with the
-// gzip magic bytes, as is otherwise.
-func Gunzip(r io.Reader) (io.Reader, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	head, err := br.Peek(2)
-	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
-		return nil, fmt.Errorf("data: read input: %w", err)
-	}
-	if len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		z, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("data: gzip input: %w", err)
-		}
-		return z, nil
-	}
-	return br, nil
-}
-
 // gameResult returns White's score (1, 0.5, 0) for a PGN result, false for "*"
 // or anything else.
 func gameResult(res string) (float64, bool) {
@@ -135,7 +116,7 @@ type gameSamples struct {
 	samples []Sample
 }
 
-// Build reads PGN from r (plain text; wrap gzip with Gunzip) and samples it
+// Build reads PGN from r (plain text; Unpack unwraps gzip and zip) and samples it
 // with protocol p. progress, if not nil, is called every 1,000 games and at
 // the end. ctx cancels the reading.
 func Build(ctx context.Context, r io.Reader, p Protocol, progress func(Progress)) (*Dataset, error) {

@@ -302,7 +302,7 @@ func TestProtocolErrors(t *testing.T) {
 	}
 }
 
-func TestGunzip(t *testing.T) {
+func TestUnpack(t *testing.T) {
 	in := fixture(t)
 	var zbuf bytes.Buffer
 	zw := gzip.NewWriter(&zbuf)
@@ -311,7 +311,7 @@ func TestGunzip(t *testing.T) {
 	p, _ := LookupProtocol("david")
 	var digests []string
 	for _, src := range [][]byte{in, zbuf.Bytes()} {
-		r, err := Gunzip(bytes.NewReader(src))
+		r, err := Unpack(bytes.NewReader(src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -324,7 +324,7 @@ func TestGunzip(t *testing.T) {
 	if digests[0] != digests[1] {
 		t.Errorf("gzip and plain input give different digests")
 	}
-	if _, err := Gunzip(bytes.NewReader([]byte{0x1f, 0x8b, 0})); err == nil {
+	if _, err := Unpack(bytes.NewReader([]byte{0x1f, 0x8b, 0})); err == nil {
 		t.Errorf("truncated gzip accepted")
 	}
 }
@@ -340,7 +340,7 @@ func TestDavidShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Gunzip(bytes.NewReader(in))
+	r, err := Unpack(bytes.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ type GameSet struct {
 	Digest       string  // sha256 (hex) of the input bytes and the filter
 }
 
-// ReadGames reads PGN from r (plain text; wrap gzip with Gunzip) and keeps
+// ReadGames reads PGN from r (plain text; Unpack unwraps gzip and zip) and keeps
 // every finished game (1-0, 0-1, 1/2-1/2) whose players are both rated at
 // least minElo (0: all). Unreadable games are skipped and counted, the first
 // errors kept with their game and line numbers. progress, if not nil, is

@@ -77,6 +77,32 @@ async function newPage(browser, errors, opts = { viewport: { width: 1360, height
   return { ctx, page };
 }
 
+// storedZip builds a zip archive of [name, text] entries, stored (not
+// compressed), with its own CRC-32 so that any node version will do.
+function storedZip(entries) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
+  const crc32 = (b) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const locals = [], centrals = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const nb = Buffer.from(name), data = Buffer.from(text), crc = crc32(data);
+    const lh = Buffer.alloc(30);
+    lh.writeUInt32LE(0x04034b50, 0); lh.writeUInt16LE(20, 4); lh.writeUInt32LE(crc, 14);
+    lh.writeUInt32LE(data.length, 18); lh.writeUInt32LE(data.length, 22); lh.writeUInt16LE(nb.length, 26);
+    const ch = Buffer.alloc(46);
+    ch.writeUInt32LE(0x02014b50, 0); ch.writeUInt16LE(20, 4); ch.writeUInt16LE(20, 6); ch.writeUInt32LE(crc, 16);
+    ch.writeUInt32LE(data.length, 20); ch.writeUInt32LE(data.length, 24); ch.writeUInt16LE(nb.length, 28); ch.writeUInt32LE(offset, 42);
+    locals.push(lh, nb, data);
+    centrals.push(ch, nb);
+    offset += lh.length + nb.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(entries.length, 8); end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
 // Centre of a board square in page coordinates.
 async function squareCenter(page, sq) {
   const b = await page.locator(`[data-square="${sq}"]`).boundingBox();
@@ -679,7 +705,7 @@ try {
     await page.screenshot({ path: path.join(shots, 'compare.png') });
     assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
   });
-  await test('a gzipped PGN file (.pgn.gz) loads by the file picker; a .gz that is not gzip is refused with the reason', async () => {
+  await test('a gzipped PGN (.pgn.gz) and a .zip of PGN files load by the file picker; a .gz that is not gzip and a zip without PGN are refused with the reason', async () => {
     await page.click(T('tab-data'));
     const pgn = '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n' +
       '[Event "b"]\n[Result "1/2-1/2"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n\n[Event "c"]\n[Result "1-0"]\n\n1. e4 c5 1-0\n\n';
@@ -691,6 +717,13 @@ try {
     const err = await text(page, 'data-error');
     assert(/plain\.pgn\.gz/.test(err) && /unpack/i.test(err), `error for a .gz that is not gzip: ${err}`);
     assert(num(await text(page, 'games-read')) === 3, 'the refused file replaced the loaded games');
+    // A .zip of PGN files (as TWIC and most PGN sites serve them): the worker unpacks its .pgn entries.
+    const games = pgn + '[Event "d"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n';
+    await page.setInputFiles(T('load-pgn'), { name: 'twic.zip', mimeType: 'application/zip',
+      buffer: storedZip([['readme.txt', 'The Week in Chess'], ['twic/games.pgn', games]]) });
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '4', T('games-read'), { timeout: 30000 });
+    await page.setInputFiles(T('load-pgn'), { name: 'notes.zip', mimeType: 'application/zip', buffer: storedZip([['notes.txt', 'no games']]) });
+    await page.waitForFunction((sel) => /notes\.zip.*no \.pgn file/.test(document.querySelector(sel)?.textContent || ''), T('data-error'), { timeout: 30000 });
   });
   await test('if the UI program ever exits, the page says so and how to go on instead of freezing silently', async () => {
     // The program's exit is simulated: go.run's promise (wasm_exec.js) is

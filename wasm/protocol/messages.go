@@ -23,16 +23,23 @@ type Error struct {
 }
 
 // LoadData asks a worker to read games. Exactly one source: Source ==
-// BundledSource (fetched from BundledPath), a URL, or PGN text. Name is the
-// file name shown in the UI and used as `-data` in the rendered command line.
-// Loading replaces any previously loaded games.
+// BundledSource (fetched from BundledPath), a URL, PGN text, or an Archive
+// (a zip or gzip file of PGN, which the worker unpacks: tuner/data.Unpack;
+// at most MaxArchiveText bytes of PGN). Name is the file name shown in the
+// UI and used as `-data` in the rendered command line. Loading replaces any
+// previously loaded games.
 type LoadData struct {
-	Source   string `json:"source,omitempty"` // BundledSource or ""
-	URL      string `json:"url,omitempty"`    // same-origin URL of a .pgn file
-	PGN      string `json:"pgn,omitempty"`    // PGN text
+	Source   string `json:"source,omitempty"`  // BundledSource or ""
+	URL      string `json:"url,omitempty"`     // same-origin URL of a .pgn file
+	PGN      string `json:"pgn,omitempty"`     // PGN text
+	Archive  []byte `json:"archive,omitempty"` // zip or gzip bytes (base64 in JSON)
 	Name     string `json:"name,omitempty"`
 	MaxGames int    `json:"maxGames,omitempty"` // 0 = all
 }
+
+// MaxArchiveText is the most PGN text a LoadData archive may unpack to (the
+// page's limit for a plain file too).
+const MaxArchiveText = 60 << 20
 
 // LoadProgress reports reading progress (about every 500 games).
 type LoadProgress struct {
@@ -458,8 +465,11 @@ func (m *LoadData) Validate() error {
 	if m.PGN != "" {
 		n++
 	}
+	if len(m.Archive) > 0 {
+		n++
+	}
 	if n != 1 {
-		return fmt.Errorf("want exactly one of source, url, pgn; got %d", n)
+		return fmt.Errorf("want exactly one of source, url, pgn, archive; got %d", n)
 	}
 	if len(m.Name) > 256 {
 		return errors.New("name longer than 256 bytes")

@@ -46,7 +46,7 @@ func (g *Games) Bytes() int { return len(g.text) }
 // size if known (0 otherwise). yield, if not nil, is called between small
 // reads so a WebAssembly worker can serve its event loop.
 func LoadPGN(ctx context.Context, r io.Reader, name string, total int64, maxGames int, yield func(), progress func(protocol.LoadProgress)) (*Games, error) {
-	zr, err := data.Gunzip(r)
+	zr, err := data.Unpack(r)
 	if err != nil {
 		return nil, fmt.Errorf("runner: load %s: %w", name, err)
 	}

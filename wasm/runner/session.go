@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -177,6 +178,16 @@ func (s *Session) loadData(id string, req *protocol.LoadData) {
 		if name == "" {
 			name = "games.pgn"
 		}
+	case len(req.Archive) > 0:
+		if name == "" {
+			name = "games.zip"
+		}
+		text, err := unpackArchive(req.Archive)
+		if err != nil {
+			s.fail(id, protocol.TypeLoadData, fmt.Errorf("runner: load %s: %w", name, err))
+			return
+		}
+		r, total = bytes.NewReader(text), int64(len(text))
 	default:
 		url := req.URL
 		if req.Source == protocol.BundledSource {
@@ -416,4 +427,21 @@ func uciMoves(ms []board.Move) []string {
 		out[i] = m.UCI()
 	}
 	return out
+}
+
+// unpackArchive returns the PGN text of a zip or gzip archive, refusing
+// more than protocol.MaxArchiveText bytes of it.
+func unpackArchive(b []byte) ([]byte, error) {
+	u, err := data.Unpack(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	text, err := io.ReadAll(io.LimitReader(u, protocol.MaxArchiveText+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(text) > protocol.MaxArchiveText {
+		return nil, fmt.Errorf("it unpacks to more than %d MB of PGN, the most a browser worker reads (use the native evochess tune)", protocol.MaxArchiveText>>20)
+	}
+	return text, nil
 }

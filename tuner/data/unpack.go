@@ -1,0 +1,91 @@
+package data
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+)
+
+// Unpack returns a reader of the PGN text in r: r itself for plain text,
+// decompressed when it starts with the gzip magic bytes (.pgn.gz), and for
+// a zip archive (it starts with "PK\x03\x04": The Week in Chess and most
+// PGN sites distribute .zip files) the archive's .pgn entries in archive
+// order, each followed by a blank line. A zip archive is read into memory
+// whole (its directory is at its end); a zip without a .pgn entry, or one
+// whose entries cannot be read, is an error naming them.
+func Unpack(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(4)
+	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, fmt.Errorf("data: read input: %w", err)
+	}
+	switch {
+	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("data: gzip input: %w", err)
+		}
+		return z, nil
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return unzipPGN(br)
+	}
+	return br, nil
+}
+
+// unzipPGN reads a zip archive and returns its .pgn entries' text.
+func unzipPGN(r io.Reader) (io.Reader, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("data: read zip input: %w", err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil, fmt.Errorf("data: zip input: %w", err)
+	}
+	var parts []io.Reader
+	var names []string
+	for _, f := range zr.File {
+		names = append(names, f.Name)
+		if f.FileInfo().IsDir() || !strings.EqualFold(path.Ext(f.Name), ".pgn") {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return nil, fmt.Errorf("data: zip entry %s: %w", f.Name, err)
+		}
+		// Entries are read when the games are: a damaged one fails there,
+		// with its name (zipEntry).
+		parts = append(parts, &zipEntry{name: f.Name, rc: rc}, strings.NewReader("\n\n"))
+	}
+	if len(parts) == 0 {
+		if len(names) > 5 {
+			names = append(names[:5], "…")
+		}
+		return nil, fmt.Errorf("data: zip input holds no .pgn file (entries: %s)", strings.Join(names, ", "))
+	}
+	return io.MultiReader(parts...), nil
+}
+
+// zipEntry reads one archive entry, naming it in its errors, and closes it
+// at its end.
+type zipEntry struct {
+	name string
+	rc   io.ReadCloser
+}
+
+func (z *zipEntry) Read(p []byte) (int, error) {
+	n, err := z.rc.Read(p)
+	switch {
+	case err == io.EOF:
+		z.rc.Close()
+	case err != nil:
+		err = fmt.Errorf("data: zip entry %s: %w", z.name, err)
+	}
+	return n, err
+}
