@@ -458,7 +458,7 @@ func dataset(ctx context.Context, res Resources, name string, proto data.Protoco
 		return nil, fmt.Errorf("tuner: prepare: %w", err)
 	}
 	defer f.Close()
-	r, err := data.Gunzip(f)
+	r, err := data.Unpack(f)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
 	}
@@ -519,7 +519,7 @@ func gameSet(ctx context.Context, res Resources, name string, minElo int) (*data
 		return nil, err
 	}
 	defer f.Close()
-	r, err := data.Gunzip(f)
+	r, err := data.Unpack(f)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: %s: %w", name, err)
 	}

@@ -25,7 +25,7 @@ func TestMoveMatchMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := data.Gunzip(bytes.NewReader(in))
+		r, err := data.Unpack(bytes.NewReader(in))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -226,7 +226,7 @@ func davidTest(t testing.TB) []data.Sample {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := data.Gunzip(bytes.NewReader(in))
+	r, err := data.Unpack(bytes.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
