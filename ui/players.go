@@ -41,7 +41,11 @@ func (a *App) playerRefs(withDefault bool) []playerRef {
 		out = append(out, playerRef{Key: "run:" + a.Tune.RunID, Label: "evolved: " + n, Name: n, Player: a.Tune.Player})
 	}
 	if a.Share.Player != nil {
-		out = append(out, playerRef{Key: "link", Label: "shared: " + a.Share.Summary.Name, Name: a.Share.Summary.Name, Player: a.Share.Player})
+		from := "shared: "
+		if a.Share.OpenedFile != "" {
+			from = "opened file: "
+		}
+		out = append(out, playerRef{Key: "link", Label: from + a.Share.Summary.Name, Name: a.Share.Summary.Name, Player: a.Share.Player})
 	}
 	for i := len(a.Players) - 1; i >= 0; i-- {
 		p := a.Players[i]
@@ -112,12 +116,14 @@ type ShareState struct {
 
 	qrFor, qrSVG, qrErr string // the QR code of the last link drawn (drawing costs tens of ms)
 
-	// An opened link (#p=…).
-	Opened  bool
-	Player  json.RawMessage
-	Summary model.Summary
-	Run     *protocol.RunConfig
-	LinkErr string
+	// An opened link (#p=…) or player file.
+	Opened     bool
+	OpenedFile string // the player file's name; "" for a link
+	Player     json.RawMessage
+	Summary    model.Summary
+	Run        *protocol.RunConfig
+	LinkErr    string
+	FileErr    string // why a player file was not opened
 }
 
 // openHash handles a #p=… fragment: decode, check against the registries, show the card.
@@ -127,7 +133,7 @@ func (a *App) openHash(hash string) {
 		return
 	}
 	s := &a.Share
-	s.Opened = true
+	s.Opened, s.OpenedFile, s.Player, s.Run = true, "", nil, nil
 	a.Tab = "share"
 	if err != nil {
 		s.LinkErr = err.Error()
@@ -306,6 +312,83 @@ func (c *ShareTab) ContinueTuning(e vugu.DOMEvent) {
 func (c *ShareTab) Saved() []SavedPlayer { return c.App.Players }
 
 func (c *ShareTab) Delete(i int, e vugu.DOMEvent) { c.App.deletePlayer(i) }
+
+// Download saves a saved player as a player file (engine/player JSON), for
+// `evochess match`, `uci -player`, `eval` and the rest of the command line.
+func (c *ShareTab) Download(i int, e vugu.DOMEvent) {
+	if i < 0 || i >= len(c.App.Players) {
+		return
+	}
+	p := c.App.Players[i]
+	downloadText(fileName(p.Name)+".json", "application/json", model.MarshalIndent(p.Player)+"\n")
+}
+
+// fileName turns a player's name into a file name.
+func fileName(name string) string {
+	f := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			return r
+		}
+		return '-'
+	}, name)
+	if f = strings.Trim(f, "-."); f == "" {
+		f = "player"
+	}
+	return f
+}
+
+// PickPlayerFile opens a player file (data-testid open-player-file): a
+// player evolved natively (evochess tune -out) or downloaded from a page.
+func (c *ShareTab) PickPlayerFile(e vugu.DOMEvent) {
+	files := js.Value(e.JSEventTarget()).Get("files")
+	if files.Length() == 0 {
+		return
+	}
+	f := files.Index(0)
+	js.Value(e.JSEventTarget()).Set("value", "")
+	name := f.Get("name").String()
+	s := c.s()
+	if size := f.Get("size").Int(); size > model.MaxPlayerFile {
+		s.FileErr = fmt.Sprintf("%s is %d KB: not a player file (at most %d KB).", name, size>>10, model.MaxPlayerFile>>10)
+		return
+	}
+	a := c.App
+	go func() {
+		text, err := await(f.Call("text"))
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		if err != nil {
+			s.FileErr = fmt.Sprintf("Could not read %s: %v", name, err)
+			return
+		}
+		a.openPlayerFile(name, []byte(text.String()))
+	}()
+}
+
+// openPlayerFile shows a player file like an opened link (play it, share
+// it, submit it to the class league) and keeps it among the saved players.
+func (a *App) openPlayerFile(name string, b []byte) {
+	s := &a.Share
+	p, sum, err := model.OpenPlayerFile(b)
+	if err != nil {
+		s.FileErr = fmt.Sprintf("%s: %v", name, err)
+		return
+	}
+	if sum.Name == "" {
+		sum.Name = strings.TrimSuffix(name, ".json")
+	}
+	s.Opened, s.OpenedFile, s.Player, s.Summary, s.Run, s.LinkErr, s.FileErr = true, name, p, sum, nil, "", ""
+	a.savePlayer(SavedPlayer{Name: sum.Name, Source: "file " + name, Player: p, Saved: time.Now().UnixMilli()})
+}
+
+// OpenedTitle heads the opened player's panel.
+func (c *ShareTab) OpenedTitle() string {
+	if f := c.s().OpenedFile; f != "" {
+		return "Opened player file " + f
+	}
+	return "Opened link"
+}
 
 func savedWhen(ms int64) string { return time.UnixMilli(ms).Format("2006-01-02 15:04") }
 

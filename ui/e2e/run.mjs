@@ -480,6 +480,41 @@ try {
     }
   });
 
+  await test('players cross between the command line and the page: evochess share links open, player files open and download', async () => {
+    const errs = [];
+    const fresh = await newPage(browser, errs, { viewport: { width: 1360, height: 900 }, acceptDownloads: true });
+    const p = fresh.page;
+    // A link printed by `evochess share` opens in the page as the same player.
+    const link = execFileSync(path.resolve(bin), ['share', '-preset', 'david-fig3', '-base', base], { encoding: 'utf8' }).trim();
+    await p.goto(link);
+    await p.waitForSelector(T('player-card'), { timeout: 30000 });
+    assert(await text(p, 'player-name') === 'david-fig3' && await text(p, 'player-scheme') === 'david35', 'the CLI link opened another player');
+    // A player file (as `evochess tune -out` writes one; here `evochess share -link` makes it) opens like a link.
+    const file = execFileSync(path.resolve(bin), ['share', '-link', execFileSync(path.resolve(bin), ['share', '-preset', 'vazquez-table2-exploitation'], { encoding: 'utf8' }).trim()], { encoding: 'utf8' });
+    await p.setInputFiles(T('open-player-file'), { name: 'evolved.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await p.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === 'vazquez-table2-exploitation', T('player-name'), { timeout: 30000 });
+    assert(/Opened player file evolved\.json/.test(await p.locator('h2').filter({ hasText: 'Opened' }).first().textContent()), 'the panel does not name the file');
+    assert(await p.locator(`${T('saved-players')} td`).filter({ hasText: 'file evolved.json' }).count() === 1, 'the file is not among the saved players');
+    // Playable: the Play tab's opponent is the opened file.
+    await p.click(T('play-shared'));
+    await p.waitForFunction(() => [...document.querySelectorAll('select option:checked')].some((o) => /opened file: vazquez-table2-exploitation/.test(o.textContent)), null, { timeout: 10000 });
+    // A saved player downloads as the same player file.
+    await p.click(T('tab-share'));
+    const rows = await p.locator(`${T('saved-players')} tr`).count();
+    const [dl] = await Promise.all([p.waitForEvent('download'), p.click(T(`download-player-${rows - 2}`))]);
+    const got = JSON.parse(fs.readFileSync(await dl.path(), 'utf8'));
+    const want = JSON.parse(file).weights;
+    const same = Object.keys(want).length === Object.keys(got.weights || {}).length && Object.keys(want).every((k) => got.weights[k] === want[k]);
+    assert(dl.suggestedFilename() === 'vazquez-table2-exploitation.json' && got.scheme === 'vazquez29' && same,
+      `download ${dl.suggestedFilename()}: ${JSON.stringify(got).slice(0, 80)}`);
+    // Not a player file: refused with its name and the reason.
+    await p.setInputFiles(T('open-player-file'), { name: 'games.json', mimeType: 'application/json', buffer: Buffer.from('{"games": []}') });
+    await p.waitForSelector(T('player-file-error'), { timeout: 10000 });
+    assert(/games\.json/.test(await text(p, 'player-file-error')), 'the refusal does not name the file');
+    assert(errs.length === 0, `console errors:\n${errs.join('\n')}`);
+    await fresh.ctx.close();
+  });
+
   await test('Compare: a match of the evolved player against two paper presets gives Elo with 95% intervals, pairs and SPRT', async () => {
     await page.click(T('tab-compare'));
     assert(await page.locator(`${T('mode-match')}[aria-checked="true"]`).count() === 1, 'the Compare tab does not open on the match');

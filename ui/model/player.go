@@ -96,6 +96,37 @@ func PlayerFromLink(l share.Link) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// MaxPlayerFile is the largest player file the page opens (a modern
+// player's file is about 30 KB).
+const MaxPlayerFile = 1 << 20
+
+// OpenPlayerFile reads a player file someone brought (evochess tune -out,
+// a page's download): it must be an engine/player file of a scheme this
+// build knows, with every weight and search parameter within its bounds.
+// It returns the file rewritten in canonical form (defaults filled in) and
+// its summary; the error says what is wrong.
+func OpenPlayerFile(b []byte) ([]byte, Summary, error) {
+	if len(b) > MaxPlayerFile {
+		return nil, Summary{}, fmt.Errorf("player file: %d bytes; a player file is at most %d", len(b), MaxPlayerFile)
+	}
+	p, err := player.Load(bytes.NewReader(b))
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	if _, err := p.Evaluator(); err != nil {
+		return nil, Summary{}, fmt.Errorf("player file: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := p.Save(&buf); err != nil {
+		return nil, Summary{}, fmt.Errorf("player file: %w", err)
+	}
+	sum, err := Summarize(buf.Bytes())
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	return buf.Bytes(), sum, nil
+}
+
 // PresetPlayerJSON returns the player file of an engine/eval preset.
 func PresetPlayerJSON(name string) ([]byte, error) {
 	p, err := player.FromPreset(name)

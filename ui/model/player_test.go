@@ -173,3 +173,32 @@ func TestPlayerFromWeights(t *testing.T) {
 		t.Error("unknown scheme accepted")
 	}
 }
+
+// TestOpenPlayerFile: a player file from the command line opens (canonical
+// form, summary); a file that is not a player, of an unknown scheme or with
+// a weight out of bounds is refused with the reason.
+func TestOpenPlayerFile(t *testing.T) {
+	b, err := PresetPlayerJSON("vazquez-table2-exploitation")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, sum, err := OpenPlayerFile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Scheme != "vazquez29" || sum.Name == "" || sum.Weights == 0 || !bytes.Equal(got, b) {
+		t.Errorf("summary %+v; canonical file differs: %v", sum, !bytes.Equal(got, b))
+	}
+	for _, c := range []struct {
+		in, want string
+	}{
+		{`not json`, "player"},
+		{`{"version":1,"scheme":"nosuch","weights":{}}`, "nosuch"},
+		{strings.Replace(string(b), `"PawnValue": 100`, `"PawnValue": 100000`, 1), "PawnValue"},
+		{strings.Repeat(" ", MaxPlayerFile+1), "at most"},
+	} {
+		if _, _, err := OpenPlayerFile([]byte(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.40q: error %v, want %q", c.in, err, c.want)
+		}
+	}
+}

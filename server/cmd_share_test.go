@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/engine/player"
+)
+
+// TestShareCommand: a player file becomes a link the page opens (the page's
+// codec), and the link becomes the same player again; the refusals name
+// what is wrong.
+func TestShareCommand(t *testing.T) {
+	dir := t.TempDir()
+	for _, preset := range []string{"david-fig3", "modern-material"} {
+		orig, err := player.FromPreset(preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, preset+".json")
+		f, err := os.Create(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := orig.Save(f); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		out, _, err := runCmd(t, "share", "-player", file, "-base", "http://10.0.0.7:8080/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		link := strings.TrimSpace(out)
+		if !strings.HasPrefix(link, "http://10.0.0.7:8080/#p=") || strings.Contains(link, "\n") {
+			t.Fatalf("%s: link %q", preset, link)
+		}
+		back := filepath.Join(dir, preset+"-back.json")
+		if _, _, err := runCmd(t, "share", "-link", link, "-out", back); err != nil {
+			t.Fatal(err)
+		}
+		fb, err := os.Open(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := player.Load(fb)
+		fb.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Name != orig.Name || got.Scheme != orig.Scheme || !reflect.DeepEqual(got.Weights, orig.Weights) || !reflect.DeepEqual(got.Search, orig.Search) {
+			t.Errorf("%s: the link's player differs:\n got %+v\nwant %+v", preset, got, orig)
+		}
+		// Only the fragment works too, and a preset needs no file.
+		frag := link[strings.IndexByte(link, '#'):]
+		if o2, _, err := runCmd(t, "share", "-link", frag); err != nil || !strings.Contains(o2, `"scheme"`) {
+			t.Errorf("%s: -link with the fragment alone: %v\n%s", preset, err, o2)
+		}
+		if o3, _, err := runCmd(t, "share", "-preset", preset, "-base", "http://10.0.0.7:8080/"); err != nil || strings.TrimSpace(o3) != link {
+			t.Errorf("%s: -preset gives %q, want the file's link (%v)", preset, o3, err)
+		}
+	}
+	out, _, err := runCmd(t, "share", "-preset", "material", "-qr")
+	if err != nil || !strings.HasPrefix(out, defaultShareBase+"#p=") || !strings.Contains(out, "█") {
+		t.Errorf("-qr: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "need -player FILE or -preset NAME"},
+		{[]string{"-preset", "material", "-base", "ftp://x"}, "want the page's http:// or https:// address"},
+		{[]string{"-link", "http://x/"}, "is not a share link"},
+		{[]string{"-link", "http://x/#p=AAAA"}, "truncated"},
+		{[]string{"-link", "http://x/#p=AAAA", "-preset", "material"}, "without -player"},
+		{[]string{"-preset", "material", "-out", "x.json"}, "-out goes with -link"},
+		{[]string{"-player", "material"}, "for the preset write -preset material"},
+	} {
+		if _, _, err := runCmd(t, append([]string{"share"}, c.args...)...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("share %v: error %v, want %q", c.args, err, c.want)
+		}
+	}
+}
