@@ -168,6 +168,11 @@ func TestPathIsNotOptions(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("file not created under its own name: %v", err)
 	}
+	// A file in a missing folder is refused naming the folder.
+	missing := filepath.Join(dir, "no", "such")
+	if _, err := openDB(context.Background(), filepath.Join(missing, "l.db")); err == nil || !strings.Contains(err.Error(), "the folder "+missing+" does not exist") {
+		t.Errorf("missing folder: %v", err)
+	}
 }
 
 func TestSubmitChecks(t *testing.T) {

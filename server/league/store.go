@@ -10,6 +10,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -81,6 +83,13 @@ func openDB(ctx context.Context, path string) (*sql.DB, error) {
 
 // openDBAt migrates to version upTo only (tests build older schemas with it).
 func openDBAt(ctx context.Context, path string, upTo int) (*sql.DB, error) {
+	// SQLite says only "unable to open database file" for a missing
+	// folder; say which.
+	if dir := filepath.Dir(path); dir != "" {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("league: %s: the folder %s does not exist", path, dir)
+		}
+	}
 	db, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
 		return nil, fmt.Errorf("league: open %s: %w", path, err)
