@@ -11,6 +11,7 @@ import (
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/tuner/data"
 )
 
 // Opening is a start position for a pair of games: a FEN and book moves
@@ -156,10 +157,20 @@ func ReadPGNOpenings(r io.Reader) ([]Opening, error) {
 }
 
 // ReadOpenings reads an opening book, choosing the format by the file name's
-// extension: ".pgn" is PGN, anything else EPD/FEN lines.
+// extension: ".pgn" is PGN, anything else EPD/FEN lines. Books as they are
+// distributed open too (tuner/data.UnpackFiles): gzipped (book.epd.gz,
+// book.pgn.gz) or zipped (official-stockfish/books' UHO_…epd.zip,
+// 8moves_v3.pgn.zip), the format then taken from the inner file's name.
 func ReadOpenings(r io.Reader, name string) ([]Opening, error) {
-	if strings.EqualFold(path.Ext(name), ".pgn") {
-		return ReadPGNOpenings(r)
+	u, ext, err := data.UnpackFiles(r, ".pgn", ".epd", ".fen", ".txt")
+	if err != nil {
+		return nil, fmt.Errorf("openings %s: %w", name, err)
 	}
-	return ReadEPDOpenings(r)
+	if ext == "" {
+		ext = path.Ext(strings.TrimSuffix(strings.ToLower(name), ".gz"))
+	}
+	if ext == ".pgn" {
+		return ReadPGNOpenings(u)
+	}
+	return ReadEPDOpenings(u)
 }

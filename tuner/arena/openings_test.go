@@ -1,9 +1,14 @@
 package arena
 
 import (
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"path"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -132,4 +137,68 @@ func TestDefaultOpenings(t *testing.T) {
 	if len(ops) != 200 {
 		t.Errorf("%d openings, want 200", len(ops))
 	}
+}
+
+// TestPackedOpeningBooks: books as they are distributed (official-stockfish/
+// books' .epd.zip and .pgn.zip, gzipped files) read as the plain files do;
+// a zip of both kinds, or of neither, is refused with the reason.
+func TestPackedOpeningBooks(t *testing.T) {
+	for _, file := range []string{"openings/noob_3moves_1500.epd", "openings/8moves_v3_1000.pgn"} {
+		plain, err := os.ReadFile(shareddata.Path(t, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ReadOpenings(bytes.NewReader(plain), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := path.Base(file)
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		zw.Write(plain)
+		zw.Close()
+		for name, b := range map[string][]byte{
+			base + ".zip":  zipped(t, [2]string{"books/readme.md", "UHO"}, [2]string{"books/" + base, string(plain)}),
+			"book.zip":     zipped(t, [2]string{base, string(plain)}),
+			base + ".gz":   gz.Bytes(),
+			"book.bin.zip": zipped(t, [2]string{strings.ToUpper(base), string(plain)}),
+		} {
+			got, err := ReadOpenings(bytes.NewReader(b), name)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %d openings differ from the plain file's %d", name, len(got), len(want))
+			}
+		}
+	}
+	for _, c := range []struct {
+		b    []byte
+		want string
+	}{
+		{zipped(t, [2]string{"a.epd", "8/8/8/8/8/8/8/K6k w - -"}, [2]string{"b.pgn", "1. e4 *"}), "mixes .epd and .pgn"},
+		{zipped(t, [2]string{"a.md", "x"}), "holds no .pgn or .epd or .fen or .txt file"},
+	} {
+		if _, err := ReadOpenings(bytes.NewReader(c.b), "book.zip"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+	}
+}
+
+// zipped builds a zip archive of the named entries.
+func zipped(t *testing.T, entries ...[2]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		w, err := zw.Create(e[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(e[1]))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

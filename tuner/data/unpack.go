@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -20,44 +21,62 @@ import (
 // whole (its directory is at its end); a zip without a .pgn entry, or one
 // whose entries cannot be read, is an error naming them.
 func Unpack(r io.Reader) (io.Reader, error) {
+	u, _, err := UnpackFiles(r, ".pgn")
+	return u, err
+}
+
+// UnpackFiles is Unpack for the files of a zip archive with one of exts
+// (".pgn", ".epd", …; case-insensitive): it also returns the extension of
+// the entries it reads, "" for plain or gzip input (the caller knows the
+// format from the file's name then). The entries read must all have the
+// same extension: an archive of .pgn and .epd files is refused.
+func UnpackFiles(r io.Reader, exts ...string) (io.Reader, string, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, err := br.Peek(4)
 	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
-		return nil, fmt.Errorf("data: read input: %w", err)
+		return nil, "", fmt.Errorf("data: read input: %w", err)
 	}
 	switch {
 	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
 		z, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("data: gzip input: %w", err)
+			return nil, "", fmt.Errorf("data: gzip input: %w", err)
 		}
-		return z, nil
+		return z, "", nil
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
-		return unzipPGN(br)
+		return unzipFiles(br, exts)
 	}
-	return br, nil
+	return br, "", nil
 }
 
-// unzipPGN reads a zip archive and returns its .pgn entries' text.
-func unzipPGN(r io.Reader) (io.Reader, error) {
+// unzipFiles reads a zip archive and returns its entries with one of exts.
+func unzipFiles(r io.Reader, exts []string) (io.Reader, string, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
-		return nil, fmt.Errorf("data: read zip input: %w", err)
+		return nil, "", fmt.Errorf("data: read zip input: %w", err)
 	}
 	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
-		return nil, fmt.Errorf("data: zip input: %w", err)
+		return nil, "", fmt.Errorf("data: zip input: %w", err)
 	}
 	var parts []io.Reader
 	var names []string
+	ext := ""
 	for _, f := range zr.File {
 		names = append(names, f.Name)
-		if f.FileInfo().IsDir() || !strings.EqualFold(path.Ext(f.Name), ".pgn") {
+		e := strings.ToLower(path.Ext(f.Name))
+		if f.FileInfo().IsDir() || !slices.Contains(exts, e) {
 			continue
+		}
+		switch {
+		case ext == "":
+			ext = e
+		case e != ext:
+			return nil, "", fmt.Errorf("data: zip input mixes %s and %s files (%s); give one kind", ext, e, f.Name)
 		}
 		rc, err := f.Open()
 		if err != nil {
-			return nil, fmt.Errorf("data: zip entry %s: %w", f.Name, err)
+			return nil, "", fmt.Errorf("data: zip entry %s: %w", f.Name, err)
 		}
 		// Entries are read when the games are: a damaged one fails there,
 		// with its name (zipEntry).
@@ -67,9 +86,9 @@ func unzipPGN(r io.Reader) (io.Reader, error) {
 		if len(names) > 5 {
 			names = append(names[:5], "…")
 		}
-		return nil, fmt.Errorf("data: zip input holds no .pgn file (entries: %s)", strings.Join(names, ", "))
+		return nil, "", fmt.Errorf("data: zip input holds no %s file (entries: %s)", strings.Join(exts, " or "), strings.Join(names, ", "))
 	}
-	return io.MultiReader(parts...), nil
+	return io.MultiReader(parts...), ext, nil
 }
 
 // zipEntry reads one archive entry, naming it in its errors, and closes it
