@@ -159,6 +159,8 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 		fmt.Fprintf(stderr, "bench: %s: skipped: %v\n", path, e)
 	}
 	items := make([]search.SuiteItem, 0, len(recs))
+	var points []map[board.Move]int // STS move scores per item (pgn.EPD.Points), when the suite has them
+	hasPoints := false
 	for _, r := range recs {
 		if len(r.Best) == 0 && len(r.Avoid) == 0 {
 			fmt.Fprintf(stderr, "bench: %s: line %d: no bm or am operation, skipped\n", path, r.Line)
@@ -169,6 +171,8 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 			id = fmt.Sprintf("line %d", r.Line)
 		}
 		items = append(items, search.SuiteItem{ID: id, Pos: r.Position, Best: r.Best, Avoid: r.Avoid})
+		points = append(points, r.Points)
+		hasPoints = hasPoints || r.Points != nil
 	}
 	if len(items) == 0 {
 		return fmt.Errorf("bench: %s: no positions with bm or am", path)
@@ -192,6 +196,7 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 	}
 	var tot search.SuiteTotals
 	solved := 0
+	var pts stsScore
 	line := func(sr search.SuiteResult, eta string) {
 		it := items[sr.Index]
 		mark := "FAIL"
@@ -202,9 +207,14 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 			toSolution = fmt.Sprint(sr.SolvedNodes)
 		}
 		r := sr.Result
-		fmt.Fprintf(stdout, "%4d/%d %-4s %-12s played %-7s want %-14s score %-9s depth %2d nodes %9d to-solution %9s solved %d/%d%s\n",
+		ptsCol := ""
+		if hasPoints {
+			got, best := pts.add(points[sr.Index], r.Best)
+			ptsCol = fmt.Sprintf(" points %2d/%-2d", got, best)
+		}
+		fmt.Fprintf(stdout, "%4d/%d %-4s %-12s played %-7s want %-14s score %-9s depth %2d nodes %9d to-solution %9s%s solved %d/%d%s\n",
 			sr.Index+1, len(items), mark, it.ID, benchSAN(it.Pos, r.Best), benchWanted(it), benchScore(r.Score, r.Mate),
-			r.Depth, r.Nodes, toSolution, solved, sr.Index+1, eta)
+			r.Depth, r.Nodes, toSolution, ptsCol, solved, sr.Index+1, eta)
 	}
 	for _, sr := range kept {
 		line(sr, "")
@@ -258,7 +268,25 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 		fmt.Fprintf(stdout, "nodes to solution %d (solved positions only)\n", tot.SolvedNodes)
 	}
 	fmt.Fprintf(stdout, "solved %d/%d\n", tot.Solved, tot.Positions)
+	if hasPoints {
+		fmt.Fprintf(stdout, "STS points %d/%d (%.1f%%; each position's move scores from its c0 or c8/c9)\n",
+			pts.got, pts.best, 100*float64(pts.got)/float64(max(pts.best, 1)))
+	}
 	return nil
+}
+
+// stsScore sums the Strategic Test Suite's points: each position gives the
+// points of the move played (0 if unlisted) out of its best move's.
+type stsScore struct{ got, best int }
+
+func (s *stsScore) add(points map[board.Move]int, played board.Move) (got, best int) {
+	for _, v := range points {
+		best = max(best, v)
+	}
+	got = points[played]
+	s.got += got
+	s.best += best
+	return got, best
 }
 
 // benchStateKind is the layout of `evochess bench -epd … -resume` files (a

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -349,6 +350,8 @@ type suiteReport struct {
 	Searched     uint64  `json:"searched"`
 	Cap          uint64  `json:"cap,omitempty"`
 	MoveTime     string  `json:"movetime,omitempty"`
+	STSPoints    int     `json:"sts_points,omitempty"` // Strategic Test Suite scoring (pgn.EPD.Points)
+	STSMax       int     `json:"sts_max,omitempty"`
 }
 
 func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stderr io.Writer) error {
@@ -404,6 +407,8 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 	n := 0
 	var solvedNodes uint64
 	var tot fitness.SuiteTotals
+	hasPoints := slices.ContainsFunc(suite, func(e *pgn.EPD) bool { return e.Points != nil })
+	var pts stsScore
 	show := func(p fitness.SuitePosition, best string) {
 		n++
 		tot.Positions++
@@ -421,7 +426,13 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 		if !p.Solved && f.movetime > 0 {
 			nodes = "unsolved"
 		}
-		fmt.Fprintf(stdout, "%s %-16s %-6s depth %2d  nodes %s\n", mark, p.ID, best, p.Depth, nodes)
+		ptsCol := ""
+		if hasPoints && p.Index < len(suite) {
+			played, _ := suite[p.Index].Position.ParseUCIMove(best)
+			got, top := pts.add(suite[p.Index].Points, played)
+			ptsCol = fmt.Sprintf("  points %d/%d", got, top)
+		}
+		fmt.Fprintf(stdout, "%s %-16s %-6s depth %2d  nodes %s%s\n", mark, p.ID, best, p.Depth, nodes, ptsCol)
 	}
 	for _, r := range kept {
 		show(r.SuitePosition, r.BestUCI)
@@ -459,6 +470,10 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 	rep.Rate = rate(tot.Solved, tot.Positions)
 	fmt.Fprintf(stdout, "solved %d/%d (%.1f%%), nodes to solution %d, nodes searched %d\n",
 		tot.Solved, tot.Positions, 100*rep.Rate, rep.Nodes, tot.Searched)
+	if hasPoints {
+		rep.STSPoints, rep.STSMax = pts.got, pts.best
+		fmt.Fprintf(stdout, "STS points %d/%d (%.1f%%)\n", pts.got, pts.best, 100*float64(pts.got)/float64(max(pts.best, 1)))
+	}
 	if f.jsonOut {
 		return emitJSON(stdout, rep)
 	}

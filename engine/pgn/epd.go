@@ -22,7 +22,12 @@ type EPD struct {
 	ID       string       // "id" operand
 	Comment  string       // "c0" operand
 	Perft    []uint64     // Perft[d-1] is the "Dd" operand (perft node count at depth d); 0 when absent
-	Ops      []Op         // every operation in input order, including the ones above
+	// Points are the Strategic Test Suite's scores of moves (STS, Corbit
+	// and Swaminathan): c0 "f5=10, Be5+=2, Bf2=3" (SAN), or c9 "f3f5 d4e5"
+	// (UCI) with c8 "10 2"; nil when the record has neither, or when c0 is
+	// some other comment.
+	Points map[board.Move]int
+	Ops    []Op // every operation in input order, including the ones above
 }
 
 // Op is one EPD operation: an opcode and its operands (quotes removed).
@@ -130,7 +135,68 @@ func parseEPD(line string, lineNo int) (*EPD, error) {
 			e.Perft[d-1] = n
 		}
 	}
+	e.Points = stsPoints(pos, ops)
 	return e, nil
+}
+
+// maxPoints bounds one move's STS points.
+const maxPoints = 1000
+
+// stsPoints reads the move scores of an STS record: c0's "move=points"
+// list, else c9's UCI moves with c8's points; nil if neither is complete
+// and valid in pos (a c0 that is not such a list is a plain comment).
+func stsPoints(pos *board.Position, ops []Op) map[board.Move]int {
+	operand := func(code string) (string, bool) {
+		for _, op := range ops {
+			if op.Code == code && len(op.Operands) >= 1 {
+				return strings.Join(op.Operands, " "), true
+			}
+		}
+		return "", false
+	}
+	add := func(m map[board.Move]int, mv board.Move, v string) bool {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > maxPoints {
+			return false
+		}
+		if _, dup := m[mv]; dup {
+			return false
+		}
+		m[mv] = n
+		return true
+	}
+	if c0, ok := operand("c0"); ok && strings.Contains(c0, "=") {
+		m := map[board.Move]int{}
+		valid := true
+		for _, item := range strings.Split(c0, ",") {
+			san, v, found := strings.Cut(strings.TrimSpace(item), "=")
+			mv, err := ParseSAN(pos, san)
+			if !found || err != nil || !add(m, mv, v) {
+				valid = false
+				break
+			}
+		}
+		if valid && len(m) > 0 {
+			return m
+		}
+	}
+	c9, ok9 := operand("c9")
+	c8, ok8 := operand("c8")
+	if ok9 && ok8 {
+		moves, pts := strings.Fields(c9), strings.Fields(c8)
+		if len(moves) == 0 || len(moves) != len(pts) {
+			return nil
+		}
+		m := map[board.Move]int{}
+		for i, u := range moves {
+			mv, err := pos.ParseUCIMove(u)
+			if err != nil || !add(m, mv, pts[i]) {
+				return nil
+			}
+		}
+		return m
+	}
+	return nil
 }
 
 func isUint(s string) bool {

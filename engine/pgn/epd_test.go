@@ -124,3 +124,51 @@ func TestReadSharedEPD(t *testing.T) {
 		t.Logf("%s: %d records", filepath.Base(name), len(recs))
 	}
 }
+
+// TestSTSPoints: the Strategic Test Suite's move scores, from c0's
+// "move=points" list (SAN) or from c9 (UCI) with c8; other c0 comments and
+// incomplete lists give none.
+func TestSTSPoints(t *testing.T) {
+	const pos = "1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - - "
+	want := map[string]int{"f4f5": 10, "d4e5": 2, "d4f2": 3, "f3g4": 2}
+	tests := []struct {
+		name, ops string
+		want      map[string]int
+	}{
+		{"c0", `bm f5; id "Undermine.001"; c0 "f5=10, Be5+=2, Bf2=3, Bg4=2";`, want},
+		{"c8 c9", `bm f5; c8 "10 2 3 2"; c9 "f4f5 d4e5 d4f2 f3g4";`, want},
+		{"c0 wins over c8 c9", `c0 "f5=10"; c8 "1"; c9 "d4e5";`, map[string]int{"f4f5": 10}},
+		{"a bad c0 falls back to c8 c9", `c0 "f5=10, Zz9=3"; c8 "10"; c9 "f4f5";`, map[string]int{"f4f5": 10}},
+		{"a plain comment", `bm f5; c0 "the pawn lever f5 undermines";`, nil},
+		{"counts differ", `c8 "10 2"; c9 "f4f5";`, nil},
+		{"an illegal move", `c0 "f6=10";`, nil},
+		{"negative points", `c0 "f5=-3";`, nil},
+		{"a move twice", `c0 "f5=10, f5=3";`, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := ParseEPD(pos + tc.ops)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for m, v := range e.Points {
+				got[m.UCI()] = v
+			}
+			if tc.want == nil {
+				if e.Points != nil {
+					t.Errorf("points %v, want none", got)
+				}
+				return
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("points %v, want %v", got, tc.want)
+			}
+			for k, v := range tc.want {
+				if got[k] != v {
+					t.Errorf("points %v, want %v", got, tc.want)
+				}
+			}
+		})
+	}
+}

@@ -62,6 +62,7 @@ func FuzzParseEPD(f *testing.F) {
 	f.Add(`2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";`)
 	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400")
 	f.Add(`r3k2r/8/8/8/8/8/8/R3K2R w KQkq - c0 "x\"; y"; am O-O`)
+	f.Add(`1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - - bm f5; c0 "f5=10, Be5+=2"; c8 "10 2"; c9 "f4f5 d4e5";`)
 	f.Fuzz(func(t *testing.T, line string) {
 		e, err := ParseEPD(line)
 		if err != nil {
@@ -70,6 +71,11 @@ func FuzzParseEPD(f *testing.F) {
 		for _, m := range append(e.Best, e.Avoid...) {
 			if !e.Position.IsLegal(m) {
 				t.Fatalf("illegal move %v accepted", m)
+			}
+		}
+		for m, v := range e.Points {
+			if !e.Position.IsLegal(m) || v < 0 || v > maxPoints {
+				t.Fatalf("STS points %v=%d accepted", m, v)
 			}
 		}
 	})
