@@ -19,6 +19,7 @@ import (
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/pgn"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner/data"
 )
 
 func init() {
@@ -151,7 +152,7 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
-	recs, skipped, err := pgn.ReadEPD(bytes.NewReader(suite))
+	recs, skipped, err := readEPDFile(bytes.NewReader(suite))
 	if err != nil {
 		return fmt.Errorf("bench: %s: %w", path, err)
 	}
@@ -401,4 +402,14 @@ func benchOverrides(p search.Params, list string) (search.Params, error) {
 		return p, fmt.Errorf("bench: -set: %w", err)
 	}
 	return q, nil
+}
+
+// readEPDFile reads an EPD suite as it comes: plain, gzipped or a zip of
+// .epd files (tuner/data.UnpackFiles).
+func readEPDFile(r io.Reader) ([]*pgn.EPD, []error, error) {
+	u, _, err := data.UnpackFiles(r, ".epd", ".fen", ".txt")
+	if err != nil {
+		return nil, nil, err
+	}
+	return pgn.ReadEPD(u)
 }

@@ -322,7 +322,7 @@ func readSuite(file string, stderr io.Writer) ([]*pgn.EPD, error) {
 		return nil, fmt.Errorf("eval: %w", err)
 	}
 	defer fh.Close()
-	recs, skipped, err := pgn.ReadEPD(fh)
+	recs, skipped, err := readEPDFile(fh)
 	if err != nil {
 		return nil, fmt.Errorf("eval: %s: %w", file, err)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -39,6 +41,20 @@ func TestSTSPointsReported(t *testing.T) {
 		if got < 10 || !strings.Contains(out, "points 10/10") {
 			t.Errorf("%v: the mate's 10 points missing (total %d):\n%s", args, got, out)
 		}
+	}
+	// A zipped suite (STS is distributed so) reads as the plain file.
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	w, _ := zw.Create("STS1-STS15_LAN.epd")
+	w.Write([]byte(stsSuite))
+	zw.Close()
+	zpath := filepath.Join(t.TempDir(), "sts.zip")
+	os.WriteFile(zpath, zb.Bytes(), 0o644)
+	plainOut, _, err1 := runCmd(t, "bench", "-epd", path, "-nodes", "5000")
+	zipOut, _, err2 := runCmd(t, "bench", "-epd", zpath, "-nodes", "5000")
+	strip := regexp.MustCompile(`(?m)^\d+ nodes \d+ nps in .*$|\s+eta \S+`)
+	if err1 != nil || err2 != nil || strip.ReplaceAllString(plainOut, "") != strip.ReplaceAllString(zipOut, "") {
+		t.Errorf("zipped suite: %v %v\n%s\n---\n%s", err1, err2, plainOut, zipOut)
 	}
 	// A suite without move scores prints no points.
 	plain := filepath.Join(t.TempDir(), "plain.epd")
