@@ -1,14 +1,14 @@
 package main
 
 import (
-	"archive/zip"
-	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/evochess/evochess/internal/ziptest"
 )
 
 // stsSuite is two positions scored the Strategic Test Suite's way: a mate
@@ -43,13 +43,8 @@ func TestSTSPointsReported(t *testing.T) {
 		}
 	}
 	// A zipped suite (STS is distributed so) reads as the plain file.
-	var zb bytes.Buffer
-	zw := zip.NewWriter(&zb)
-	w, _ := zw.Create("STS1-STS15_LAN.epd")
-	w.Write([]byte(stsSuite))
-	zw.Close()
 	zpath := filepath.Join(t.TempDir(), "sts.zip")
-	os.WriteFile(zpath, zb.Bytes(), 0o644)
+	os.WriteFile(zpath, ziptest.Zip(t, ziptest.Entry{"STS1-STS15_LAN.epd", stsSuite}), 0o644)
 	plainOut, _, err1 := runCmd(t, "bench", "-epd", path, "-nodes", "5000")
 	zipOut, _, err2 := runCmd(t, "bench", "-epd", zpath, "-nodes", "5000")
 	strip := regexp.MustCompile(`(?m)^\d+ nodes \d+ nps in .*$|\s+eta \S+`)

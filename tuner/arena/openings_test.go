@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/internal/shareddata"
+	"github.com/evochess/evochess/internal/ziptest"
 )
 
 func TestReadEPDOpenings(t *testing.T) {
@@ -158,10 +158,10 @@ func TestPackedOpeningBooks(t *testing.T) {
 		zw.Write(plain)
 		zw.Close()
 		for name, b := range map[string][]byte{
-			base + ".zip":  zipped(t, [2]string{"books/readme.md", "UHO"}, [2]string{"books/" + base, string(plain)}),
-			"book.zip":     zipped(t, [2]string{base, string(plain)}),
+			base + ".zip":  ziptest.Zip(t, ziptest.Entry{"books/readme.md", "UHO"}, ziptest.Entry{"books/" + base, string(plain)}),
+			"book.zip":     ziptest.Zip(t, ziptest.Entry{base, string(plain)}),
 			base + ".gz":   gz.Bytes(),
-			"book.bin.zip": zipped(t, [2]string{strings.ToUpper(base), string(plain)}),
+			"book.bin.zip": ziptest.Zip(t, ziptest.Entry{strings.ToUpper(base), string(plain)}),
 		} {
 			got, err := ReadOpenings(bytes.NewReader(b), name)
 			if err != nil {
@@ -176,29 +176,11 @@ func TestPackedOpeningBooks(t *testing.T) {
 		b    []byte
 		want string
 	}{
-		{zipped(t, [2]string{"a.epd", "8/8/8/8/8/8/8/K6k w - -"}, [2]string{"b.pgn", "1. e4 *"}), "mixes .epd and .pgn"},
-		{zipped(t, [2]string{"a.md", "x"}), "holds no .pgn or .epd or .fen or .txt file"},
+		{ziptest.Zip(t, ziptest.Entry{"a.epd", "8/8/8/8/8/8/8/K6k w - -"}, ziptest.Entry{"b.pgn", "1. e4 *"}), "mixes .epd and .pgn"},
+		{ziptest.Zip(t, ziptest.Entry{"a.md", "x"}), "holds no .pgn or .epd or .fen or .txt file"},
 	} {
 		if _, err := ReadOpenings(bytes.NewReader(c.b), "book.zip"); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("error %v, want %q", err, c.want)
 		}
 	}
-}
-
-// zipped builds a zip archive of the named entries.
-func zipped(t *testing.T, entries ...[2]string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, e := range entries {
-		w, err := zw.Create(e[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write([]byte(e[1]))
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }

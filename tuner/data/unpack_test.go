@@ -1,33 +1,14 @@
 package data
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"io"
 	"strings"
 	"testing"
-)
 
-// zipOf builds a zip archive of the named entries (deflated).
-func zipOf(t testing.TB, entries ...[2]string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, e := range entries {
-		w, err := zw.Create(e[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := io.WriteString(w, e[1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
+	"github.com/evochess/evochess/internal/ziptest"
+)
 
 // TestUnpackZip: a zip archive's .pgn entries (any case, in archive order,
 // other files ignored) give the same games as the plain file; an archive
@@ -46,7 +27,7 @@ func TestUnpackZip(t *testing.T) {
 		return len(gs.Games) + gs.Unfinished
 	}
 	want := games(strings.NewReader(in))
-	z := zipOf(t, [2]string{"twic/readme.txt", "not games"}, [2]string{"twic/a.pgn", in[:cut]}, [2]string{"twic/b.PGN", in[cut:]})
+	z := ziptest.Zip(t, ziptest.Entry{"twic/readme.txt", "not games"}, ziptest.Entry{"twic/a.pgn", in[:cut]}, ziptest.Entry{"twic/b.PGN", in[cut:]})
 	r, err := Unpack(bytes.NewReader(z))
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +36,7 @@ func TestUnpackZip(t *testing.T) {
 		t.Errorf("zip: %d games, want %d", got, want)
 	}
 
-	if _, err := Unpack(bytes.NewReader(zipOf(t, [2]string{"a.txt", "x"}, [2]string{"b.epd", "y"}))); err == nil ||
+	if _, err := Unpack(bytes.NewReader(ziptest.Zip(t, ziptest.Entry{"a.txt", "x"}, ziptest.Entry{"b.epd", "y"}))); err == nil ||
 		!strings.Contains(err.Error(), "no .pgn file (entries: a.txt, b.epd)") {
 		t.Errorf("zip without .pgn: %v", err)
 	}
@@ -77,7 +58,7 @@ func TestUnpackZip(t *testing.T) {
 
 // FuzzUnpack: any input gives a reader or an error, never a panic.
 func FuzzUnpack(f *testing.F) {
-	f.Add(zipOf(f, [2]string{"a.pgn", "[Result \"1-0\"]\n\n1. e4 1-0\n"}))
+	f.Add(ziptest.Zip(f, ziptest.Entry{"a.pgn", "[Result \"1-0\"]\n\n1. e4 1-0\n"}))
 	f.Add([]byte("PK\x03\x04garbage"))
 	f.Add([]byte{0x1f, 0x8b, 8, 0})
 	f.Add([]byte("[Event \"x\"]\n"))

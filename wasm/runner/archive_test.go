@@ -1,13 +1,13 @@
 package runner
 
 import (
-	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/evochess/evochess/internal/ziptest"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -16,41 +16,26 @@ import (
 // archive without PGN with the file's name and the reason.
 func TestLoadArchive(t *testing.T) {
 	pgnText := games200(t)
-	var zbuf bytes.Buffer
-	zw := zip.NewWriter(&zbuf)
-	for _, e := range [][2]string{{"readme.txt", "TWIC"}, {"twic.pgn", pgnText}} {
-		w, err := zw.Create(e[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write([]byte(e[1]))
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	zipped := ziptest.Zip(t, ziptest.Entry{"readme.txt", "TWIC"}, ziptest.Entry{"twic.pgn", pgnText})
 	var gbuf bytes.Buffer
 	gw := gzip.NewWriter(&gbuf)
 	gw.Write([]byte(pgnText))
 	gw.Close()
-	var nopgn bytes.Buffer
-	zw = zip.NewWriter(&nopgn)
-	w, _ := zw.Create("notes.txt")
-	w.Write([]byte("no games"))
-	zw.Close()
+	nopgn := ziptest.Zip(t, ziptest.Entry{"notes.txt", "no games"})
 
 	rec := newRecorder()
 	s := NewSession(Host{Workers: 1, Post: rec.post(t), Yield: runtime.Gosched})
 	for _, c := range []struct {
 		id, name string
 		b        []byte
-	}{{"zip", "twic1500.zip", zbuf.Bytes()}, {"gz", "games.pgn.gz", gbuf.Bytes()}} {
+	}{{"zip", "twic1500.zip", zipped}, {"gz", "games.pgn.gz", gbuf.Bytes()}} {
 		send(t, s, c.id, &protocol.LoadData{Archive: c.b, Name: c.name})
 		ld := rec.until(t, c.id, protocol.TypeLoaded).Body.(*protocol.Loaded)
 		if ld.Games != 200 || ld.Skipped != 0 || ld.Name != c.name {
 			t.Errorf("%s: loaded %+v", c.name, ld)
 		}
 	}
-	send(t, s, "bad", &protocol.LoadData{Archive: nopgn.Bytes(), Name: "notes.zip"})
+	send(t, s, "bad", &protocol.LoadData{Archive: nopgn, Name: "notes.zip"})
 	e := rec.until(t, "bad", protocol.TypeError).Body.(*protocol.Error)
 	if !strings.Contains(e.Message, "notes.zip") || !strings.Contains(e.Message, "no .pgn file") {
 		t.Errorf("zip without PGN: %q", e.Message)
