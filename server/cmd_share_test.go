@@ -21,14 +21,9 @@ func TestShareCommand(t *testing.T) {
 			t.Fatal(err)
 		}
 		file := filepath.Join(dir, preset+".json")
-		f, err := os.Create(file)
-		if err != nil {
+		if err := os.WriteFile(file, presetPlayer(t, preset), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := orig.Save(f); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
 		out, _, err := runCmd(t, "share", "-player", file, "-base", "http://10.0.0.7:8080/")
 		if err != nil {
 			t.Fatal(err)
