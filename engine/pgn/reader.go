@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/evochess/evochess/engine/board"
 )
@@ -255,13 +256,21 @@ func (r *Reader) Next() (*Game, error) {
 		c = r.skipSpace()
 	}
 
+	// A game of another variant (lichess and other sites export them with
+	// a Variant tag) is not standard chess: say so rather than failing on
+	// its first castling or drop.
+	if v := g.Tag("Variant"); v != "" && !standardVariant(v) {
+		fail(g.Line, fmt.Errorf("[Variant %q]: not standard chess", v))
+	}
 	// Start position.
 	g.FEN = board.StartFEN
 	if fen := g.Tag("FEN"); fen != "" {
 		g.FEN = fen
 	}
-	if err := r.board.SetFEN(g.FEN); err != nil {
-		fail(g.Line, fmt.Errorf("[FEN %q]: %w", g.FEN, err))
+	if gerr == nil {
+		if err := r.board.SetFEN(g.FEN); err != nil {
+			fail(g.Line, fmt.Errorf("[FEN %q]: %w", g.FEN, err))
+		}
 	}
 
 	// Move text.
@@ -365,6 +374,15 @@ func (r *Reader) Next() (*Game, error) {
 	g.Moves = append([]board.Move(nil), r.moves...)
 	r.read++
 	return g, nil
+}
+
+// standardVariant reports whether a Variant tag names standard chess.
+func standardVariant(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "standard", "normal", "chess", "from position", "orthodox":
+		return true
+	}
+	return false
 }
 
 func allDigits(b []byte) bool {

@@ -325,3 +325,48 @@ func BenchmarkNotnilDemo(b *testing.B) {
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
+
+// TestVariantGames: a game of another variant is skipped saying so; a
+// Variant tag naming standard chess changes nothing.
+func TestVariantGames(t *testing.T) {
+	in := `[Event "a"]
+[Variant "Chess960"]
+[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]
+[Result "1-0"]
+
+9. g3 1-0
+
+[Event "b"]
+[Variant "Standard"]
+[Result "1-0"]
+
+1. e4 e5 1-0
+
+[Event "c"]
+[Variant "crazyhouse"]
+[Result "0-1"]
+
+1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 0-1
+`
+	r := NewReader(strings.NewReader(in))
+	var errs []string
+	read := 0
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		read++
+		if g.Tag("Event") != "b" || len(g.Moves) != 2 {
+			t.Errorf("read game %q with %d moves", g.Tag("Event"), len(g.Moves))
+		}
+	}
+	if read != 1 || len(errs) != 2 || !strings.Contains(errs[0], `[Variant "Chess960"]: not standard chess`) ||
+		!strings.Contains(errs[1], `[Variant "crazyhouse"]: not standard chess`) {
+		t.Errorf("read %d, errors %q", read, errs)
+	}
+}
