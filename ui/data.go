@@ -214,7 +214,7 @@ func (c *DataTab) loadFile(f js.Value) {
 			stream := f.Call("stream").Call("pipeThrough", unpack.New("gzip"))
 			text, err = await(js.Global().Get("Response").New(stream).Call("text"))
 		} else {
-			text, err = await(f.Call("text"))
+			text, err = readText(f)
 		}
 		a.env.Lock()
 		defer a.env.UnlockRender()
@@ -237,6 +237,32 @@ func (c *DataTab) loadFile(f js.Value) {
 		}
 		d.loadText(a, text, name)
 	}()
+}
+
+// readText reads a text file: UTF-8, or UTF-16 when it starts with a
+// byte-order mark (Windows PowerShell 5 writes files so: Get-Content *.pgn
+// > all.pgn), decoded by the browser's TextDecoder.
+func readText(f js.Value) (js.Value, error) {
+	head, err := await(f.Call("slice", 0, 2).Call("arrayBuffer"))
+	if err != nil {
+		return js.Value{}, err
+	}
+	b := make([]byte, head.Get("byteLength").Int())
+	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(head))
+	enc := ""
+	switch {
+	case len(b) == 2 && b[0] == 0xff && b[1] == 0xfe:
+		enc = "utf-16le"
+	case len(b) == 2 && b[0] == 0xfe && b[1] == 0xff:
+		enc = "utf-16be"
+	default:
+		return await(f.Call("text"))
+	}
+	buf, err := await(f.Call("arrayBuffer"))
+	if err != nil {
+		return js.Value{}, err
+	}
+	return js.Global().Get("TextDecoder").New(enc).Call("decode", buf), nil
 }
 
 // DragOver/DragLeave/Drop implement drag and drop of a PGN file.

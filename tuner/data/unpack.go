@@ -5,12 +5,15 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // Unpack returns a reader of the PGN text in r: r itself for plain text,
@@ -42,11 +45,91 @@ func UnpackFiles(r io.Reader, exts ...string) (io.Reader, string, error) {
 		if err != nil {
 			return nil, "", fmt.Errorf("data: gzip input: %w", err)
 		}
-		return z, "", nil
+		return fromUTF16(bufio.NewReader(z)), "", nil
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 		return unzipFiles(br, exts)
 	}
-	return br, "", nil
+	return fromUTF16(br), "", nil
+}
+
+// fromUTF16 returns br as UTF-8: text that starts with a UTF-16 byte-order
+// mark (Windows PowerShell 5 writes files so: Get-Content *.pgn > all.pgn)
+// is decoded, anything else is br itself.
+func fromUTF16(br *bufio.Reader) io.Reader {
+	head, _ := br.Peek(2)
+	if len(head) < 2 {
+		return br
+	}
+	var order binary.ByteOrder
+	switch {
+	case head[0] == 0xff && head[1] == 0xfe:
+		order = binary.LittleEndian
+	case head[0] == 0xfe && head[1] == 0xff:
+		order = binary.BigEndian
+	default:
+		return br
+	}
+	br.Discard(2)
+	return &utf16Reader{r: br, order: order}
+}
+
+// utf16Reader decodes UTF-16 (surrogate pairs included; an unpaired
+// surrogate or a lone final byte becomes U+FFFD) to UTF-8.
+type utf16Reader struct {
+	r       *bufio.Reader
+	order   binary.ByteOrder
+	out     []byte // decoded bytes not yet returned
+	err     error
+	next    uint16 // a unit read ahead after a high surrogate, when hasNext
+	hasNext bool
+}
+
+func (u *utf16Reader) unit() (uint16, error) {
+	if u.hasNext {
+		u.hasNext = false
+		return u.next, nil
+	}
+	var b [2]byte
+	n, err := io.ReadFull(u.r, b[:])
+	if err == io.ErrUnexpectedEOF && n == 1 {
+		return utf8.RuneError, nil // a lone final byte
+	}
+	if err != nil {
+		return 0, err
+	}
+	return u.order.Uint16(b[:]), nil
+}
+
+func (u *utf16Reader) Read(p []byte) (int, error) {
+	for len(u.out) < len(p) && u.err == nil {
+		c, err := u.unit()
+		if err != nil {
+			u.err = err
+			break
+		}
+		r := rune(c)
+		if utf16.IsSurrogate(r) {
+			r = utf8.RuneError
+			if c < 0xdc00 { // a high surrogate: its pair should follow
+				lo, err := u.unit()
+				switch {
+				case err != nil:
+					u.err = err
+				case lo >= 0xdc00 && lo < 0xe000:
+					r = utf16.DecodeRune(rune(c), rune(lo))
+				default:
+					u.next, u.hasNext = lo, true // not its pair: decoded next
+				}
+			}
+		}
+		u.out = utf8.AppendRune(u.out, r)
+	}
+	n := copy(p, u.out)
+	u.out = u.out[n:]
+	if n == 0 && u.err != nil {
+		return 0, u.err
+	}
+	return n, nil
 }
 
 // unzipFiles reads a zip archive and returns its entries with one of exts.

@@ -2,10 +2,14 @@ package data
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/binary"
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"unicode/utf16"
 
 	"github.com/evochess/evochess/internal/ziptest"
 )
@@ -62,6 +66,7 @@ func FuzzUnpack(f *testing.F) {
 	f.Add([]byte("PK\x03\x04garbage"))
 	f.Add([]byte{0x1f, 0x8b, 8, 0})
 	f.Add([]byte("[Event \"x\"]\n"))
+	f.Add([]byte{0xff, 0xfe, '[', 0, 0x3d, 0xd8, 0x1e, 0xdd})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		r, err := Unpack(bytes.NewReader(b))
 		if err != nil {
@@ -69,4 +74,47 @@ func FuzzUnpack(f *testing.F) {
 		}
 		io.Copy(io.Discard, io.LimitReader(r, 1<<20))
 	})
+}
+
+// TestUnpackUTF16: text with a UTF-16 byte-order mark (little or big
+// endian, plain or gzipped) reads as its UTF-8, non-ASCII names and a
+// character beyond the BMP included; a lone final byte and an unpaired
+// surrogate (high or low) become U+FFFD.
+func TestUnpackUTF16(t *testing.T) {
+	text := "[White \"Nepomniachtchi, Ян\"]\n[Annotator \"♞ 𝄞\"]\n\n1. e4 *\n"
+	enc := func(order binary.AppendByteOrder, bom []byte, s string) []byte {
+		b := bytes.Clone(bom)
+		for _, u := range utf16.Encode([]rune(s)) {
+			b = order.AppendUint16(b, u)
+		}
+		return b
+	}
+	le := enc(binary.LittleEndian, []byte{0xff, 0xfe}, text)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(le)
+	zw.Close()
+	for name, in := range map[string][]byte{
+		"le": le, "be": enc(binary.BigEndian, []byte{0xfe, 0xff}, text), "gzip le": gz.Bytes(),
+	} {
+		r, err := Unpack(bytes.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(iotest.OneByteReader(r))
+		if err != nil || string(got) != text {
+			t.Errorf("%s: %q, %v", name, got, err)
+		}
+	}
+	odd := append(enc(binary.LittleEndian, []byte{0xff, 0xfe}, "a"), 0x00, 0xd8, 'b', 0, 0x00, 0xdc, 'c')
+	r, _ := Unpack(bytes.NewReader(odd))
+	if got, err := io.ReadAll(r); err != nil || string(got) != "a\ufffdb\ufffd\ufffd" {
+		t.Errorf("unpaired surrogate and a lone byte: %q, %v", got, err)
+	}
+	// UTF-8 text is left alone, byte for byte.
+	if r, _ := Unpack(strings.NewReader(text)); true {
+		if got, _ := io.ReadAll(r); string(got) != text {
+			t.Errorf("UTF-8 changed: %q", got)
+		}
+	}
 }

@@ -740,7 +740,7 @@ try {
     await page.screenshot({ path: path.join(shots, 'compare.png') });
     assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
   });
-  await test('a gzipped PGN (.pgn.gz) and a .zip of PGN files load by the file picker; a .gz that is not gzip and a zip without PGN are refused with the reason', async () => {
+  await test('a gzipped PGN (.pgn.gz), a UTF-16 PGN and a .zip of PGN files load by the file picker; a .gz that is not gzip and a zip without PGN are refused with the reason', async () => {
     await page.click(T('tab-data'));
     const pgn = '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n' +
       '[Event "b"]\n[Result "1/2-1/2"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n\n[Event "c"]\n[Result "1-0"]\n\n1. e4 c5 1-0\n\n';
@@ -752,6 +752,11 @@ try {
     const err = await text(page, 'data-error');
     assert(/plain\.pgn\.gz/.test(err) && /unpack/i.test(err), `error for a .gz that is not gzip: ${err}`);
     assert(num(await text(page, 'games-read')) === 3, 'the refused file replaced the loaded games');
+    // UTF-16 with a byte-order mark (Windows PowerShell 5's `Get-Content *.pgn > all.pgn`) reads as its text.
+    const u16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('[Event "ü"]\n[White "Ян"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n', 'utf16le')]);
+    await page.setInputFiles(T('load-pgn'), { name: 'all.pgn', mimeType: 'application/x-chess-pgn', buffer: u16 });
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '1', T('games-read'), { timeout: 30000 });
+    assert(num(await text(page, 'games-skipped')) === 0, 'the UTF-16 game was skipped');
     // A .zip of PGN files (as TWIC and most PGN sites serve them): the worker unpacks its .pgn entries.
     const games = pgn + '[Event "d"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n';
     await page.setInputFiles(T('load-pgn'), { name: 'twic.zip', mimeType: 'application/zip',
