@@ -171,7 +171,7 @@ func TestClassAccess(t *testing.T) {
 	printClass(&b, classAccess{joinURL: "http://192.168.4.7:8080/"}, "TOKEN123")
 	out := b.String()
 	if !strings.Contains(out, "students open http://192.168.4.7:8080/") || !strings.Contains(out, "http://192.168.4.7:8080/?teacher=TOKEN123") ||
-		strings.Count(out, "█") < 100 {
+		!strings.Contains(out, "evochess share -player FILE -base http://192.168.4.7:8080/ -qr") || strings.Count(out, "█") < 100 {
 		t.Errorf("class banner:\n%s", out)
 	}
 	b.Reset()

@@ -146,4 +146,5 @@ func printClass(w io.Writer, ca classAccess, token string) {
 	if token != "" {
 		fmt.Fprintf(w, "evochess serve: teacher link (open it once in your browser; keep it private): %s?teacher=%s\n", ca.joinURL, token)
 	}
+	fmt.Fprintf(w, "evochess serve: a player evolved on the command line opens for the class with: evochess share -player FILE -base %s -qr\n", ca.joinURL)
 }
