@@ -149,30 +149,33 @@ func (r *Reader) peek() int {
 }
 
 // bom consumes a UTF-8 byte order mark at the current position if there is one.
-func (r *Reader) bom() bool {
-	// The three bytes may straddle a buffer refill; collect them carefully.
-	if r.end-r.pos >= 3 {
-		if r.buf[r.pos+1] == 0xBB && r.buf[r.pos+2] == 0xBF {
-			r.pos += 3
-			return true
-		}
-		return false
-	}
-	if r.end-r.pos < 3 && r.rerr == nil {
+func (r *Reader) bom() bool { return r.consume("\xEF\xBB\xBF") }
+
+// consume consumes s if the input continues with it (s holds no newline).
+func (r *Reader) consume(s string) bool {
+	// The bytes may straddle a buffer refill; collect them carefully.
+	if r.end-r.pos < len(s) && r.rerr == nil {
 		// Move the tail to the front and read more.
 		n := copy(r.buf, r.buf[r.pos:r.end])
 		r.pos, r.end = 0, n
-		for r.end < 3 && r.rerr == nil {
+		for r.end < len(s) && r.rerr == nil {
 			m, err := r.src.Read(r.buf[r.end:])
 			r.end += m
 			if err != nil {
 				r.rerr = err
 			}
 		}
-		return r.bom()
+	}
+	if r.end-r.pos >= len(s) && string(r.buf[r.pos:r.pos+len(s)]) == s {
+		r.pos += len(s)
+		return true
 	}
 	return false
 }
+
+// halfHalf is the draw result written with the one-half sign, "½-½", as
+// some sites and word processors write it.
+const halfHalf = "\u00bd-\u00bd"
 
 // advance consumes the byte last returned by peek.
 func (r *Reader) advance() {
@@ -340,6 +343,11 @@ func (r *Reader) Next() (*Game, error) {
 				fail(line, errors.New("result '*' inside a variation"))
 			}
 			result = "*"
+		case c == 0xC2 && r.consume(halfHalf):
+			if depth > 0 {
+				fail(line, errors.New("result ½-½ inside a variation"))
+			}
+			result = "1/2-1/2"
 		case isSymbolByte(c):
 			sym := r.readSymbol()
 			switch {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/internal/shareddata"
@@ -368,5 +369,29 @@ func TestVariantGames(t *testing.T) {
 	if read != 1 || len(errs) != 2 || !strings.Contains(errs[0], `[Variant "Chess960"]: not standard chess`) ||
 		!strings.Contains(errs[1], `[Variant "crazyhouse"]: not standard chess`) {
 		t.Errorf("read %d, errors %q", read, errs)
+	}
+}
+
+// TestHalfHalfResult: "½-½" (the one-half sign, as some sites write the
+// draw) ends a game as 1/2-1/2, also when read a byte at a time (the sign's
+// bytes straddling reads); a lone "½" is still an error.
+func TestHalfHalfResult(t *testing.T) {
+	in := "[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 ½-½\n\n[Event \"b\"]\n\n1. d4 d5 ½ 1-0\n"
+	for _, byteWise := range []bool{false, true} {
+		var src io.Reader = strings.NewReader(in)
+		if byteWise {
+			src = iotest.OneByteReader(src)
+		}
+		r := NewReader(src)
+		g, err := r.Next()
+		if err != nil || g.Result != "1/2-1/2" || len(g.Moves) != 4 {
+			t.Fatalf("byte-wise %v: game a: %+v, %v", byteWise, g, err)
+		}
+		if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "unexpected character") {
+			t.Errorf("byte-wise %v: game b: %v, want the lone ½ refused", byteWise, err)
+		}
+		if _, err := r.Next(); err != io.EOF {
+			t.Errorf("byte-wise %v: after game b: %v, want the end", byteWise, err)
+		}
 	}
 }
