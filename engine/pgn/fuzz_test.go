@@ -22,6 +22,7 @@ func FuzzReader(f *testing.F) {
 	}
 	f.Add([]byte("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4 *"))
 	f.Add([]byte("1. e4 (((( e5 ) 2. ) $ {"))
+	f.Add([]byte("[Variant \"Chess960\"]\n\n1. ♙e4 ♞f6 2. ♘c3 ★ o-o ½-½ ½"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pr := NewReader(bytes.NewReader(data))
 		for i := 0; ; i++ {

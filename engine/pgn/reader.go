@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/evochess/evochess/engine/board"
 )
@@ -153,24 +154,67 @@ func (r *Reader) bom() bool { return r.consume("\xEF\xBB\xBF") }
 
 // consume consumes s if the input continues with it (s holds no newline).
 func (r *Reader) consume(s string) bool {
-	// The bytes may straddle a buffer refill; collect them carefully.
-	if r.end-r.pos < len(s) && r.rerr == nil {
-		// Move the tail to the front and read more.
-		n := copy(r.buf, r.buf[r.pos:r.end])
-		r.pos, r.end = 0, n
-		for r.end < len(s) && r.rerr == nil {
-			m, err := r.src.Read(r.buf[r.end:])
-			r.end += m
-			if err != nil {
-				r.rerr = err
-			}
-		}
-	}
+	r.available(len(s))
 	if r.end-r.pos >= len(s) && string(r.buf[r.pos:r.pos+len(s)]) == s {
 		r.pos += len(s)
 		return true
 	}
 	return false
+}
+
+// skipRune consumes the character at the current position (a UTF-8
+// sequence as a whole when the input holds one, else one byte) and returns
+// it, for an error message that shows the character, not its first byte.
+func (r *Reader) skipRune() rune {
+	c := r.buf[r.pos]
+	if c < utf8.RuneSelf || c == '\n' {
+		r.advance()
+		return rune(c)
+	}
+	r.available(utf8.UTFMax)
+	ru, n := utf8.DecodeRune(r.buf[r.pos:r.end])
+	if ru == utf8.RuneError {
+		r.pos++
+		return rune(c)
+	}
+	r.pos += n
+	return ru
+}
+
+// figurines are the chess symbols U+2654–U+265F in UTF-8, white ♔♕♖♗♘♙
+// then black ♚♛♜♝♞♟; figurineLetters their SAN letters (none for a pawn).
+var (
+	figurines       = [12]string{"♔", "♕", "♖", "♗", "♘", "♙", "♚", "♛", "♜", "♝", "♞", "♟"}
+	figurineLetters = [12]byte{'K', 'Q', 'R', 'B', 'N', 0, 'K', 'Q', 'R', 'B', 'N', 0}
+)
+
+// figurine consumes a chess figurine at the current position and returns
+// its SAN letter (0 for a pawn), or false if there is none.
+func (r *Reader) figurine() (byte, bool) {
+	for i, f := range figurines {
+		if r.consume(f) {
+			return figurineLetters[i], true
+		}
+	}
+	return 0, false
+}
+
+// available makes n bytes from the current position available in the
+// buffer when the input has them: they may straddle a buffer refill, so the
+// tail is moved to the front and more is read.
+func (r *Reader) available(n int) {
+	if r.end-r.pos >= n || r.rerr != nil {
+		return
+	}
+	k := copy(r.buf, r.buf[r.pos:r.end])
+	r.pos, r.end = 0, k
+	for r.end < n && r.rerr == nil {
+		m, err := r.src.Read(r.buf[r.end:])
+		r.end += m
+		if err != nil {
+			r.rerr = err
+		}
+	}
 }
 
 // halfHalf is the draw result written with the one-half sign, "½-½", as
@@ -348,9 +392,11 @@ func (r *Reader) Next() (*Game, error) {
 				fail(line, errors.New("result ½-½ inside a variation"))
 			}
 			result = "1/2-1/2"
-		case isSymbolByte(c):
+		case isSymbolByte(c) || c == 0xE2: // 0xE2: a figurine may start a move (readSymbol)
 			sym := r.readSymbol()
 			switch {
+			case len(sym) == 0: // 0xE2 that starts no figurine
+				fail(line, fmt.Errorf("unexpected character %q", r.skipRune()))
 			case len(sym) > maxSymbol:
 				fail(line, fmt.Errorf("token %q… too long", sym[:16]))
 			case string(sym) == "1-0" || string(sym) == "0-1" || string(sym) == "1/2-1/2":
@@ -370,8 +416,7 @@ func (r *Reader) Next() (*Game, error) {
 				}
 			}
 		default:
-			r.advance()
-			fail(line, fmt.Errorf("unexpected character %q", rune(c)))
+			fail(line, fmt.Errorf("unexpected character %q", r.skipRune()))
 		}
 	}
 	if gerr != nil {
@@ -409,6 +454,22 @@ func (r *Reader) readSymbol() []byte {
 	letter := false
 	for {
 		c := r.peek()
+		if c == 0xE2 {
+			// Figurine algebraic notation (♘f3, as books and web pages
+			// print moves) reads as the piece letter; a pawn's figurine
+			// is dropped.
+			l, ok := r.figurine()
+			if !ok {
+				break
+			}
+			if l != 0 {
+				letter = letter || len(r.sym) == 0
+				if len(r.sym) <= maxSymbol {
+					r.sym = append(r.sym, l)
+				}
+			}
+			continue
+		}
 		if !isSymbolByte(c) && !(c == '.' && letter) {
 			break
 		}

@@ -395,3 +395,26 @@ func TestHalfHalfResult(t *testing.T) {
 		}
 	}
 }
+
+// TestFigurines: figurine algebraic notation (♘f3, as books and web pages
+// print moves; white or black symbols, a pawn's symbol dropped) reads as the
+// letters, also a byte at a time; another character starting with the same
+// byte is still refused.
+func TestFigurines(t *testing.T) {
+	in := "[Result \"1-0\"]\n\n1. ♙e4 c5 2. ♘f3 d6 3. d4 cxd4 4. ♘xd4 ♞f6 5. ♘c3 a6 6. ♗e2 e5 7. ♘b3 ♗e7 8. O-O O-O 9. ♔h1 ♕c7 1-0\n\n" +
+		"[Result \"0-1\"]\n\n1. e4 e5 2. ♘f3 ★ 0-1\n"
+	for _, byteWise := range []bool{false, true} {
+		var src io.Reader = strings.NewReader(in)
+		if byteWise {
+			src = iotest.OneByteReader(src)
+		}
+		r := NewReader(src)
+		g, err := r.Next()
+		if err != nil || len(g.Moves) != 18 || g.Moves[2].UCI() != "g1f3" || g.Moves[16].UCI() != "g1h1" || g.Moves[17].UCI() != "d8c7" {
+			t.Fatalf("byte-wise %v: %+v, %v", byteWise, g, err)
+		}
+		if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "unexpected character '★'") {
+			t.Errorf("byte-wise %v: a star among the moves: %v", byteWise, err)
+		}
+	}
+}

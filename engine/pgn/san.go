@@ -67,10 +67,10 @@ func parseSAN(tok []byte) (sanMove, error) {
 		tok = tok[:n-2]
 	}
 	switch string(tok) {
-	case "O-O", "0-0":
+	case "O-O", "0-0", "o-o": // zeros and lower case as some sources write castling
 		s.castle = 1
 		return s, nil
-	case "O-O-O", "0-0-0":
+	case "O-O-O", "0-0-0", "o-o-o":
 		s.castle = 2
 		return s, nil
 	}

@@ -34,6 +34,8 @@ func TestParseSANForms(t *testing.T) {
 		{"4k3/8/8/8/N7/8/8/N3K3 w - - 0 1", "N1b3", "a1b3", ""},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1", ""},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O+", "e1g1", ""},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "o-o", "e1g1", ""},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "o-o-o", "e1c1", ""},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Kg1", "e1g1", ""},
 	}
 	for _, c := range cases {
