@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -124,16 +125,31 @@ func presetNames() string {
 	return strings.Join(names, ", ")
 }
 
-// loadPlayer reads -player or builds the -preset player (eval, bench and
-// spsa; the caller names the command in the error). A -player of the form
-// preset:NAME that is no file is the preset, as evochess match writes it;
-// a -player that names a preset and no file says to use -preset.
+// loadPlayer reads -player or builds the -preset player (eval, bench, spsa,
+// share and uci; the caller names the command in the error). A -player of
+// the form preset:NAME that is no file is the preset, as evochess match
+// writes it; a share link (…#p=…) is the player it carries; a -player that
+// names a preset and no file says to use -preset.
 func loadPlayer(file, preset string) (*player.Player, error) {
 	switch {
 	case file != "" && preset != "":
 		return nil, errors.New("give -player or -preset, not both")
 	case preset != "":
 		return player.FromPreset(preset)
+	case file != "" && isShareLink(file):
+		// A share link pasted as it is (evochess share).
+		b, l, err := linkPlayer(file)
+		if err != nil {
+			return nil, err
+		}
+		p, err := player.Load(bytes.NewReader(b))
+		if err != nil {
+			return nil, err
+		}
+		if p.Name == "" {
+			p.Name = "shared " + l.Scheme + " player"
+		}
+		return p, nil
 	case file != "":
 		fh, err := os.Open(file)
 		if errors.Is(err, os.ErrNotExist) {

@@ -94,8 +94,9 @@ func runShare(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// writeSharedPlayer decodes a share link and writes its player file.
-func writeSharedPlayer(link, out string, stdout io.Writer) error {
+// linkPlayer decodes a share link (the whole URL or its #p=… part) into
+// the player file it carries.
+func linkPlayer(link string) ([]byte, share.Link, error) {
 	frag := link
 	if i := strings.IndexByte(link, '#'); i >= 0 {
 		frag = link[i+1:]
@@ -103,11 +104,20 @@ func writeSharedPlayer(link, out string, stdout io.Writer) error {
 	l, ok, err := share.ParseFragment(frag)
 	switch {
 	case err != nil:
-		return fmt.Errorf("share: %w", err)
+		return nil, l, err
 	case !ok:
-		return fmt.Errorf("share: %q is not a share link (no #p= part)", truncate(link, 60))
+		return nil, l, fmt.Errorf("%q is not a share link (no #p= part)", truncate(link, 60))
 	}
 	b, err := model.PlayerFromLink(l)
+	return b, l, err
+}
+
+// isShareLink reports whether a player spec is a share link (match, uci).
+func isShareLink(spec string) bool { return strings.Contains(spec, "#p=") }
+
+// writeSharedPlayer decodes a share link and writes its player file.
+func writeSharedPlayer(link, out string, stdout io.Writer) error {
+	b, l, err := linkPlayer(link)
 	if err != nil {
 		return fmt.Errorf("share: %w", err)
 	}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/player"
 )
 
@@ -57,6 +60,31 @@ func TestShareCommand(t *testing.T) {
 			t.Errorf("%s: -preset gives %q, want the file's link (%v)", preset, o3, err)
 		}
 	}
+	// A link is a player wherever a player file is: match, eval, uci.
+	link, _, err := runCmd(t, "share", "-preset", "david-fig3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	link = strings.TrimSpace(link)
+	if out, _, err := runCmd(t, "match", "-a", link+",elo=1500", "-b", "preset:material", "-games", "2", "-depth", "1"); err != nil ||
+		!strings.Contains(out, "david-fig3 @1500 vs material: 2 games") {
+		t.Errorf("match with a link: %v\n%s", err, out)
+	}
+	viaLink, _, err1 := runCmd(t, "eval", "-player", link, "-fen", board.StartFEN)
+	viaPreset, _, err2 := runCmd(t, "eval", "-preset", "david-fig3", "-fen", board.StartFEN)
+	if err1 != nil || err2 != nil || viaLink != viaPreset {
+		t.Errorf("eval with a link: %v %v\n%s\n---\n%s", err1, err2, viaLink, viaPreset)
+	}
+	var uciOut bytes.Buffer
+	if err := run([]string{"uci", "-player", link}, strings.NewReader("uci\nposition startpos\ngo depth 2\nquit\n"), &uciOut, io.Discard); err != nil ||
+		!strings.Contains(uciOut.String(), "info depth 1 ") {
+		t.Errorf("uci with a link: %v\n%s", err, uciOut.String())
+	}
+	if _, _, err := runCmd(t, "match", "-a", "http://x/#p=AAAA", "-b", "preset:material", "-games", "2", "-depth", "1"); err == nil ||
+		!strings.Contains(err.Error(), "truncated") {
+		t.Errorf("match with a damaged link: %v", err)
+	}
+
 	out, _, err := runCmd(t, "share", "-preset", "material", "-qr")
 	if err != nil || !strings.HasPrefix(out, defaultShareBase+"#p=") || !strings.Contains(out, "█") {
 		t.Errorf("-qr: %v\n%s", err, out)

@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"github.com/evochess/evochess/assets"
-	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/uci"
 )
 
@@ -24,7 +23,7 @@ func init() {
 func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	playerFile := fs.String("player", "", "player file (JSON) to play with")
+	playerFile := fs.String("player", "", "player file (JSON), or a share link (…#p=…), to play with")
 	preset := fs.String("preset", "", "evaluation preset to play with (default "+uci.DefaultPreset+")")
 	hash := fs.Int("hash", 16, "initial transposition table size in MiB")
 	if err := fs.Parse(args); err != nil {
@@ -43,14 +42,9 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		DefaultBook: assets.Book}
 	switch {
 	case *playerFile != "":
-		f, err := os.Open(*playerFile)
+		p, err := loadPlayer(*playerFile, "")
 		if err != nil {
 			return fmt.Errorf("uci: %w", err)
-		}
-		p, err := player.Load(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("uci: %s: %w", *playerFile, err)
 		}
 		opts.Player = p
 	case *preset != "":
