@@ -70,6 +70,14 @@ func TestShareCommand(t *testing.T) {
 		!strings.Contains(out, "david-fig3 @1500 vs material: 2 games") {
 		t.Errorf("match with a link: %v\n%s", err, out)
 	}
+	// -resume keys a link by itself (it is the whole player).
+	state := filepath.Join(dir, "m.jsonl")
+	for i := 0; i < 2; i++ {
+		if out, stderr, err := runCmd(t, "match", "-a", link, "-b", "preset:material", "-games", "2", "-depth", "1", "-resume", state); err != nil ||
+			!strings.Contains(out, "2 games") || (i == 1 && !strings.Contains(stderr, "2 finished games kept")) {
+			t.Errorf("match -resume with a link (run %d): %v\n%s\n%s", i+1, err, out, stderr)
+		}
+	}
 	viaLink, _, err1 := runCmd(t, "eval", "-player", link, "-fen", board.StartFEN)
 	viaPreset, _, err2 := runCmd(t, "eval", "-preset", "david-fig3", "-fen", board.StartFEN)
 	if err1 != nil || err2 != nil || viaLink != viaPreset {

@@ -50,8 +50,8 @@ func matchKey(specs []string, parts ...any) (string, error) {
 			}
 			continue
 		}
-		if strings.HasPrefix(s, "preset:") {
-			continue
+		if strings.HasPrefix(s, "preset:") || isShareLink(s) {
+			continue // the spec is the whole player
 		}
 		file, _, _ := strings.Cut(s, ",")
 		b, err := os.ReadFile(file)
