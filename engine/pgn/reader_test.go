@@ -377,12 +377,7 @@ func TestVariantGames(t *testing.T) {
 // bytes straddling reads); a lone "½" is still an error.
 func TestHalfHalfResult(t *testing.T) {
 	in := "[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 ½-½\n\n[Event \"b\"]\n\n1. d4 d5 ½ 1-0\n"
-	for _, byteWise := range []bool{false, true} {
-		var src io.Reader = strings.NewReader(in)
-		if byteWise {
-			src = iotest.OneByteReader(src)
-		}
-		r := NewReader(src)
+	bothWays(in, func(r *Reader, byteWise bool) {
 		g, err := r.Next()
 		if err != nil || g.Result != "1/2-1/2" || len(g.Moves) != 4 {
 			t.Fatalf("byte-wise %v: game a: %+v, %v", byteWise, g, err)
@@ -393,7 +388,14 @@ func TestHalfHalfResult(t *testing.T) {
 		if _, err := r.Next(); err != io.EOF {
 			t.Errorf("byte-wise %v: after game b: %v, want the end", byteWise, err)
 		}
-	}
+	})
+}
+
+// bothWays reads in with a Reader on the whole text and on one that gets it
+// a byte at a time (every multi-byte sequence straddling reads).
+func bothWays(in string, f func(r *Reader, byteWise bool)) {
+	f(NewReader(strings.NewReader(in)), false)
+	f(NewReader(iotest.OneByteReader(strings.NewReader(in))), true)
 }
 
 // TestFigurines: figurine algebraic notation (♘f3, as books and web pages
@@ -403,12 +405,7 @@ func TestHalfHalfResult(t *testing.T) {
 func TestFigurines(t *testing.T) {
 	in := "[Result \"1-0\"]\n\n1. ♙e4 c5 2. ♘f3 d6 3. d4 cxd4 4. ♘xd4 ♞f6 5. ♘c3 a6 6. ♗e2 e5 7. ♘b3 ♗e7 8. O-O O-O 9. ♔h1 ♕c7 1-0\n\n" +
 		"[Result \"0-1\"]\n\n1. e4 e5 2. ♘f3 ★ 0-1\n"
-	for _, byteWise := range []bool{false, true} {
-		var src io.Reader = strings.NewReader(in)
-		if byteWise {
-			src = iotest.OneByteReader(src)
-		}
-		r := NewReader(src)
+	bothWays(in, func(r *Reader, byteWise bool) {
 		g, err := r.Next()
 		if err != nil || len(g.Moves) != 18 || g.Moves[2].UCI() != "g1f3" || g.Moves[16].UCI() != "g1h1" || g.Moves[17].UCI() != "d8c7" {
 			t.Fatalf("byte-wise %v: %+v, %v", byteWise, g, err)
@@ -416,5 +413,5 @@ func TestFigurines(t *testing.T) {
 		if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "unexpected character '★'") {
 			t.Errorf("byte-wise %v: a star among the moves: %v", byteWise, err)
 		}
-	}
+	})
 }
