@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -137,19 +136,7 @@ func loadPlayer(file, preset string) (*player.Player, error) {
 	case preset != "":
 		return player.FromPreset(preset)
 	case file != "" && isShareLink(file):
-		// A share link pasted as it is (evochess share).
-		b, l, err := linkPlayer(file)
-		if err != nil {
-			return nil, err
-		}
-		p, err := player.Load(bytes.NewReader(b))
-		if err != nil {
-			return nil, err
-		}
-		if p.Name == "" {
-			p.Name = "shared " + l.Scheme + " player"
-		}
-		return p, nil
+		return playerOfLink(file) // a share link pasted as it is (evochess share)
 	case file != "":
 		fh, err := os.Open(file)
 		if errors.Is(err, os.ErrNotExist) {

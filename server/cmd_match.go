@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -344,17 +343,10 @@ func matchPlayer(spec string, hashMB int, ponder bool) (arena.Player, error) {
 		name = pre
 	} else if isShareLink(parts[0]) {
 		// A student's share link, pasted as it is (evochess share).
-		b, l, err := linkPlayer(parts[0])
-		if err != nil {
+		if p, err = playerOfLink(parts[0]); err != nil {
 			return arena.Player{}, fmt.Errorf("player %q: %w", truncate(parts[0], 60), err)
 		}
-		if p, err = player.Load(bytes.NewReader(b)); err != nil {
-			return arena.Player{}, fmt.Errorf("player %q: %w", truncate(parts[0], 60), err)
-		}
-		name = l.Name
-		if name == "" {
-			name = "shared " + l.Scheme + " player"
-		}
+		name = p.Name
 	} else {
 		f, err := os.Open(parts[0])
 		if err != nil {

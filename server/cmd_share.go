@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/internal/qr"
 	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/ui/share"
@@ -110,6 +112,23 @@ func linkPlayer(link string) ([]byte, share.Link, error) {
 	}
 	b, err := model.PlayerFromLink(l)
 	return b, l, err
+}
+
+// playerOfLink is the player a share link carries, named "shared <scheme>
+// player" when the link has no name (match, uci, eval, bench, spsa).
+func playerOfLink(link string) (*player.Player, error) {
+	b, l, err := linkPlayer(link)
+	if err != nil {
+		return nil, err
+	}
+	p, err := player.Load(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	if p.Name == "" {
+		p.Name = "shared " + l.Scheme + " player"
+	}
+	return p, nil
 }
 
 // isShareLink reports whether a player spec is a share link (match, uci).
