@@ -47,8 +47,8 @@ type calStage struct {
 	Losses   int     `json:"losses"`
 }
 
-func (s calStage) score() arena.Score {
-	return arena.Score{Wins: s.Wins, Draws: s.Draws, Losses: s.Losses}
+func (s calStage) score() arena.Tally {
+	return arena.Tally{Wins: s.Wins, Draws: s.Draws, Losses: s.Losses}
 }
 
 // calLevel is a level being calibrated.

@@ -22,15 +22,15 @@ func PrepareRun(ctx context.Context, s Setup, res Resources) (*Prepared, error) 
 	}
 	prep.Train = train
 	if local := prep.Recompile; local != nil {
-		prep.Recompile = func(ctx context.Context, ref []int32) (Evaluators, error) {
+		prep.Recompile = func(ctx context.Context, ref []int32) (Scorers, error) {
 			evs, err := local(ctx, ref)
 			if err != nil {
-				return Evaluators{}, err
+				return Scorers{}, err
 			}
 			rs := s
 			rs.Problem.Reference = ref
 			if train, err = res.Distribute(ctx, rs, evs.Train, train); err != nil {
-				return Evaluators{}, fmt.Errorf("tuner: distribute: %w", err)
+				return Scorers{}, fmt.Errorf("tuner: distribute: %w", err)
 			}
 			evs.Train = train
 			return evs, nil

@@ -54,7 +54,7 @@
 //     results depend only on the inputs. Given games, a tournament run's
 //     best is scored on held-out positions by the real depth-1 +
 //     quiescence search, like the quiescence-resolved move match's.
-//   - evaluate.go: the one parallel-evaluation hook, Evaluator; Pool runs
+//   - evaluate.go: the one parallel-evaluation hook, Scorer; Pool runs
 //     per-worker Scorers on goroutines and stores results by index, so scores
 //     never depend on the worker count (the browser plugs Web Workers in
 //     behind the same interface).
@@ -62,7 +62,7 @@
 //     evaluators split a batch into units (suite positions of one
 //     candidate, games of a tournament) whose partial scores add up exactly
 //     (SumPartials, Finish), so tuner/dist can score ranges of units in other
-//     processes and get Evaluate's scores bit for bit; PrepareRun hands a
+//     processes and get Score's results bit for bit; PrepareRun hands a
 //     run's training evaluator (and each recompiled one) to
 //     Resources.Distribute.
 //   - posshard.go: position sharding of the move matches

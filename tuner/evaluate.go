@@ -7,7 +7,7 @@ import (
 	"sync"
 )
 
-// Score is the fitness of one candidate as returned by an Evaluator. Fitness
+// Score is the fitness of one candidate as returned by a Scorer. Fitness
 // is maximised; the other fields describe it for logs (positions matched out
 // of Total for move-match fitness, node count for search fitness, loss for
 // Texel, points for tournaments).
@@ -32,33 +32,33 @@ func (s Score) Rate() float64 {
 	return float64(s.Matched) / float64(s.Total)
 }
 
-// Evaluator is the ONE hook through which a run scores candidates. Natively
+// Scorer is the ONE hook through which a run scores candidates. Natively
 // it is a Pool of goroutines; the browser plugs its Web Workers in behind the
 // same interface. Inputs and outputs are plain data (serialisable), and an
 // implementation must return the same scores whatever its worker count or
 // scheduling: out[i] belongs to cands[i].
-type Evaluator interface {
-	Evaluate(ctx context.Context, cands [][]int32) ([]Score, error)
+type Scorer interface {
+	Score(ctx context.Context, cands [][]int32) ([]Score, error)
 }
 
-// Scorer scores one candidate. A Scorer may keep state between calls (search
+// ScoreFunc scores one candidate. A ScoreFunc may keep state between calls (search
 // tables), so each Pool worker owns its own.
-type Scorer func(ctx context.Context, w []int32) (Score, error)
+type ScoreFunc func(ctx context.Context, w []int32) (Score, error)
 
-// Pool is an Evaluator that scores candidates independently on Workers
+// Pool is a Scorer that scores candidates independently on Workers
 // goroutines (0: all cores). New builds one Scorer per worker; scorers are
 // kept between calls. Results are stored by index, so they do not depend on
 // the worker count or the order in which goroutines run.
 type Pool struct {
 	Workers int
-	New     func() (Scorer, error)
+	New     func() (ScoreFunc, error)
 
 	mu      sync.Mutex
-	scorers []Scorer
+	scorers []ScoreFunc
 }
 
-// Evaluate implements Evaluator.
-func (p *Pool) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
+// Score implements Scorer.
+func (p *Pool) Score(ctx context.Context, cands [][]int32) ([]Score, error) {
 	out := make([]Score, len(cands))
 	if len(cands) == 0 {
 		return out, nil
@@ -85,7 +85,7 @@ func (p *Pool) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
 	)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
-		go func(score Scorer) {
+		go func(score ScoreFunc) {
 			defer wg.Done()
 			for {
 				nmu.Lock()
@@ -111,11 +111,11 @@ func (p *Pool) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
 	return out, nil
 }
 
-// EvaluatorFunc adapts a function to the Evaluator interface.
-type EvaluatorFunc func(ctx context.Context, cands [][]int32) ([]Score, error)
+// ScorerFunc adapts a function to the Scorer interface.
+type ScorerFunc func(ctx context.Context, cands [][]int32) ([]Score, error)
 
-// Evaluate implements Evaluator.
-func (f EvaluatorFunc) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
+// Score implements Scorer.
+func (f ScorerFunc) Score(ctx context.Context, cands [][]int32) ([]Score, error) {
 	return f(ctx, cands)
 }
 

@@ -253,7 +253,7 @@ func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
 	best, train, _, _ := r.Selected()
 	test := r.testScore
 	if !slices.Equal(best.X, r.testX) && prep.Test != nil {
-		ts, err := r.test.Evaluate(e.ctx, [][]int32{best.X})
+		ts, err := r.test.Score(e.ctx, [][]int32{best.X})
 		if err != nil {
 			return nil, err
 		}
@@ -269,13 +269,13 @@ func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 // rates returns the training and held-out scores of w under r's current
 // evaluators (after re-resolutions, those of the run's last reference).
 func (e *experiment) rates(r *runResult, w []int32) (Score, Score, error) {
-	tr, err := r.run.train.Evaluate(e.ctx, [][]int32{w})
+	tr, err := r.run.train.Score(e.ctx, [][]int32{w})
 	if err != nil {
 		return Score{}, Score{}, err
 	}
 	te := []Score{{}}
 	if r.run.test != nil {
-		if te, err = r.run.test.Evaluate(e.ctx, [][]int32{w}); err != nil {
+		if te, err = r.run.test.Score(e.ctx, [][]int32{w}); err != nil {
 			return Score{}, Score{}, err
 		}
 	}
@@ -377,25 +377,25 @@ func (e *experiment) timeControls() (names []string, lims []arena.Limits) {
 }
 
 // match plays a against b at lim and returns a's score and pentanomial Elo.
-func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Score, arena.EloStats, error) {
+func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Tally, arena.EloStats, error) {
 	pa, err := a.player()
 	if err != nil {
-		return arena.Score{}, arena.EloStats{}, err
+		return arena.Tally{}, arena.EloStats{}, err
 	}
 	pb, err := b.player()
 	if err != nil {
-		return arena.Score{}, arena.EloStats{}, err
+		return arena.Tally{}, arena.EloStats{}, err
 	}
 	cfg, err := e.arenaConfig(lim)
 	if err != nil {
-		return arena.Score{}, arena.EloStats{}, err
+		return arena.Tally{}, arena.EloStats{}, err
 	}
 	games := e.cfg.Games + e.cfg.Games%2
 	var key string
 	var logErr error
 	if log := e.cfg.Matches; log != nil {
 		if key, err = log.matchKey(e.ctx, a, b, lim, games, cfg.Openings, cfg.Seed, cfg.Game.Adjudication); err != nil {
-			return arena.Score{}, arena.EloStats{}, err
+			return arena.Tally{}, arena.EloStats{}, err
 		}
 		if rec, ok := log.lookup(key); ok {
 			e.say("elo: %s vs %s: recorded in the match log (finished %s)", a.name, b.name, rec.Finished)
@@ -427,14 +427,14 @@ func (e *experiment) match(a, b entrant, lim arena.Limits) (arena.Score, arena.E
 		err = logErr
 	}
 	if err != nil {
-		return arena.Score{}, arena.EloStats{}, err
+		return arena.Tally{}, arena.EloStats{}, err
 	}
 	sc, pent := res.Pair[0][1], res.Pentanomial(0, 1)
 	if log := e.cfg.Matches; log != nil {
 		rec := MatchRecord{Key: key, A: a.name, B: b.name, Limits: limitsString(lim), Games: games, Score: sc,
 			Pentanomial: pent, Finished: time.Now().UTC().Format(time.RFC3339)}
 		if err := log.add(rec); err != nil {
-			return arena.Score{}, arena.EloStats{}, err
+			return arena.Tally{}, arena.EloStats{}, err
 		}
 	}
 	return sc, arena.PentanomialElo(pent), nil

@@ -184,7 +184,7 @@ func compileSearchMatch(ctx context.Context, s Setup, res Resources) (*Prepared,
 	}
 	lim := search.Limits{Depth: p.Depth}
 	out := &Prepared{Digest: digest, TrainPositions: len(train), TestPositions: len(test)}
-	out.Train = &Pool{Workers: res.Workers, New: func() (Scorer, error) {
+	out.Train = &Pool{Workers: res.Workers, New: func() (ScoreFunc, error) {
 		return func(ctx context.Context, w []int32) (Score, error) {
 			ev, err := eval.New(sc, w)
 			if err != nil {
@@ -279,12 +279,12 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 	}
 	out.Train = matchPool(mm, squared, res.Workers)
 	if qs {
-		out.Recompile = func(_ context.Context, ref []int32) (Evaluators, error) {
+		out.Recompile = func(_ context.Context, ref []int32) (Scorers, error) {
 			mm, err := compileMatch(sc, train, true, ref, workers)
 			if err != nil {
-				return Evaluators{}, fmt.Errorf("tuner: recompile training positions: %w", err)
+				return Scorers{}, fmt.Errorf("tuner: recompile training positions: %w", err)
 			}
-			return Evaluators{Train: matchPool(mm, squared, res.Workers)}, nil
+			return Scorers{Train: matchPool(mm, squared, res.Workers)}, nil
 		}
 	}
 	if len(test) > 0 {
@@ -464,7 +464,7 @@ func compileTexel(ctx context.Context, s Setup, res Resources) (*Prepared, error
 	}
 	out := &Prepared{Digest: gs.Digest, K: k, L2: l2, Reference: ref, TrainPositions: int(tx.Count())}
 	out.Train = trainEval(tx)
-	rest := func(ctx context.Context, ref []int32) (te, ve Evaluator, err error) {
+	rest := func(ctx context.Context, ref []int32) (te, ve Scorer, err error) {
 		tt, err := compile(ctx, "held-out", test, testRefs, ref)
 		if err != nil {
 			return nil, nil, err
@@ -490,18 +490,18 @@ func compileTexel(ctx context.Context, s Setup, res Resources) (*Prepared, error
 	if out.Validation != nil {
 		out.ValidationPositions = int(out.Validation.(*texelEvaluator).tx.Count())
 	}
-	out.RecompileHeldOut = func(ctx context.Context, ref []int32) (Evaluators, error) {
+	out.RecompileHeldOut = func(ctx context.Context, ref []int32) (Scorers, error) {
 		test, valid, err := rest(ctx, ref)
-		return Evaluators{Test: test, Validation: valid}, err
+		return Scorers{Test: test, Validation: valid}, err
 	}
-	out.Recompile = func(ctx context.Context, ref []int32) (Evaluators, error) {
+	out.Recompile = func(ctx context.Context, ref []int32) (Scorers, error) {
 		tx, err := compile(ctx, "training", train, trainRefs, ref)
 		if err != nil {
-			return Evaluators{}, err
+			return Scorers{}, err
 		}
 		evs, err := out.RecompileHeldOut(ctx, ref)
 		if err != nil {
-			return Evaluators{}, err
+			return Scorers{}, err
 		}
 		evs.Train = trainEval(tx)
 		return evs, nil
@@ -643,8 +643,8 @@ func (e *texelEvaluator) Finish(cands [][]int32, sums []Score) ([]Score, error) 
 	return out, nil
 }
 
-// Evaluate implements Evaluator.
-func (e *texelEvaluator) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
+// Score implements Scorer.
+func (e *texelEvaluator) Score(ctx context.Context, cands [][]int32) ([]Score, error) {
 	var grads [][]float64
 	if e.grad {
 		grads = make([][]float64, len(cands))

@@ -52,7 +52,7 @@ type MatchRecord struct {
 	B           string            `json:"b"`
 	Limits      string            `json:"limits"`
 	Games       int               `json:"games"`
-	Score       arena.Score       `json:"score"` // A's
+	Score       arena.Tally       `json:"score"` // A's
 	Pentanomial arena.Pentanomial `json:"pentanomial"`
 	Finished    string            `json:"finished,omitempty"` // RFC 3339
 	// Game, when set, makes the record one finished game of the match Key,

@@ -179,7 +179,7 @@ func TestMatchLogSyncWriter(t *testing.T) {
 	if err := l.addGame("k1", "x", "y", g(0)); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.add(MatchRecord{Key: "k0", A: "x", B: "z", Games: 2, Score: arena.Score{Wins: 2}}); err != nil {
+	if err := l.add(MatchRecord{Key: "k0", A: "x", B: "z", Games: 2, Score: arena.Tally{Wins: 2}}); err != nil {
 		t.Fatal(err)
 	}
 	w.buf.Reset() // the file was replaced by an older one

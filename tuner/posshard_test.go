@@ -50,11 +50,11 @@ func TestPrepareShard(t *testing.T) {
 				}
 				cands = append(cands, c)
 			}
-			want, err := full.Train.Evaluate(ctx, cands)
+			want, err := full.Train.Score(ctx, cands)
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantTest, err := full.Test.Evaluate(ctx, cands)
+			wantTest, err := full.Test.Score(ctx, cands)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,7 +64,7 @@ func TestPrepareShard(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if wantRe, err = evs.Train.Evaluate(ctx, cands); err != nil {
+				if wantRe, err = evs.Train.Score(ctx, cands); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -79,13 +79,13 @@ func TestPrepareShard(t *testing.T) {
 						t.Fatalf("%d shares: shard %d: %v", n, i, err)
 					}
 					train, test = train+p.TrainPositions, test+p.TestPositions
-					sc, err := p.Train.Evaluate(ctx, cands)
+					sc, err := p.Train.Score(ctx, cands)
 					if err != nil {
 						t.Fatal(err)
 					}
 					ts := make([]Score, len(cands))
 					if p.Test != nil {
-						if ts, err = p.Test.Evaluate(ctx, cands); err != nil {
+						if ts, err = p.Test.Score(ctx, cands); err != nil {
 							t.Fatal(err)
 						}
 					} else if p.TestPositions != 0 {
@@ -103,7 +103,7 @@ func TestPrepareShard(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						re, err := evs.Train.Evaluate(ctx, cands)
+						re, err := evs.Train.Score(ctx, cands)
 						if err != nil {
 							t.Fatal(err)
 						}

@@ -33,7 +33,7 @@ type Resources struct {
 	// with PrepareRun by one that spreads its work over other processes
 	// (tuner/dist); prev is the evaluator it returned before (a
 	// recompilation), nil the first time.
-	Distribute func(ctx context.Context, s Setup, train, prev Evaluator) (Evaluator, error)
+	Distribute func(ctx context.Context, s Setup, train, prev Scorer) (Scorer, error)
 }
 
 // DataCache keeps datasets by file name and protocol, and game sets by
@@ -46,7 +46,7 @@ type DataCache struct {
 
 // Prepared holds what a run needs besides its Setup.
 type Prepared struct {
-	Train, Test Evaluator
+	Train, Test Scorer
 	// Digest identifies the training data (dataset sha256 with protocol).
 	Digest string
 	// TrainPositions and TestPositions are the sizes actually used.
@@ -65,17 +65,17 @@ type Prepared struct {
 	Reference []int32
 	// Validation scores candidates on the validation set (texel with
 	// Problem.ValidationPercent; nil otherwise).
-	Validation Evaluator
+	Validation Scorer
 	// ValidationPositions is its size.
 	ValidationPositions int
 	// Recompile (a resolved fitness) resolves the same positions with
 	// another reference; Run.Recompile calls it.
-	Recompile func(ctx context.Context, reference []int32) (Evaluators, error)
+	Recompile func(ctx context.Context, reference []int32) (Scorers, error)
 	// RecompileHeldOut, when the held-out and validation sets are resolved
-	// under the reference too (texel), rebuilds only those (Evaluators
+	// under the reference too (texel), rebuilds only those (Scorers
 	// without Train), for a coordinator whose training evaluator lives in
 	// fitness workers.
-	RecompileHeldOut func(ctx context.Context, reference []int32) (Evaluators, error)
+	RecompileHeldOut func(ctx context.Context, reference []int32) (Scorers, error)
 }
 
 // Prepare loads the data of s.Problem and builds the training and held-out
@@ -198,7 +198,7 @@ func quiescenceReference(s Setup) ([]int32, error) {
 // positions are split over workers goroutines; the count does not depend on
 // the split. Each position's search stops once its answer is known
 // (fitness.SearchSet.MatchDepth1: the same count as fitness.SearchMoveMatch).
-func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) (Evaluator, error) {
+func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) (Scorer, error) {
 	return heldOutTest(sc, test, workers, func(ctx context.Context, set *fitness.SearchSet, ev *eval.Evaluator) (fitness.SearchMatch, error) {
 		return set.MatchDepth1(ctx, ev, nil)
 	})
@@ -207,7 +207,7 @@ func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) (Evalu
 // searchTest scores candidates by the moves their real search plays on
 // test with params at lim, the positions (parsed once) split over workers
 // goroutines (the count does not depend on the split).
-func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.Params, lim search.Limits) (Evaluator, error) {
+func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.Params, lim search.Limits) (Scorer, error) {
 	return heldOutTest(sc, test, workers, func(ctx context.Context, set *fitness.SearchSet, ev *eval.Evaluator) (fitness.SearchMatch, error) {
 		return set.Match(ctx, ev, params, lim, 1, nil, nil)
 	})
@@ -217,14 +217,14 @@ func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.P
 // once) split over workers goroutines, each part matched with its own
 // evaluator and count cache (the count does not depend on the split).
 func heldOutTest(sc eval.Scheme, test []data.Sample, workers int,
-	match func(context.Context, *fitness.SearchSet, *eval.Evaluator) (fitness.SearchMatch, error)) (Evaluator, error) {
+	match func(context.Context, *fitness.SearchSet, *eval.Evaluator) (fitness.SearchMatch, error)) (Scorer, error) {
 	set, err := fitness.NewSearchSet(test)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: held-out positions: %w", err)
 	}
 	parts := partCount(set.Len(), workers, 64)
 	counts := newCountCaches(sc, set.Len()/parts*heldOutCounts)
-	return EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]Score, error) {
+	return ScorerFunc(func(ctx context.Context, cands [][]int32) ([]Score, error) {
 		out := make([]Score, len(cands))
 		for i, w := range cands {
 			matched := make([]int, parts)
@@ -313,7 +313,7 @@ func (cc *countCaches) put(c *eval.CountCache) {
 
 // matchPool scores candidates by move match (squared for David et al.).
 func matchPool(mm matchSet, squared bool, workers int) *Pool {
-	return &Pool{Workers: workers, New: func() (Scorer, error) {
+	return &Pool{Workers: workers, New: func() (ScoreFunc, error) {
 		return func(_ context.Context, w []int32) (Score, error) {
 			if err := mm.Check(w); err != nil {
 				return Score{}, err

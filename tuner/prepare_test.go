@@ -67,7 +67,7 @@ func TestSmokeImprovesHeldOut(t *testing.T) {
 			base := 0.0
 			for seed := uint64(100); seed < 105; seed++ {
 				w, _ := randomStart(s.Config.Specs, seed)
-				sc, err := prep.Test.Evaluate(context.Background(), [][]int32{w})
+				sc, err := prep.Test.Score(context.Background(), [][]int32{w})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -117,7 +117,7 @@ func TestSmokeTexel(t *testing.T) {
 			}
 			base := 0.0
 			for seed := uint64(100); seed < 105; seed++ {
-				sc, err := fresh.Test.Evaluate(context.Background(), [][]int32{mustRandom(t, s.Config.Specs, seed)})
+				sc, err := fresh.Test.Score(context.Background(), [][]int32{mustRandom(t, s.Config.Specs, seed)})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -94,7 +94,7 @@ func TestQuiescentHeldOutIsRealSearch(t *testing.T) {
 				t.Fatal(err)
 			}
 			vecs := [][]int32{prep.Reference, rnd, pr.Weights}
-			got, err := prep.Test.Evaluate(context.Background(), vecs)
+			got, err := prep.Test.Score(context.Background(), vecs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +109,7 @@ func TestQuiescentHeldOutIsRealSearch(t *testing.T) {
 				}
 			}
 			// Training fitness at the reference: the real search's count (squared for match2-qs).
-			tr, err := prep.Train.Evaluate(context.Background(), [][]int32{prep.Reference})
+			tr, err := prep.Train.Score(context.Background(), [][]int32{prep.Reference})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -185,7 +185,7 @@ func TestRecompileExactResume(t *testing.T) {
 			// The best's stored fitness is its score under the last reference.
 			b, bs, _, _ := whole.Best()
 			fresh := start(whole.Setup(), nil)
-			sc, err := fresh.train.Evaluate(context.Background(), [][]int32{b.X})
+			sc, err := fresh.train.Score(context.Background(), [][]int32{b.X})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -301,7 +301,7 @@ func TestSmokeQuiescentImprovesHeldOut(t *testing.T) {
 			base := 0.0
 			for seed := uint64(100); seed < 105; seed++ {
 				w, _ := randomStart(s.Config.Specs, seed)
-				sc, err := prep.Test.Evaluate(context.Background(), [][]int32{w})
+				sc, err := prep.Test.Score(context.Background(), [][]int32{w})
 				if err != nil {
 					t.Fatal(err)
 				}

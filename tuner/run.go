@@ -167,13 +167,13 @@ type Record struct {
 var ErrDone = errors.New("tuner: run finished")
 
 // Run drives one optimizer generation by generation: evaluation through the
-// Evaluator hook, lazy fitness, hall of fame, held-out scoring of the best,
+// Scorer hook, lazy fitness, hall of fame, held-out scoring of the best,
 // log records, checkpoints. A Run is not safe for concurrent use.
 type Run struct {
 	setup Setup
 	o     opt.Optimizer
-	train Evaluator
-	test  Evaluator
+	train Scorer
+	test  Scorer
 
 	hof       opt.HallOfFame
 	records   []Record
@@ -189,8 +189,8 @@ type Run struct {
 	compiledAt int    // generation of the last recompilation
 	digest     string // the training data's Prepared.Digest ("" unknown)
 
-	valid      Evaluator // validation set (optional)
-	validX     []int32   // the vector validScore belongs to
+	valid      Scorer  // validation set (optional)
+	validX     []int32 // the vector validScore belongs to
 	validScore Score
 	selected   opt.Candidate // the best by validation among the bests
 	selScore   Score         // its training score
@@ -201,13 +201,13 @@ type Run struct {
 	Now func() time.Time
 	// Recompile builds the evaluators for a new reference
 	// (Prepared.Recompile); a run with Problem.Recompile > 0 needs it.
-	Recompile func(ctx context.Context, reference []int32) (Evaluators, error)
+	Recompile func(ctx context.Context, reference []int32) (Scorers, error)
 }
 
-// Evaluators are the evaluators a recompilation returns: Train always, Test
+// Scorers are the evaluators a recompilation returns: Train always, Test
 // and Validation when they depend on the reference (nil: unchanged).
-type Evaluators struct {
-	Train, Test, Validation Evaluator
+type Scorers struct {
+	Train, Test, Validation Scorer
 }
 
 // NewRunPrepared starts a run with the evaluators of prep (Prepare(s)): it
@@ -246,7 +246,7 @@ func (p *Prepared) Fix(s Setup) Setup {
 
 // SetValidation installs the evaluator of the validation set (a wrapper of
 // Prepared.Validation); call it before the first Step.
-func (r *Run) SetValidation(ev Evaluator) { r.valid = ev }
+func (r *Run) SetValidation(ev Scorer) { r.valid = ev }
 
 // Selected returns the candidate a report should use: with a validation
 // set, the best by validation score among the run's successive bests (by
@@ -262,7 +262,7 @@ func (r *Run) Selected() (opt.Candidate, Score, Score, bool) {
 
 // NewRun starts a run. train scores candidates; test (optional) scores the
 // best candidate on held-out data whenever it changes.
-func NewRun(s Setup, train, test Evaluator) (*Run, error) {
+func NewRun(s Setup, train, test Scorer) (*Run, error) {
 	if train == nil {
 		return nil, fmt.Errorf("tuner: new run: no evaluator")
 	}
@@ -346,7 +346,7 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 		at = append(at, len(xs))
 		xs = append(xs, c.X)
 	}
-	fresh, err := r.train.Evaluate(ctx, xs)
+	fresh, err := r.train.Score(ctx, xs)
 	if err != nil {
 		return Record{}, fmt.Errorf("tuner: generation %d: %w", r.o.Generation()+1, err)
 	}
@@ -415,7 +415,7 @@ func (r *Run) Step(ctx context.Context) (Record, error) {
 	// retried at the next generation).
 	var testErr error
 	if r.test != nil && r.hasBest && !slices.Equal(r.testX, r.best.X) {
-		ts, err := r.test.Evaluate(ctx, [][]int32{r.best.X})
+		ts, err := r.test.Score(ctx, [][]int32{r.best.X})
 		switch {
 		case err != nil:
 			r.testX, testErr = nil, fmt.Errorf("tuner: generation %d: held-out score: %w", r.o.Generation(), err)
@@ -467,7 +467,7 @@ func (r *Run) validate(ctx context.Context) error {
 	if r.valid == nil || !r.hasBest || slices.Equal(r.validX, r.best.X) {
 		return nil
 	}
-	vs, err := r.valid.Evaluate(ctx, [][]int32{r.best.X})
+	vs, err := r.valid.Score(ctx, [][]int32{r.best.X})
 	switch {
 	case err != nil:
 		r.validX = nil
@@ -527,7 +527,7 @@ func (r *Run) recompile(ctx context.Context) error {
 	for _, c := range r.hof.Entries {
 		add(c.X)
 	}
-	scores, err := train.Evaluate(ctx, xs)
+	scores, err := train.Score(ctx, xs)
 	if err != nil {
 		return fmt.Errorf("tuner: generation %d: recompile: re-score: %w", gen, err)
 	}
@@ -539,7 +539,7 @@ func (r *Run) recompile(ctx context.Context) error {
 		i, ok := index[vectorKey(x)]
 		if !ok {
 			// A vector stored where the run cannot see it: score it alone.
-			sc, err := train.Evaluate(ctx, [][]int32{x})
+			sc, err := train.Score(ctx, [][]int32{x})
 			if err == nil && len(sc) != 1 {
 				err = fmt.Errorf("evaluator returned %d scores for 1 vector", len(sc))
 			}
@@ -765,7 +765,7 @@ func (c *Checkpointed) ResumePrepared(prep *Prepared) (*Run, error) {
 
 // Resume rebuilds the run with the given evaluators (which must be built from
 // Setup exactly as for the original run).
-func (c *Checkpointed) Resume(train, test Evaluator) (*Run, error) {
+func (c *Checkpointed) Resume(train, test Scorer) (*Run, error) {
 	if train == nil {
 		return nil, fmt.Errorf("tuner: resume: no evaluator")
 	}

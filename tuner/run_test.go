@@ -25,7 +25,7 @@ func testSpecs(n int) []param.Spec {
 
 // matchLike scores a vector like move-match: "position" p is matched when
 // |w[p % n] - target| <= 10.
-func matchLike(positions int) Scorer {
+func matchLike(positions int) ScoreFunc {
 	return func(ctx context.Context, w []int32) (Score, error) {
 		m := 0
 		for p := 0; p < positions; p++ {
@@ -55,7 +55,7 @@ func testConfig(algo string, n int, set func(c *opt.Config)) opt.Config {
 }
 
 func pool(workers, positions int) *Pool {
-	return &Pool{Workers: workers, New: func() (Scorer, error) { return matchLike(positions), nil }}
+	return &Pool{Workers: workers, New: func() (ScoreFunc, error) { return matchLike(positions), nil }}
 }
 
 func fixedClock() func() time.Time {
@@ -172,12 +172,12 @@ func TestPoolDeterministic(t *testing.T) {
 	for i := range cands {
 		cands[i] = []int32{int32(i), int32(-i), int32(i * 2), 3, 4, int32(i % 5)}
 	}
-	want, err := pool(1, 50).Evaluate(context.Background(), cands)
+	want, err := pool(1, 50).Score(context.Background(), cands)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range []int{2, 3, 8, 100} {
-		got, err := pool(w, 50).Evaluate(context.Background(), cands)
+		got, err := pool(w, 50).Score(context.Background(), cands)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%d workers: %v %v", w, got, err)
 		}
@@ -190,13 +190,13 @@ func TestCancelLeavesRunUnchanged(t *testing.T) {
 	s := Setup{Algorithm: "ep", Config: testConfig("ep", 4, func(c *opt.Config) { c.Seed, c.Pop, c.Generations = 9, 10, 6 })}
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	cancelling := EvaluatorFunc(func(c context.Context, cands [][]int32) ([]Score, error) {
+	cancelling := ScorerFunc(func(c context.Context, cands [][]int32) ([]Score, error) {
 		calls++
 		if calls == 3 {
 			cancel()
 			return nil, c.Err()
 		}
-		return pool(1, 40).Evaluate(c, cands)
+		return pool(1, 40).Score(c, cands)
 	})
 	r, err := NewRun(s, cancelling, nil)
 	if err != nil {
@@ -222,10 +222,10 @@ func TestCancelLeavesRunUnchanged(t *testing.T) {
 
 func TestEvaluatorErrors(t *testing.T) {
 	s := Setup{Algorithm: "de", Config: testConfig("de", 4, func(c *opt.Config) { c.Pop, c.Generations = 6, 3 })}
-	bad := []Evaluator{
-		EvaluatorFunc(func(context.Context, [][]int32) ([]Score, error) { return nil, errors.New("boom") }),
-		EvaluatorFunc(func(_ context.Context, c [][]int32) ([]Score, error) { return make([]Score, len(c)-1), nil }),
-		&Pool{New: func() (Scorer, error) { return nil, errors.New("no scorer") }},
+	bad := []Scorer{
+		ScorerFunc(func(context.Context, [][]int32) ([]Score, error) { return nil, errors.New("boom") }),
+		ScorerFunc(func(_ context.Context, c [][]int32) ([]Score, error) { return make([]Score, len(c)-1), nil }),
+		&Pool{New: func() (ScoreFunc, error) { return nil, errors.New("no scorer") }},
 	}
 	for i, ev := range bad {
 		r, err := NewRun(s, ev, nil)

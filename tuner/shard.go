@@ -7,15 +7,15 @@ import (
 	"sync"
 )
 
-// Shardable is an Evaluator whose work on a batch of candidates splits into
+// Shardable is a Scorer whose work on a batch of candidates splits into
 // independent units whose partial scores add up exactly: the positions of a
 // test suite (each searched from cleared tables), the games of a tournament
 // (each from a fresh game state). A distributed evaluator (tuner/dist) sends
 // ranges of units to other processes and combines their partial scores in
-// unit order; Finish then gives exactly what Evaluate returns, whatever the
+// unit order; Finish then gives exactly what Score returns, whatever the
 // split.
 type Shardable interface {
-	Evaluator
+	Scorer
 	// Units returns the number of work units of the batch cands and whether
 	// they are shared by the batch (games among the candidates: relative
 	// fitness) or per candidate (each candidate is scored on units 0…n−1).
@@ -24,7 +24,7 @@ type Shardable interface {
 	// may keep state, such as search tables, between calls).
 	NewShardScorer() (ShardScorer, error)
 	// Finish turns the partial scores summed over every unit (SumPartials,
-	// in unit order), one per candidate, into the scores Evaluate returns.
+	// in unit order), one per candidate, into the scores Score returns.
 	Finish(cands [][]int32, sums []Score) ([]Score, error)
 }
 
@@ -64,9 +64,9 @@ func SumPartials(parts []Score) Score {
 
 // AsShardable returns ev split into units: ev itself when it is Shardable;
 // otherwise one unit per candidate (relative false: a Pool's scorers, or
-// ev.Evaluate on one candidate at a time) or one shared unit for the whole
+// ev.Score on one candidate at a time) or one shared unit for the whole
 // batch (relative true: the fitness of a candidate depends on the others).
-func AsShardable(ev Evaluator, relative bool) Shardable {
+func AsShardable(ev Scorer, relative bool) Shardable {
 	if s, ok := ev.(Shardable); ok {
 		return s
 	}
@@ -76,12 +76,12 @@ func AsShardable(ev Evaluator, relative bool) Shardable {
 // wholeShards is an evaluator that cannot be split below a candidate (or,
 // relative, below the batch).
 type wholeShards struct {
-	ev       Evaluator
+	ev       Scorer
 	relative bool
 }
 
-func (w wholeShards) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
-	return w.ev.Evaluate(ctx, cands)
+func (w wholeShards) Score(ctx context.Context, cands [][]int32) ([]Score, error) {
+	return w.ev.Score(ctx, cands)
 }
 
 func (w wholeShards) Units([][]int32) (int, bool) { return 1, w.relative }
@@ -91,7 +91,7 @@ func (w wholeShards) NewShardScorer() (ShardScorer, error) {
 		if lo != 0 || hi != 1 {
 			return nil, fmt.Errorf("tuner: units [%d, %d) of an evaluator with one unit", lo, hi)
 		}
-		return w.ev.Evaluate(ctx, cands)
+		return w.ev.Score(ctx, cands)
 	}
 	if p, ok := w.ev.(*Pool); ok && !w.relative {
 		score, err := p.New()
@@ -123,11 +123,11 @@ func (w wholeShards) NewShardScorer() (ShardScorer, error) {
 
 func (w wholeShards) Finish(_ [][]int32, sums []Score) ([]Score, error) { return sums, nil }
 
-// EvaluateShards scores cands through s's shard scorer in chunks of at most
+// ScoreShards scores cands through s's shard scorer in chunks of at most
 // chunk units, summing the partials in unit order, and finishes them: the
 // in-process reference of what a distributed evaluation of s returns. It is
 // used by the tests that check that splitting changes nothing.
-func EvaluateShards(ctx context.Context, s Shardable, cands [][]int32, chunk int) ([]Score, error) {
+func ScoreShards(ctx context.Context, s Shardable, cands [][]int32, chunk int) ([]Score, error) {
 	score, err := s.NewShardScorer()
 	if err != nil {
 		return nil, err

@@ -12,7 +12,7 @@ import (
 // TestShardsCombineExactly checks, for every kind of training evaluator,
 // that scoring a batch in unit ranges of any size and combining the
 // partial scores (what tuner/dist does across processes) gives exactly the
-// scores of Evaluate.
+// scores of Score.
 func TestShardsCombineExactly(t *testing.T) {
 	res := dataResources(t, 2)
 	for _, tc := range []struct {
@@ -54,7 +54,7 @@ func TestShardsCombineExactly(t *testing.T) {
 			if tc.name == "nodes" {
 				cands[0] = param.Defaults(s.Config.Specs)
 			}
-			want, err := prep.Train.Evaluate(context.Background(), cands)
+			want, err := prep.Train.Score(context.Background(), cands)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,7 +64,7 @@ func TestShardsCombineExactly(t *testing.T) {
 				t.Fatalf("units %d shared %v, want %d %v", n, shared, tc.wantUnits, tc.shared)
 			}
 			for _, chunk := range []int{1, 2, 3, n} {
-				got, err := EvaluateShards(context.Background(), sh, cands, chunk)
+				got, err := ScoreShards(context.Background(), sh, cands, chunk)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -26,7 +26,7 @@ type suiteEval struct {
 
 func newSuiteEval(sc eval.Scheme, w []int32, suite []*pgn.EPD, nodeCap uint64, workers int, group string) *suiteEval {
 	s := &suiteEval{sc: sc, w: w, suite: suite, cap: nodeCap, group: group}
-	s.Pool = &Pool{Workers: workers, New: func() (Scorer, error) {
+	s.Pool = &Pool{Workers: workers, New: func() (ScoreFunc, error) {
 		score, err := s.NewShardScorer()
 		if err != nil {
 			return nil, err
@@ -86,7 +86,7 @@ func (s *suiteEval) Finish(_ [][]int32, sums []Score) ([]Score, error) {
 // Units implements Shardable: one unit per scheduled game.
 func (t *Tournament) Units(cands [][]int32) (int, bool) {
 	if len(cands) < 2 {
-		return 1, true // Evaluate reports the error
+		return 1, true // Score reports the error
 	}
 	_, sched := t.schedule(cands)
 	return len(sched), true

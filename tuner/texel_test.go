@@ -115,11 +115,11 @@ func TestTexelL2(t *testing.T) {
 		x[i] += int32(i%7) - 3
 	}
 	cands := [][]int32{start, x}
-	a, err := plain.Train.Evaluate(context.Background(), cands)
+	a, err := plain.Train.Score(context.Background(), cands)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := pulled.Train.Evaluate(context.Background(), cands)
+	b, err := pulled.Train.Score(context.Background(), cands)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,11 +139,11 @@ func TestTexelL2(t *testing.T) {
 			t.Fatal("the test vector is the start")
 		}
 	}
-	ta, err := plain.Test.Evaluate(context.Background(), cands[1:])
+	ta, err := plain.Test.Score(context.Background(), cands[1:])
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := pulled.Test.Evaluate(context.Background(), cands[1:])
+	tb, err := pulled.Test.Score(context.Background(), cands[1:])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,8 +32,8 @@ type Tournament struct {
 	Concurrency    int
 }
 
-// Evaluate implements Evaluator.
-func (t *Tournament) Evaluate(ctx context.Context, cands [][]int32) ([]Score, error) {
+// Score implements Scorer.
+func (t *Tournament) Score(ctx context.Context, cands [][]int32) ([]Score, error) {
 	n := len(cands)
 	if n < 2 {
 		return nil, fmt.Errorf("tuner: tournament: need 2 candidates, got %d", n)

@@ -37,13 +37,13 @@ func TestTournamentDeterministicAndSensible(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			one := tc.tour
 			one.Concurrency = 1
-			a, err := one.Evaluate(context.Background(), cands)
+			a, err := one.Score(context.Background(), cands)
 			if err != nil {
 				t.Fatal(err)
 			}
 			two := tc.tour
 			two.Concurrency = 2
-			b, err := two.Evaluate(context.Background(), cands)
+			b, err := two.Score(context.Background(), cands)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +68,7 @@ func TestTournamentDeterministicAndSensible(t *testing.T) {
 // vector twice plays both copies (a tournament needs two entrants).
 func TestRelativeDuplicates(t *testing.T) {
 	calls := 0
-	ev := EvaluatorFunc(func(_ context.Context, cands [][]int32) ([]Score, error) {
+	ev := ScorerFunc(func(_ context.Context, cands [][]int32) ([]Score, error) {
 		calls++
 		if len(cands) < 2 {
 			return nil, fmt.Errorf("need 2 candidates, got %d", len(cands))

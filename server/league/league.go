@@ -112,7 +112,7 @@ func makePair(a, b int64) pair {
 type pairState struct {
 	done  map[int]bool
 	busy  map[int]bool
-	score arena.Score
+	score arena.Tally
 }
 
 func (ps *pairState) count() int { return len(ps.done) + len(ps.busy) }
@@ -242,7 +242,7 @@ func (l *League) record(g gameRow) {
 	p := pair{g.Lo, g.Hi}
 	ps := l.pair(p)
 	ps.done[g.K] = true
-	var s arena.Score
+	var s arena.Tally
 	switch {
 	case g.Result == "1/2-1/2":
 		s.Draws = 1
@@ -775,7 +775,7 @@ func (l *League) standingsLocked() []protocol.LeagueStanding {
 			continue
 		}
 		tallies = append(tallies, arena.PairTally{I: i, J: j, Score: ps.score})
-		add := func(s *protocol.LeagueStanding, sc arena.Score) {
+		add := func(s *protocol.LeagueStanding, sc arena.Tally) {
 			s.Wins += sc.Wins
 			s.Draws += sc.Draws
 			s.Losses += sc.Losses

@@ -11,7 +11,7 @@ import (
 // fixed anchor such as a Stockfish UCI_Elo level).
 type AnchoredScore struct {
 	Anchor, AnchorSE float64
-	Score            Score
+	Score            Tally
 }
 
 // RateAgainstAnchors estimates a player's Elo from scores against anchors

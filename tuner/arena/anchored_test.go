@@ -7,7 +7,7 @@ import (
 
 func TestRateAgainstAnchors(t *testing.T) {
 	// One anchor: the estimate is the anchor plus the match's logistic Elo.
-	sc := Score{Wins: 30, Draws: 20, Losses: 10} // 66.7% → +120.4
+	sc := Tally{Wins: 30, Draws: 20, Losses: 10} // 66.7% → +120.4
 	e, se, err := RateAgainstAnchors([]AnchoredScore{{Anchor: 1500, Score: sc}})
 	if err != nil || math.Abs(e-(1500+EloFromFraction(sc.Fraction()))) > 0.01 {
 		t.Fatalf("one anchor: %v %v", e, err)
@@ -18,15 +18,15 @@ func TestRateAgainstAnchors(t *testing.T) {
 	// Two anchors 200 apart with scores consistent with 1600: 1400 → 76%,
 	// 1800 → 24%.
 	e, _, _ = RateAgainstAnchors([]AnchoredScore{
-		{Anchor: 1400, Score: Score{Wins: 76, Losses: 24}},
-		{Anchor: 1800, Score: Score{Wins: 24, Losses: 76}},
+		{Anchor: 1400, Score: Tally{Wins: 76, Losses: 24}},
+		{Anchor: 1800, Score: Tally{Wins: 24, Losses: 76}},
 	})
 	if math.Abs(e-1600) > 1 {
 		t.Errorf("two anchors: %v, want 1600", e)
 	}
 	// All wins stays finite; anchor errors widen the interval.
-	e, se0, _ := RateAgainstAnchors([]AnchoredScore{{Anchor: 1000, Score: Score{Wins: 10}}})
-	_, se1, _ := RateAgainstAnchors([]AnchoredScore{{Anchor: 1000, AnchorSE: 50, Score: Score{Wins: 10}}})
+	e, se0, _ := RateAgainstAnchors([]AnchoredScore{{Anchor: 1000, Score: Tally{Wins: 10}}})
+	_, se1, _ := RateAgainstAnchors([]AnchoredScore{{Anchor: 1000, AnchorSE: 50, Score: Tally{Wins: 10}}})
 	if math.IsInf(e, 0) || e < 1300 || se1 <= se0 {
 		t.Errorf("all wins: %v ± %v (anchor error: %v)", e, se0, se1)
 	}

@@ -5,19 +5,19 @@ import (
 	"math"
 )
 
-// Score is a won/drawn/lost tally from one side's point of view.
-type Score struct {
+// Tally is the won, drawn and lost games from one side's point of view.
+type Tally struct {
 	Wins, Draws, Losses int
 }
 
 // Games returns the number of games in s.
-func (s Score) Games() int { return s.Wins + s.Draws + s.Losses }
+func (s Tally) Games() int { return s.Wins + s.Draws + s.Losses }
 
 // Points returns wins + draws/2.
-func (s Score) Points() float64 { return float64(s.Wins) + float64(s.Draws)/2 }
+func (s Tally) Points() float64 { return float64(s.Wins) + float64(s.Draws)/2 }
 
 // Fraction returns the score fraction in [0, 1] (0.5 when no game was played).
-func (s Score) Fraction() float64 {
+func (s Tally) Fraction() float64 {
 	n := s.Games()
 	if n == 0 {
 		return 0.5
@@ -26,15 +26,15 @@ func (s Score) Fraction() float64 {
 }
 
 // Add returns s + o.
-func (s Score) Add(o Score) Score {
-	return Score{s.Wins + o.Wins, s.Draws + o.Draws, s.Losses + o.Losses}
+func (s Tally) Add(o Tally) Tally {
+	return Tally{s.Wins + o.Wins, s.Draws + o.Draws, s.Losses + o.Losses}
 }
 
 // Flip returns the tally from the opponent's point of view.
-func (s Score) Flip() Score { return Score{s.Losses, s.Draws, s.Wins} }
+func (s Tally) Flip() Tally { return Tally{s.Losses, s.Draws, s.Wins} }
 
 // String formats s as "+W =D -L".
-func (s Score) String() string { return fmt.Sprintf("+%d =%d -%d", s.Wins, s.Draws, s.Losses) }
+func (s Tally) String() string { return fmt.Sprintf("+%d =%d -%d", s.Wins, s.Draws, s.Losses) }
 
 // EloInterval is an Elo difference estimate with a 95% confidence interval.
 // Low and High are ±Inf when the score is 0% or 100% (or lies so close to it
@@ -86,13 +86,13 @@ const z95 = 1.959963984540054
 // interval; the bounds are the logistic transform of μ ± 1.96·σ/√N. It is
 // TrinomialElo's interval (one game gives an unbounded one; identical
 // results use the largest variance, ¼).
-func Elo(s Score) EloInterval { return TrinomialElo(s).Elo }
+func Elo(s Tally) EloInterval { return TrinomialElo(s).Elo }
 
 // PairTally is the head-to-head record of player I against player J
 // (Score is from I's point of view).
 type PairTally struct {
 	I, J  int
-	Score Score
+	Score Tally
 }
 
 // Rating is one player's pool rating: Elo anchored so that the pool mean is

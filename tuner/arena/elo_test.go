@@ -14,18 +14,18 @@ func TestEloFromScore(t *testing.T) {
 	inf := math.Inf(1)
 	tests := []struct {
 		name      string
-		s         Score
+		s         Tally
 		elo       float64
 		low, high float64 // want, when not NaN
 	}{
-		{name: "even", s: Score{10, 0, 10}, elo: 0, low: math.NaN(), high: math.NaN()},
-		{name: "three quarters", s: Score{3, 0, 1}, elo: 190.848501887865, low: math.NaN(), high: math.NaN()},
-		{name: "one quarter", s: Score{1, 0, 3}, elo: -190.848501887865, low: math.NaN(), high: math.NaN()},
-		{name: "draws only", s: Score{0, 8, 0}, elo: 0, low: -bound(0.5, 8), high: bound(0.5, 8)},
-		{name: "wins only", s: Score{5, 0, 0}, elo: inf, low: -bound(0, 5), high: inf},
-		{name: "losses only", s: Score{0, 0, 5}, elo: -inf, low: -inf, high: bound(0, 5)},
-		{name: "one game", s: Score{1, 0, 0}, elo: inf, low: -inf, high: inf},
-		{name: "mixed", s: Score{30, 40, 30}, elo: 0, low: math.NaN(), high: math.NaN()},
+		{name: "even", s: Tally{10, 0, 10}, elo: 0, low: math.NaN(), high: math.NaN()},
+		{name: "three quarters", s: Tally{3, 0, 1}, elo: 190.848501887865, low: math.NaN(), high: math.NaN()},
+		{name: "one quarter", s: Tally{1, 0, 3}, elo: -190.848501887865, low: math.NaN(), high: math.NaN()},
+		{name: "draws only", s: Tally{0, 8, 0}, elo: 0, low: -bound(0.5, 8), high: bound(0.5, 8)},
+		{name: "wins only", s: Tally{5, 0, 0}, elo: inf, low: -bound(0, 5), high: inf},
+		{name: "losses only", s: Tally{0, 0, 5}, elo: -inf, low: -inf, high: bound(0, 5)},
+		{name: "one game", s: Tally{1, 0, 0}, elo: inf, low: -inf, high: inf},
+		{name: "mixed", s: Tally{30, 40, 30}, elo: 0, low: math.NaN(), high: math.NaN()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,10 +45,10 @@ func TestEloFromScore(t *testing.T) {
 		})
 	}
 	// Two lost games are not yet a significant result; a hundred are.
-	if e := Elo(Score{0, 0, 2}); !(e.High > 0) {
+	if e := Elo(Tally{0, 0, 2}); !(e.High > 0) {
 		t.Errorf("two losses: interval [%v, %v], want it to reach above 0", e.Low, e.High)
 	}
-	if e := Elo(Score{0, 0, 100}); !(e.High < 0) {
+	if e := Elo(Tally{0, 0, 100}); !(e.High < 0) {
 		t.Errorf("100 losses: interval [%v, %v], want it below 0", e.Low, e.High)
 	}
 }
@@ -57,7 +57,7 @@ func TestEloFromScore(t *testing.T) {
 // computation: W=60 D=20 L=20 → μ=0.7, σ²=(60·0.09+20·0.04+20·0.49)/100=0.16,
 // se=0.04, bounds μ±0.0784.
 func TestEloIntervalValues(t *testing.T) {
-	e := Elo(Score{60, 20, 20})
+	e := Elo(Tally{60, 20, 20})
 	if want := EloFromFraction(0.7 - z95*0.04); !near(e.Low, want, 1e-9) {
 		t.Errorf("Low = %v, want %v", e.Low, want)
 	}
@@ -65,12 +65,12 @@ func TestEloIntervalValues(t *testing.T) {
 		t.Errorf("High = %v, want %v", e.High, want)
 	}
 	// Draws narrow the interval at the same score.
-	wide, narrow := Elo(Score{50, 0, 50}), Elo(Score{25, 50, 25})
+	wide, narrow := Elo(Tally{50, 0, 50}), Elo(Tally{25, 50, 25})
 	if !(narrow.Margin() < wide.Margin()) {
 		t.Errorf("draw-heavy margin %v not below decisive margin %v", narrow.Margin(), wide.Margin())
 	}
 	// More games narrow the interval.
-	if a, b := Elo(Score{6, 2, 2}), Elo(Score{60, 20, 20}); !(b.Margin() < a.Margin()) {
+	if a, b := Elo(Tally{6, 2, 2}), Elo(Tally{60, 20, 20}); !(b.Margin() < a.Margin()) {
 		t.Errorf("100-game margin %v not below 10-game margin %v", b.Margin(), a.Margin())
 	}
 }
@@ -91,20 +91,20 @@ func TestPoolRatings(t *testing.T) {
 		prior   float64
 		want    []float64 // Elo, tolerance 0.01
 	}{
-		{name: "two players 3-1", n: 2, tallies: []PairTally{{0, 1, Score{3, 0, 1}}},
+		{name: "two players 3-1", n: 2, tallies: []PairTally{{0, 1, Tally{3, 0, 1}}},
 			want: []float64{190.848501887865 / 2, -190.848501887865 / 2}},
-		{name: "two players draws count half", n: 2, tallies: []PairTally{{0, 1, Score{2, 2, 0}}},
+		{name: "two players draws count half", n: 2, tallies: []PairTally{{0, 1, Tally{2, 2, 0}}},
 			want: []float64{190.848501887865 / 2, -190.848501887865 / 2}},
-		{name: "prior pulls toward 0", n: 2, tallies: []PairTally{{0, 1, Score{3, 0, 1}}}, prior: 2,
+		{name: "prior pulls toward 0", n: 2, tallies: []PairTally{{0, 1, Tally{3, 0, 1}}}, prior: 2,
 			// 3+1 points of 6 games: 2/3 → 120.4 Elo apart
 			want: []float64{120.411998265592 / 2, -120.411998265592 / 2}},
 		{name: "balanced cycle", n: 3, tallies: []PairTally{
-			{0, 1, Score{2, 0, 1}}, {1, 2, Score{2, 0, 1}}, {2, 0, Score{2, 0, 1}}},
+			{0, 1, Tally{2, 0, 1}}, {1, 2, Tally{2, 0, 1}}, {2, 0, Tally{2, 0, 1}}},
 			want: []float64{0, 0, 0}},
 		{name: "consistent chain", n: 3, tallies: []PairTally{
 			// 0 vs 1 at 75%, 1 vs 2 at 75%, 0 vs 2 at 90%: MLE is near the logistic chain
-			{0, 1, Score{75, 0, 25}}, {1, 2, Score{75, 0, 25}}, {0, 2, Score{90, 0, 10}}}, prior: 0},
-		{name: "idle player", n: 3, tallies: []PairTally{{0, 1, Score{1, 0, 1}}},
+			{0, 1, Tally{75, 0, 25}}, {1, 2, Tally{75, 0, 25}}, {0, 2, Tally{90, 0, 10}}}, prior: 0},
+		{name: "idle player", n: 3, tallies: []PairTally{{0, 1, Tally{1, 0, 1}}},
 			want: []float64{0, 0, 0}},
 	}
 	for _, tc := range tests {
@@ -151,17 +151,17 @@ func TestPoolRatings(t *testing.T) {
 }
 
 func TestPoolRatingsErrors(t *testing.T) {
-	if _, err := PoolRatings(2, []PairTally{{0, 2, Score{1, 0, 0}}}, 1); err == nil {
+	if _, err := PoolRatings(2, []PairTally{{0, 2, Tally{1, 0, 0}}}, 1); err == nil {
 		t.Error("out-of-range player accepted")
 	}
-	if _, err := PoolRatings(2, []PairTally{{1, 1, Score{1, 0, 0}}}, 1); err == nil {
+	if _, err := PoolRatings(2, []PairTally{{1, 1, Tally{1, 0, 0}}}, 1); err == nil {
 		t.Error("self pairing accepted")
 	}
 	if _, err := PoolRatings(2, nil, -1); err == nil {
 		t.Error("negative prior accepted")
 	}
 	// A shut-out stays finite with a prior.
-	r, err := PoolRatings(2, []PairTally{{0, 1, Score{4, 0, 0}}}, 1)
+	r, err := PoolRatings(2, []PairTally{{0, 1, Tally{4, 0, 0}}}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,10 +172,10 @@ func TestPoolRatingsErrors(t *testing.T) {
 
 // TestEloStringEven: an even score (EloFromFraction(½) is −0) prints +0.0.
 func TestEloStringEven(t *testing.T) {
-	if got := Elo(Score{Draws: 8}).String(); got != "+0.0 ± 296.6" {
+	if got := Elo(Tally{Draws: 8}).String(); got != "+0.0 ± 296.6" {
 		t.Errorf("eight draws: %q", got)
 	}
-	if got := Elo(Score{Draws: 1}).String(); got != "+0.0 ± inf" {
+	if got := Elo(Tally{Draws: 1}).String(); got != "+0.0 ± inf" {
 		t.Errorf("one draw: %q", got)
 	}
 }

@@ -9,12 +9,12 @@ import (
 // game of the same opening (same FEN and book moves) in which the colours
 // were swapped. A pair scores 0–4 half-points for a (Pentanomial's
 // buckets); games left without a partner are returned as a W/D/L score.
-func PairGames(games []*Game, a, b int) (Pentanomial, Score) {
+func PairGames(games []*Game, a, b int) (Pentanomial, Tally) {
 	t := newPairTracker(a, b)
 	for _, g := range games {
 		t.add(g)
 	}
-	var rest Score
+	var rest Tally
 	for _, list := range t.pending {
 		for _, p := range list {
 			switch p.half {

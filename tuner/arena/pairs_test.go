@@ -20,18 +20,18 @@ func TestPairGames(t *testing.T) {
 		name  string
 		games []*Game
 		penta Pentanomial
-		rest  Score
+		rest  Tally
 	}{
-		{"none", nil, Pentanomial{}, Score{}},
-		{"WW", []*Game{g(0, 1, start, WhiteWins), g(1, 0, start, BlackWins)}, Pentanomial{0, 0, 0, 0, 1}, Score{}},
-		{"WL is even", []*Game{g(0, 1, start, WhiteWins), g(1, 0, start, WhiteWins)}, Pentanomial{0, 0, 1, 0, 0}, Score{}},
-		{"LD", []*Game{g(1, 0, e4, WhiteWins), g(0, 1, e4, Draw)}, Pentanomial{0, 1, 0, 0, 0}, Score{}},
-		{"same colours do not pair", []*Game{g(0, 1, start, WhiteWins), g(0, 1, start, Draw)}, Pentanomial{}, Score{Wins: 1, Draws: 1}},
-		{"different openings do not pair", []*Game{g(0, 1, start, Draw), g(1, 0, e4, Draw)}, Pentanomial{}, Score{Draws: 2}},
-		{"other players ignored", []*Game{g(0, 2, start, WhiteWins), g(2, 0, start, BlackWins), g(1, 2, start, Draw)}, Pentanomial{}, Score{}},
-		{"unfinished ignored", []*Game{g(0, 1, start, NoResult), g(1, 0, start, Draw)}, Pentanomial{}, Score{Draws: 1}},
+		{"none", nil, Pentanomial{}, Tally{}},
+		{"WW", []*Game{g(0, 1, start, WhiteWins), g(1, 0, start, BlackWins)}, Pentanomial{0, 0, 0, 0, 1}, Tally{}},
+		{"WL is even", []*Game{g(0, 1, start, WhiteWins), g(1, 0, start, WhiteWins)}, Pentanomial{0, 0, 1, 0, 0}, Tally{}},
+		{"LD", []*Game{g(1, 0, e4, WhiteWins), g(0, 1, e4, Draw)}, Pentanomial{0, 1, 0, 0, 0}, Tally{}},
+		{"same colours do not pair", []*Game{g(0, 1, start, WhiteWins), g(0, 1, start, Draw)}, Pentanomial{}, Tally{Wins: 1, Draws: 1}},
+		{"different openings do not pair", []*Game{g(0, 1, start, Draw), g(1, 0, e4, Draw)}, Pentanomial{}, Tally{Draws: 2}},
+		{"other players ignored", []*Game{g(0, 2, start, WhiteWins), g(2, 0, start, BlackWins), g(1, 2, start, Draw)}, Pentanomial{}, Tally{}},
+		{"unfinished ignored", []*Game{g(0, 1, start, NoResult), g(1, 0, start, Draw)}, Pentanomial{}, Tally{Draws: 1}},
 		{"interleaved", []*Game{g(0, 1, start, Draw), g(0, 1, e4, BlackWins), g(1, 0, e4, WhiteWins), g(1, 0, start, BlackWins)},
-			Pentanomial{1, 0, 0, 1, 0}, Score{}},
+			Pentanomial{1, 0, 0, 1, 0}, Tally{}},
 	}
 	for _, tc := range tests {
 		p, rest := PairGames(tc.games, 0, 1)

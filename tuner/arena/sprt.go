@@ -92,7 +92,7 @@ func PentanomialElo(p Pentanomial) EloStats {
 
 // TrinomialElo computes the same statistics from a W/D/L score counted game
 // by game (nElo = (μ−½)/σ·800/ln 10).
-func TrinomialElo(s Score) EloStats {
+func TrinomialElo(s Tally) EloStats {
 	return eloStats(triScores, []float64{float64(s.Losses), float64(s.Draws), float64(s.Wins)}, 1)
 }
 
@@ -260,7 +260,7 @@ func (s SPRT) LLR(p Pentanomial) float64 {
 
 // LLRTrinomial returns the log-likelihood ratio of a W/D/L score counted
 // game by game (0 when there is no game).
-func (s SPRT) LLRTrinomial(sc Score) float64 {
+func (s SPRT) LLRTrinomial(sc Tally) float64 {
 	if sc.Games() == 0 {
 		return 0
 	}

@@ -22,19 +22,19 @@ func TestSPRTKnownValues(t *testing.T) {
 	tests := []struct {
 		name       string
 		penta      *Pentanomial
-		tri        Score
+		tri        Tally
 		elo0, elo1 float64
 		model      string
 		want       float64
 	}{
-		{"normalized trinomial 1", nil, Score{Wins: 36433, Losses: 36027, Draws: 68692}, 0, 2, SPRTNormalized, 0.92},
-		{"normalized trinomial 2", nil, Score{Wins: 10871, Losses: 10650, Draws: 20431}, -1.75, 0.25, SPRTNormalized, 2.30},
-		{"logistic trinomial 1", nil, Score{Wins: 21404, Losses: 21184, Draws: 40708}, 0.5, 2.5, SPRTLogistic, -1.57},
-		{"logistic trinomial 2", nil, Score{Wins: 57433, Losses: 57030, Draws: 106593}, 0, 2, SPRTLogistic, -2.59},
-		{"normalized pentanomial 1", &Pentanomial{365, 16618, 36029 + 200, 16974, 390}, Score{}, 0, 2, SPRTNormalized, 2.25},
-		{"normalized pentanomial 2", &Pentanomial{127, 4883, 10311 + 401, 5150, 104}, Score{}, -1.75, 0.25, SPRTNormalized, 3.01},
-		{"logistic pentanomial 1", &Pentanomial{223, 9863, 20279 + 1000, 10037, 246}, Score{}, 0.5, 2.5, SPRTLogistic, -3.07},
-		{"logistic pentanomial 2", &Pentanomial{871, 26175, 55003 + 980, 26678, 821}, Score{}, 0, 2, SPRTLogistic, -4.98},
+		{"normalized trinomial 1", nil, Tally{Wins: 36433, Losses: 36027, Draws: 68692}, 0, 2, SPRTNormalized, 0.92},
+		{"normalized trinomial 2", nil, Tally{Wins: 10871, Losses: 10650, Draws: 20431}, -1.75, 0.25, SPRTNormalized, 2.30},
+		{"logistic trinomial 1", nil, Tally{Wins: 21404, Losses: 21184, Draws: 40708}, 0.5, 2.5, SPRTLogistic, -1.57},
+		{"logistic trinomial 2", nil, Tally{Wins: 57433, Losses: 57030, Draws: 106593}, 0, 2, SPRTLogistic, -2.59},
+		{"normalized pentanomial 1", &Pentanomial{365, 16618, 36029 + 200, 16974, 390}, Tally{}, 0, 2, SPRTNormalized, 2.25},
+		{"normalized pentanomial 2", &Pentanomial{127, 4883, 10311 + 401, 5150, 104}, Tally{}, -1.75, 0.25, SPRTNormalized, 3.01},
+		{"logistic pentanomial 1", &Pentanomial{223, 9863, 20279 + 1000, 10037, 246}, Tally{}, 0.5, 2.5, SPRTLogistic, -3.07},
+		{"logistic pentanomial 2", &Pentanomial{871, 26175, 55003 + 980, 26678, 821}, Tally{}, 0, 2, SPRTLogistic, -4.98},
 	}
 	for _, tc := range tests {
 		s := SPRT{Elo0: tc.elo0, Elo1: tc.elo1, Alpha: 0.05, Beta: 0.05, Model: tc.model}
@@ -65,9 +65,9 @@ func TestEloKnownValues(t *testing.T) {
 		{"pentanomial 1", PentanomialElo(Pentanomial{34, 54, 31 + 32, 64, 75}), 55.58, 27.65, 57.94, 28.28, true},
 		{"pentanomial 2", PentanomialElo(Pentanomial{332, 433, 457 + 41, 333, 334}), -8.64, 10.33, -9.17, 10.96, true},
 		{"pentanomial 3", PentanomialElo(Pentanomial{7895, 8757, 5485 + 200, 568, 9999}), -21.04, 2.95, -19.01, 2.65, true},
-		{"wdl 1", TrinomialElo(Score{Wins: 76, Losses: 89, Draws: 123}), 0, 0, -20.76, 40.13, false},
-		{"wdl 2", TrinomialElo(Score{Wins: 136, Losses: 96, Draws: 111}), 40.70, 30.43, 49.77, 36.77, true},
-		{"wdl 3", TrinomialElo(Score{Wins: 34, Losses: 356}), 0, 0, -508.44, 34.48, false},
+		{"wdl 1", TrinomialElo(Tally{Wins: 76, Losses: 89, Draws: 123}), 0, 0, -20.76, 40.13, false},
+		{"wdl 2", TrinomialElo(Tally{Wins: 136, Losses: 96, Draws: 111}), 40.70, 30.43, 49.77, 36.77, true},
+		{"wdl 3", TrinomialElo(Tally{Wins: 34, Losses: 356}), 0, 0, -508.44, 34.48, false},
 	}
 	for _, tc := range tests {
 		if tc.checkElo && (!approx(tc.st.Elo.Elo, tc.elo, 0.01) || !approx(tc.st.Elo.Margin(), tc.err, 0.01)) {
@@ -144,7 +144,7 @@ func TestSPRTDecides(t *testing.T) {
 
 func TestSPRTDegenerate(t *testing.T) {
 	s := SPRT{Elo0: 0, Elo1: 5}
-	if llr := s.LLRTrinomial(Score{Draws: 16700}); !(llr < -2.9) {
+	if llr := s.LLRTrinomial(Tally{Draws: 16700}); !(llr < -2.9) {
 		t.Errorf("16,700 draws: LLR %v, want H0 (an all-draw result is Elo 0)", llr)
 	}
 	if llr := s.LLR(Pentanomial{0, 0, 0, 0, 104}); !(llr > 2) {

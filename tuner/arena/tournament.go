@@ -67,7 +67,7 @@ type Progress struct {
 type Standing struct {
 	Player int
 	Name   string
-	Score  Score       // against everyone
+	Score  Tally       // against everyone
 	Rating Rating      // pool rating (mean 0)
 	Perf   EloInterval // Elo implied by Score against the average opponent
 }
@@ -77,7 +77,7 @@ type Results struct {
 	Players  []string
 	Games    []*Game   // in schedule order
 	Schedule []Pairing // the pairings of Games
-	Pair     [][]Score // Pair[i][j]: i's score against j
+	Pair     [][]Tally // Pair[i][j]: i's score against j
 	Table    []Standing
 	// SPRT is the final state of Config.SPRT (nil without one). When the
 	// test stopped the tournament, Games holds only the games up to the
@@ -103,8 +103,8 @@ func (r *Results) Points() []int {
 }
 
 // Total returns player i's score against everyone.
-func (r *Results) Total(i int) Score {
-	var s Score
+func (r *Results) Total(i int) Tally {
+	var s Tally
 	for j := range r.Pair[i] {
 		s = s.Add(r.Pair[i][j])
 	}
@@ -383,9 +383,9 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 // tally fills Pair and Table from Games.
 func (r *Results) tally(prior float64) error {
 	n := len(r.Players)
-	r.Pair = make([][]Score, n)
+	r.Pair = make([][]Tally, n)
 	for i := range r.Pair {
-		r.Pair[i] = make([]Score, n)
+		r.Pair[i] = make([]Tally, n)
 	}
 	for _, g := range r.Games {
 		w, b := g.WhiteIndex, g.BlackIndex

@@ -93,7 +93,7 @@ type Stats struct {
 	Queued   int `json:"queued"`
 	InFlight int `json:"in_flight"`
 	// Done: tasks of this coordinator's runs with a stored result;
-	// Redelivered: of those, delivered more than once; Batches: Evaluate
+	// Redelivered: of those, delivered more than once; Batches: Score
 	// calls; Units: positions or games scored.
 	Done        int   `json:"done"`
 	Redelivered int   `json:"redelivered"`
@@ -130,9 +130,9 @@ type Coordinator struct {
 	localDone   chan error
 
 	mu        sync.Mutex
-	evs       []*Evaluator
+	evs       []*Scorer
 	workers   map[string]seenWorker
-	owners    map[uint64]*Evaluator // task stream sequence -> its evaluator
+	owners    map[uint64]*Scorer // task stream sequence -> its evaluator
 	stats     Stats
 	completed []time.Time
 	queueAt   time.Time
@@ -148,7 +148,7 @@ type seenWorker struct {
 // consumer, and starts the local worker.
 func Start(ctx context.Context, opts Options) (*Coordinator, error) {
 	opts.defaults()
-	c := &Coordinator{opts: opts, workers: map[string]seenWorker{}, owners: map[uint64]*Evaluator{}}
+	c := &Coordinator{opts: opts, workers: map[string]seenWorker{}, owners: map[uint64]*Scorer{}}
 	var err error
 	if opts.URL == "" {
 		if c.srv, err = StartServer(opts.Server); err != nil {
@@ -345,14 +345,14 @@ func (c *Coordinator) Close() {
 
 // Distribute is tuner.Resources.Distribute: the distributed evaluator of
 // a run (prev, one of c's, is updated to the new setup and evaluator).
-func (c *Coordinator) Distribute(ctx context.Context, s tuner.Setup, train, prev tuner.Evaluator) (tuner.Evaluator, error) {
-	if e, ok := prev.(*Evaluator); ok && e.c == c {
+func (c *Coordinator) Distribute(ctx context.Context, s tuner.Setup, train, prev tuner.Scorer) (tuner.Scorer, error) {
+	if e, ok := prev.(*Scorer); ok && e.c == c {
 		if err := e.Update(ctx, s, train); err != nil {
 			return nil, err
 		}
 		return e, nil
 	}
-	return c.Evaluator(ctx, s, train)
+	return c.Scorer(ctx, s, train)
 }
 
 // Stats returns the current queue statistics (the whole queue's counts are

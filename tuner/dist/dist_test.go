@@ -157,7 +157,7 @@ func TestDistributedBitIdentical(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, ok := prep2.Train.(*Evaluator); !ok {
+				if _, ok := prep2.Train.(*Scorer); !ok {
 					t.Fatalf("PrepareRun did not distribute: %T", prep2.Train)
 				}
 				recs, best, hof := runRecords(t, s, prep2)
@@ -207,7 +207,7 @@ func TestRefusals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var logs logSink
 			c := startCoordinator(t, Options{Open: open, Log: logs.log})
-			ev, err := c.Evaluator(context.Background(), s, prep.Train)
+			ev, err := c.Scorer(context.Background(), s, prep.Train)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -218,7 +218,7 @@ func TestRefusals(t *testing.T) {
 			var got []tuner.Score
 			go func() {
 				var err error
-				got, err = ev.Evaluate(context.Background(), cands)
+				got, err = ev.Score(context.Background(), cands)
 				done <- err
 			}()
 			deadline := time.After(20 * time.Second)
@@ -247,7 +247,7 @@ func TestRefusals(t *testing.T) {
 			case <-time.After(30 * time.Second):
 				t.Fatal("a compatible worker did not finish the batch")
 			}
-			want, err := prep.Train.Evaluate(context.Background(), cands)
+			want, err := prep.Train.Score(context.Background(), cands)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -274,13 +274,13 @@ func TestTimeoutAndMaxDeliver(t *testing.T) {
 	}
 	var logs logSink
 	c := startCoordinator(t, Options{Open: open, LocalWorkers: 1, TaskTimeout: time.Millisecond, MaxDeliver: 3, AckWait: time.Second, Log: logs.log})
-	ev, err := c.Evaluator(context.Background(), s, prep.Train)
+	ev, err := c.Scorer(context.Background(), s, prep.Train)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ev.Close()
 	start := time.Now()
-	_, err = ev.Evaluate(context.Background(), [][]int32{param.Defaults(s.Config.Specs)})
+	_, err = ev.Score(context.Background(), [][]int32{param.Defaults(s.Config.Specs)})
 	if err == nil || !strings.Contains(err.Error(), "delivered 3 times without a result (MaxDeliver 3)") {
 		t.Fatalf("error %v", err)
 	}

@@ -5,8 +5,8 @@
 // # Design
 //
 // The coordinator (Coordinator, coord.go) is the process that runs the
-// optimizer. Its Evaluator (evaluator.go) implements tuner.Evaluator: each
-// Evaluate call (a generation's batch) is split into tasks, ranges of
+// optimizer. Its Scorer (scorer.go) implements tuner.Scorer: each
+// Score call (a generation's batch) is split into tasks, ranges of
 // units of tuner.Shardable work (shard.go in package tuner): one candidate
 // each for move-match and Texel fitness, a range of suite positions of one
 // candidate for the search-parameter ("nodes") fitness, a range of games of

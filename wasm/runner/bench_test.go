@@ -38,7 +38,7 @@ func BenchmarkFitness(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := prep.Train.Evaluate(context.Background(), cands); err != nil {
+		if _, err := prep.Train.Score(context.Background(), cands); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -22,7 +22,7 @@
 //     tuner.Configure (as `evochess tune` does with the same flags), prepares
 //     the evaluators with tuner.Prepare over the loaded games, and steps a
 //     tuner.Run generation by generation, waiting on a Control in between and
-//     emitting run-state and progress messages; yieldingEvaluator scores one
+//     emitting run-state and progress messages; yieldingScorer scores one
 //     candidate at a time in a worker. Recompiling quiescence runs are
 //     supported in process and through Split (any other fitness workers
 //     are refused with an error). A run split by positions prepares nothing

@@ -138,7 +138,7 @@ func PlayMatch(ctx context.Context, req *protocol.Match, ops []arena.Opening, yi
 
 // fillRow sets a row's record and statistics from the score, the pairs and
 // the SPRT state (nil without a test).
-func fillRow(r *protocol.MatchRow, s arena.Score, p arena.Pentanomial, st *arena.SPRTStatus) {
+func fillRow(r *protocol.MatchRow, s arena.Tally, p arena.Pentanomial, st *arena.SPRTStatus) {
 	r.Games, r.Wins, r.Draws, r.Losses = s.Games(), s.Wins, s.Draws, s.Losses
 	e := arena.Elo(s)
 	if r.Games == 0 {
@@ -178,8 +178,8 @@ func checkPlayedNames(req *protocol.Match) error {
 // arena.Config.Played, with the player's score in them. A game that is not
 // the schedule's (other players, colours or round) is refused: the request
 // is not the one those games came from.
-func playedGames(req *protocol.Match, k int, me, opp string, ops []arena.Opening, seed uint64) ([]*arena.Game, arena.Score, error) {
-	var score arena.Score
+func playedGames(req *protocol.Match, k int, me, opp string, ops []arena.Opening, seed uint64) ([]*arena.Game, arena.Tally, error) {
+	var score arena.Tally
 	schedule := arena.RoundRobinSchedule(2, req.Games, len(ops), seed)
 	idx := map[string]int{me: 0, opp: 1}
 	var out []*arena.Game

@@ -101,7 +101,7 @@ type Options struct {
 	Yield func()
 	// Split, when not nil, builds the training evaluator from nested
 	// workers (not used for relative fitness such as tournaments).
-	Split func(ctx context.Context, setup tuner.Setup) (tuner.Evaluator, func(), error)
+	Split func(ctx context.Context, setup tuner.Setup) (tuner.Scorer, func(), error)
 	// Live, when not nil, is kept up to date with the best candidate.
 	Live *Live
 	// Now is the clock (time.Now when nil).
@@ -113,7 +113,7 @@ type Options struct {
 	CheckpointEvery time.Duration
 	// Distribute, when set, spreads the training work over other processes
 	// (tuner.Resources.Distribute: evochess serve -distributed, natively).
-	Distribute func(ctx context.Context, s tuner.Setup, train, prev tuner.Evaluator) (tuner.Evaluator, error)
+	Distribute func(ctx context.Context, s tuner.Setup, train, prev tuner.Scorer) (tuner.Scorer, error)
 	// Resume, when set, is a checkpoint (a progress message's Checkpoint)
 	// the run continues from instead of starting afresh.
 	Resume []byte
@@ -147,24 +147,24 @@ func gameResources(g *Games, open func(string) (io.ReadCloser, error), workers i
 	}}
 }
 
-// yieldingEvaluator scores a batch one candidate at a time with yield in
+// yieldingScorer scores a batch one candidate at a time with yield in
 // between, so a single-threaded WebAssembly worker serves its event loop
 // between candidates. Relative evaluators (tournaments) are returned as is.
-func yieldingEvaluator(ev tuner.Evaluator, yield func()) tuner.Evaluator {
+func yieldingScorer(ev tuner.Scorer, yield func()) tuner.Scorer {
 	if yield == nil || ev == nil {
 		return ev
 	}
 	if _, relative := ev.(*tuner.Tournament); relative {
 		return ev
 	}
-	return tuner.EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
+	return tuner.ScorerFunc(func(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
 		out := make([]tuner.Score, 0, len(cands))
 		for _, c := range cands {
 			yield()
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			sc, err := ev.Evaluate(ctx, [][]int32{c})
+			sc, err := ev.Score(ctx, [][]int32{c})
 			if err != nil {
 				return nil, err
 			}
@@ -234,21 +234,21 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 	heldOut := prep.Test
 	tm := &runTimer{now: o.Now}
 	positions := prep.TrainPositions
-	wrapHeldOut := func(evs tuner.Evaluators) tuner.Evaluators {
-		evs.Test = tm.heldOutEv(yieldingEvaluator(evs.Test, o.Yield))
-		evs.Validation = tm.heldOutEv(yieldingEvaluator(evs.Validation, o.Yield))
+	wrapHeldOut := func(evs tuner.Scorers) tuner.Scorers {
+		evs.Test = tm.heldOutEv(yieldingScorer(evs.Test, o.Yield))
+		evs.Validation = tm.heldOutEv(yieldingScorer(evs.Validation, o.Yield))
 		return evs
 	}
-	wrap := func(evs tuner.Evaluators) tuner.Evaluators {
-		evs.Train = tm.trainEv(yieldingEvaluator(evs.Train, o.Yield), positions)
+	wrap := func(evs tuner.Scorers) tuner.Scorers {
+		evs.Train = tm.trainEv(yieldingScorer(evs.Train, o.Yield), positions)
 		return wrapHeldOut(evs)
 	}
-	var recompile func(ctx context.Context, ref []int32) (tuner.Evaluators, error)
+	var recompile func(ctx context.Context, ref []int32) (tuner.Scorers, error)
 	if prep.Recompile != nil {
-		recompile = func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
+		recompile = func(ctx context.Context, ref []int32) (tuner.Scorers, error) {
 			evs, err := prep.Recompile(ctx, ref)
 			if err != nil {
-				return tuner.Evaluators{}, err
+				return tuner.Scorers{}, err
 			}
 			return wrap(evs), nil
 		}
@@ -265,7 +265,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		if shards {
 			sp, ok := ev.(interface {
 				Positions() (train, test int)
-				HeldOut() tuner.Evaluator
+				HeldOut() tuner.Scorer
 			})
 			if !ok {
 				return nil, errors.New("runner: these fitness workers cannot split by positions")
@@ -277,16 +277,16 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		if sp, ok := ev.(interface {
 			Reprepare(context.Context, tuner.Setup) error
 		}); ok && (recompile != nil || shards && tuner.Quiescent(setup.Problem.Fitness)) {
-			recompile = func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
+			recompile = func(ctx context.Context, ref []int32) (tuner.Scorers, error) {
 				s := setup
 				s.Problem.Reference = ref
 				if err := sp.Reprepare(ctx, s); err != nil {
-					return tuner.Evaluators{}, err
+					return tuner.Scorers{}, err
 				}
-				evs := tuner.Evaluators{}
+				evs := tuner.Scorers{}
 				if prep.RecompileHeldOut != nil {
 					if evs, err = prep.RecompileHeldOut(ctx, ref); err != nil {
-						return tuner.Evaluators{}, err
+						return tuner.Scorers{}, err
 					}
 				}
 				// The nested workers score a whole batch at once: the
@@ -299,10 +299,10 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 			return nil, errors.New("runner: recompile is not available with these fitness workers")
 		}
 	} else {
-		train = tm.trainEv(yieldingEvaluator(train, o.Yield), positions)
+		train = tm.trainEv(yieldingScorer(train, o.Yield), positions)
 	}
 	if !shards { // a split's held-out evaluator only waits for the workers
-		heldOut = yieldingEvaluator(heldOut, o.Yield)
+		heldOut = yieldingScorer(heldOut, o.Yield)
 	}
 	test := tm.heldOutEv(heldOut)
 	var run *tuner.Run
@@ -320,7 +320,7 @@ func Run(ctx context.Context, games *Games, cfg protocol.RunConfig, o Options) (
 		run.SetDigest(prep.Digest)
 	}
 	if prep.Validation != nil {
-		run.SetValidation(tm.heldOutEv(yieldingEvaluator(prep.Validation, o.Yield)))
+		run.SetValidation(tm.heldOutEv(yieldingScorer(prep.Validation, o.Yield)))
 	}
 	if len(o.Resume) > 0 {
 		if best, _, _, ok := run.Best(); ok {
@@ -481,7 +481,7 @@ func (s *Session) startRun(id string, req *protocol.StartRun) {
 		opts.CheckpointEvery = DefaultCheckpointEvery
 	}
 	if n := req.FitnessWorkers; n > 0 && s.host.FitnessWorkers != nil {
-		opts.Split = func(ctx context.Context, setup tuner.Setup) (tuner.Evaluator, func(), error) {
+		opts.Split = func(ctx context.Context, setup tuner.Setup) (tuner.Scorer, func(), error) {
 			sp, err := NewSplit(ctx, s.host.FitnessWorkers, n, g, setup)
 			if err != nil {
 				return nil, nil, err

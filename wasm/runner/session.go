@@ -60,10 +60,10 @@ type Session struct {
 	dataset  *data.Dataset
 	runs     map[string]*sessionRun
 	searches map[string]context.CancelFunc
-	fitness  tuner.Evaluator
+	fitness  tuner.Scorer
 	// fitnessTest scores a shard's held-out positions (nil: none);
 	// fitnessShard says the fitness is one share of the positions.
-	fitnessTest  tuner.Evaluator
+	fitnessTest  tuner.Scorer
 	fitnessShard bool
 	// fitnessPrep is the last fitness-setup's preparation and fitnessKey
 	// that setup without its quiescence reference (with its shard): a
@@ -404,7 +404,7 @@ func (s *Session) evalBatch(id string, req *protocol.EvalBatch) {
 		s.fail(id, protocol.TypeEvalBatch, errors.New("runner: eval-batch before fitness-setup"))
 		return
 	}
-	scores, err := ev.Evaluate(context.Background(), req.Candidates)
+	scores, err := ev.Score(context.Background(), req.Candidates)
 	if err != nil {
 		s.fail(id, protocol.TypeEvalBatch, err)
 		return

@@ -24,7 +24,7 @@ type Remote interface {
 	Close()
 }
 
-// Split is a tuner.Evaluator over nested workers, in one of two ways.
+// Split is a tuner.Scorer over nested workers, in one of two ways.
 //
 // By positions (a fitness tuner.ShardsPositions accepts: the move matches):
 // worker i holds share i of the run's positions (tuner.PrepareShard), so it
@@ -211,8 +211,8 @@ func (sp *Split) await(ctx context.Context, id string, ch chan protocol.Message,
 	}
 }
 
-// Evaluate implements tuner.Evaluator.
-func (sp *Split) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
+// Score implements tuner.Scorer.
+func (sp *Split) Score(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
 	if len(cands) == 0 {
 		return nil, nil
 	}
@@ -253,11 +253,11 @@ func (sp *Split) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Score, 
 
 // HeldOut returns the evaluator of the held-out positions when the workers
 // hold them (split by positions, with held-out positions), else nil.
-func (sp *Split) HeldOut() tuner.Evaluator {
+func (sp *Split) HeldOut() tuner.Scorer {
 	if !sp.shards || sp.test == 0 {
 		return nil
 	}
-	return tuner.EvaluatorFunc(func(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
+	return tuner.ScorerFunc(func(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
 		if len(cands) == 0 {
 			return nil, nil
 		}

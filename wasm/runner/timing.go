@@ -18,18 +18,18 @@ type runTimer struct {
 	workers                 int
 }
 
-// timedEvaluator adds the time of every Evaluate call to *d and, per
+// timedScorer adds the time of every Score call to *d and, per
 // candidate, positions to the timer's scorings.
-type timedEvaluator struct {
-	ev        tuner.Evaluator
+type timedScorer struct {
+	ev        tuner.Scorer
 	t         *runTimer
 	d         *time.Duration
 	positions int
 }
 
-func (e timedEvaluator) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
+func (e timedScorer) Score(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
 	start := e.t.now()
-	s, err := e.ev.Evaluate(ctx, cands)
+	s, err := e.ev.Score(ctx, cands)
 	*e.d += e.t.now().Sub(start)
 	if err == nil {
 		e.t.scorings += int64(len(cands)) * int64(e.positions)
@@ -38,27 +38,27 @@ func (e timedEvaluator) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.
 }
 
 // trainEv times a training evaluator of positions positions (nil stays nil).
-func (t *runTimer) trainEv(ev tuner.Evaluator, positions int) tuner.Evaluator {
+func (t *runTimer) trainEv(ev tuner.Scorer, positions int) tuner.Scorer {
 	if ev == nil {
 		return nil
 	}
-	return timedEvaluator{ev: ev, t: t, d: &t.train, positions: positions}
+	return timedScorer{ev: ev, t: t, d: &t.train, positions: positions}
 }
 
 // heldOutEv times a held-out or validation evaluator (nil stays nil).
-func (t *runTimer) heldOutEv(ev tuner.Evaluator) tuner.Evaluator {
+func (t *runTimer) heldOutEv(ev tuner.Scorer) tuner.Scorer {
 	if ev == nil {
 		return nil
 	}
-	return timedEvaluator{ev: ev, t: t, d: &t.heldOut}
+	return timedScorer{ev: ev, t: t, d: &t.heldOut}
 }
 
 // resolveFn times a recompilation (nil stays nil).
-func (t *runTimer) resolveFn(f func(context.Context, []int32) (tuner.Evaluators, error)) func(context.Context, []int32) (tuner.Evaluators, error) {
+func (t *runTimer) resolveFn(f func(context.Context, []int32) (tuner.Scorers, error)) func(context.Context, []int32) (tuner.Scorers, error) {
 	if f == nil {
 		return nil
 	}
-	return func(ctx context.Context, ref []int32) (tuner.Evaluators, error) {
+	return func(ctx context.Context, ref []int32) (tuner.Scorers, error) {
 		start := t.now()
 		evs, err := f(ctx, ref)
 		t.resolve += t.now().Sub(start)

@@ -16,16 +16,16 @@ import (
 	"github.com/evochess/evochess/tuner"
 )
 
-// Evaluator is the distributed tuner.Evaluator of one run: Evaluate splits
+// Scorer is the distributed tuner.Scorer of one run: Score splits
 // the batch into tasks (ranges of units: candidates, suite positions,
 // games), publishes them to the work queue, waits for every result and
 // combines the partial scores in unit order, so the scores are those of the
 // local evaluator bit for bit.
-type Evaluator struct {
+type Scorer struct {
 	c   *Coordinator
 	run string
 
-	mu       sync.Mutex // one Evaluate at a time
+	mu       sync.Mutex // one Score at a time
 	setup    tuner.Setup
 	key      string
 	digest   string
@@ -48,12 +48,12 @@ type exhausted struct {
 	deliveries int
 }
 
-// Evaluator registers a run (setup, data digest) with the workers and
+// Scorer registers a run (setup, data digest) with the workers and
 // returns its distributed evaluator. local is the run's locally prepared
 // training evaluator (tuner.Prepare): it tells how the work splits, and the
 // coordinator's local worker scores with it instead of preparing again.
-func (c *Coordinator) Evaluator(ctx context.Context, setup tuner.Setup, local tuner.Evaluator) (*Evaluator, error) {
-	e := &Evaluator{c: c, run: newRunID(), results: make(chan []byte, 1024), refusals: make(chan Refusal, 64),
+func (c *Coordinator) Scorer(ctx context.Context, setup tuner.Setup, local tuner.Scorer) (*Scorer, error) {
+	e := &Scorer{c: c, run: newRunID(), results: make(chan []byte, 1024), refusals: make(chan Refusal, 64),
 		exhausted: make(chan exhausted, 64), stop: make(chan struct{})}
 	if err := e.Update(ctx, setup, local); err != nil {
 		return nil, err
@@ -95,11 +95,11 @@ func (c *Coordinator) Evaluator(ctx context.Context, setup tuner.Setup, local tu
 }
 
 // Run returns the run id the tasks carry.
-func (e *Evaluator) Run() string { return e.run }
+func (e *Scorer) Run() string { return e.run }
 
 // Update changes the run's setup (a recompiled quiescence reference) and
 // its local evaluator; later tasks carry the new setup key.
-func (e *Evaluator) Update(ctx context.Context, setup tuner.Setup, local tuner.Evaluator) error {
+func (e *Scorer) Update(ctx context.Context, setup tuner.Setup, local tuner.Scorer) error {
 	raw, key, err := SetupKey(setup)
 	if err != nil {
 		return err
@@ -120,7 +120,7 @@ func (e *Evaluator) Update(ctx context.Context, setup tuner.Setup, local tuner.E
 	return e.putManifest(ctx, &m)
 }
 
-func (e *Evaluator) putManifest(ctx context.Context, m *Manifest) error {
+func (e *Scorer) putManifest(ctx context.Context, m *Manifest) error {
 	b, err := json.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("dist: manifest: %w", err)
@@ -133,7 +133,7 @@ func (e *Evaluator) putManifest(ctx context.Context, m *Manifest) error {
 
 // keepManifest refreshes the manifest's time, so that other coordinators
 // on the same cluster see the run is alive.
-func (e *Evaluator) keepManifest() {
+func (e *Scorer) keepManifest() {
 	t := time.NewTicker(manifestEvery)
 	defer t.Stop()
 	for {
@@ -154,7 +154,7 @@ func (e *Evaluator) keepManifest() {
 }
 
 // Close withdraws the run: its queued tasks, results and manifest.
-func (e *Evaluator) Close() {
+func (e *Scorer) Close() {
 	e.closeOnce.Do(func() {
 		close(e.stop)
 		e.c.mu.Lock()
@@ -181,7 +181,7 @@ func (e *Evaluator) Close() {
 
 // plan splits a batch of n candidates × units (or, shared, units for the
 // whole batch) into tasks of consecutive units.
-func (e *Evaluator) plan(cands [][]int32, units int, shared bool) []*Task {
+func (e *Scorer) plan(cands [][]int32, units int, shared bool) []*Task {
 	work := units
 	if !shared {
 		work = units * len(cands)
@@ -232,8 +232,8 @@ func (e *Evaluator) plan(cands [][]int32, units int, shared bool) []*Task {
 	return out
 }
 
-// Evaluate implements tuner.Evaluator.
-func (e *Evaluator) Evaluate(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
+// Score implements tuner.Scorer.
+func (e *Scorer) Score(ctx context.Context, cands [][]int32) ([]tuner.Score, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	select {
