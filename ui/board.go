@@ -51,6 +51,13 @@ type squareView struct {
 	Alt   string
 	File  string // coordinate label on the bottom row
 	Rank  string // coordinate label on the left column
+	// Label (aria-label) says the square in words: "e4, white knight,
+	// selected". Role is "button" on the Play board (Tab: "0" on the one
+	// square in the tab order, "-1" elsewhere) and "img" on a replay
+	// (Tab nil: not focusable).
+	Label string
+	Role  string
+	Tab   any
 }
 
 var pieceCodes = [12]string{"wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"}
@@ -62,6 +69,8 @@ func (c *Board) Squares() []squareView {
 	g := p.g
 	last := g.LastMove()
 	check := g.CheckSquare()
+	interactive := c.View == nil
+	cursor := c.cursor()
 	out := make([]squareView, 0, 64)
 	for row := 0; row < 8; row++ {
 		for col := 0; col < 8; col++ {
@@ -101,6 +110,22 @@ func (c *Board) Squares() []squareView {
 				v.Img = "pieces/" + pieceCodes[pc] + ".svg"
 				v.Alt = pc.Color().String() + " " + pieceNames[pc.Type()]
 			}
+			v.Label, v.Role = v.Name, "img"
+			if v.Alt != "" {
+				v.Label += ", " + v.Alt
+			}
+			if interactive {
+				v.Role, v.Tab = "button", "-1"
+				if sq == cursor {
+					v.Tab = "0"
+				}
+				switch {
+				case sq == p.Sel:
+					v.Label += ", selected"
+				case p.hints.Has(sq):
+					v.Label += ", legal move"
+				}
+			}
 			if row == 7 {
 				v.File = string(rune('a' + file))
 			}
@@ -111,6 +136,30 @@ func (c *Board) Squares() []squareView {
 		}
 	}
 	return out
+}
+
+// cursor is the Play board's square in the tab order: the keyboard cursor,
+// else the human's king.
+func (c *Board) cursor() board.Square {
+	p := c.st()
+	if p.Cursor != board.NoSquare {
+		return p.Cursor
+	}
+	king := board.MakePiece(p.Human, board.King)
+	for sq := board.Square(0); sq < 64; sq++ {
+		if p.g.PieceAt(sq) == king {
+			return sq
+		}
+	}
+	return board.Square(0)
+}
+
+// Label says the board in words (aria-label): whose move it is.
+func (c *Board) Label() string {
+	if c.View != nil {
+		return "Chess board (replay), " + c.Turn() + " to move"
+	}
+	return "Chess board, " + c.Turn() + " to move: arrow keys move between squares, Enter or Space picks a piece and its target"
 }
 
 func (c *Board) Promo() bool { return c.View == nil && c.App.Game.Promo }

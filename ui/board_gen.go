@@ -26,8 +26,9 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "board"}}}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "board"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "group"}}}
 		vgparent.AppendChild(vgn)
+		vgn.AddAttrInterface("aria-label", c.Label())
 		vgn.AddAttrInterface("data-fen", c.st().g.FEN())
 		vgn.AddAttrInterface("data-flip", ifs(c.st().Flip, "true", "false"))
 		vgn.AddAttrInterface("data-testid", c.TestID())
@@ -45,8 +46,11 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = s
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("aria-label", s.Label)
 				vgn.AddAttrInterface("class", s.Class)
 				vgn.AddAttrInterface("data-square", s.Name)
+				vgn.AddAttrInterface("role", s.Role)
+				vgn.AddAttrInterface("tabindex", s.Tab)
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -67,9 +71,8 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
 					if s.Img != "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "img", Attr: []vugu.VGAttribute{{Namespace: "", Key: "draggable", Val: "false"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "img", Attr: []vugu.VGAttribute{{Namespace: "", Key: "alt", Val: ""}, vugu.VGAttribute{Namespace: "", Key: "draggable", Val: "false"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("alt", s.Alt)
 						vgn.AddAttrInterface("src", s.Img)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}

@@ -19,6 +19,11 @@ import (
 // render; Vugu only dims the piece left behind (class dragfrom). The board
 // has touch-action: none (style.css), so a finger on it moves pieces instead
 // of scrolling the page.
+//
+// The keyboard works the same board: one square is in the tab order (the
+// cursor, PlayState.Cursor); the arrow keys move it as the board is shown,
+// Enter or Space taps it (pick a piece, then its target), Escape drops the
+// selection. The move box of the Play tab takes typed moves (SAN or UCI).
 
 // boardPress is the pointer press in progress on the board.
 type boardPress struct {
@@ -54,6 +59,102 @@ func (a *App) installBoardInput() {
 		a.pointerUp(args[0], true)
 		return nil
 	}), opts)
+	doc.Call("addEventListener", "keydown", js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.boardKey(args[0])
+		return nil
+	}), opts)
+}
+
+// boardSquare returns the Play board square of an event's target, if any.
+func boardSquare(ev js.Value) (board.Square, js.Value, bool) {
+	t := ev.Get("target")
+	if t.Type() != js.TypeObject || t.Get("closest").IsUndefined() {
+		return board.NoSquare, js.Null(), false
+	}
+	sqEl := t.Call("closest", `[data-testid="play-board"] [data-square]`)
+	if sqEl.IsNull() {
+		return board.NoSquare, sqEl, false
+	}
+	sq, err := board.ParseSquare(sqEl.Get("dataset").Get("square").String())
+	return sq, sqEl, err == nil
+}
+
+// boardKey handles a key pressed on a square of the Play board.
+func (a *App) boardKey(ev js.Value) {
+	if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
+		return
+	}
+	sq, _, ok := boardSquare(ev)
+	if !ok {
+		return
+	}
+	dc, dr := 0, 0
+	switch ev.Get("key").String() {
+	case "ArrowLeft":
+		dc = -1
+	case "ArrowRight":
+		dc = 1
+	case "ArrowUp":
+		dr = -1
+	case "ArrowDown":
+		dr = 1
+	case "Enter", " ":
+		ev.Call("preventDefault")
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		p := &a.Game
+		p.Cursor = sq
+		if !p.Promo && !p.Thinking && p.g.Side() == p.Human {
+			a.keyTap(sq)
+		}
+		return
+	case "Escape":
+		a.env.Lock()
+		a.Game.Sel, a.Game.hints = board.NoSquare, 0
+		a.env.UnlockRender()
+		return
+	default:
+		return
+	}
+	ev.Call("preventDefault") // the arrows move the cursor, not the page
+	a.env.Lock()
+	p := &a.Game
+	to := stepSquare(sq, dc, dr, p.Flip)
+	p.Cursor = to
+	a.env.UnlockRender()
+	el := js.Global().Get("document").Call("querySelector", `[data-testid="play-board"] [data-square="`+to.String()+`"]`)
+	if !el.IsNull() {
+		el.Call("focus")
+	}
+}
+
+// stepSquare moves sq by dc columns and dr rows as the board is shown
+// (flip: Black at the bottom), stopping at the edges.
+func stepSquare(sq board.Square, dc, dr int, flip bool) board.Square {
+	col, row := sq.File(), 7-sq.Rank()
+	if flip {
+		col, row = 7-sq.File(), sq.Rank()
+	}
+	col, row = min(7, max(0, col+dc)), min(7, max(0, row+dr))
+	if flip {
+		return board.MakeSquare(7-col, row)
+	}
+	return board.MakeSquare(col, 7-row)
+}
+
+// keyTap is Enter or Space on a square: select one's own piece (again:
+// drop it), or move the selected piece there.
+func (a *App) keyTap(sq board.Square) {
+	p := &a.Game
+	pc := p.g.PieceAt(sq)
+	switch {
+	case p.Sel != board.NoSquare && p.Sel != sq && p.hints.Has(sq):
+		a.tryMove(p.Sel, sq)
+	case pc != board.NoPiece && pc.Color() == p.Human && p.Sel != sq:
+		p.selectSq(sq)
+	default:
+		p.Sel, p.hints = board.NoSquare, 0
+	}
 }
 
 func boardElement() js.Value {
@@ -64,20 +165,13 @@ func (a *App) pointerDown(ev js.Value) {
 	if ev.Get("pointerType").String() == "mouse" && ev.Get("button").Int() != 0 {
 		return
 	}
-	t := ev.Get("target")
-	if t.Type() != js.TypeObject || t.Get("closest").IsUndefined() {
-		return
-	}
-	sqEl := t.Call("closest", `[data-testid="play-board"] [data-square]`)
-	if sqEl.IsNull() {
-		return
-	}
-	sq, err := board.ParseSquare(sqEl.Get("dataset").Get("square").String())
-	if err != nil {
+	sq, sqEl, ok := boardSquare(ev)
+	if !ok {
 		return
 	}
 	a.env.Lock()
 	p := &a.Game
+	p.Cursor = sq
 	if p.Promo || p.Thinking || p.g.Side() != p.Human {
 		a.env.UnlockOnly()
 		return

@@ -196,7 +196,7 @@ func (a *App) SetupFEN(fen string) {
 		return
 	}
 	a.cancelSearch()
-	p.g, p.FENErr = g, ""
+	p.g, p.FENErr, p.MoveErr = g, "", ""
 	p.Sel, p.hints, p.Promo, p.Err, p.PGN, p.LastEval, p.LastPV = board.NoSquare, 0, false, "", "", "", ""
 	p.Flip = p.Human == board.Black
 	a.engineTurn()

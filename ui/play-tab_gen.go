@@ -43,6 +43,11 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "b", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "game-status"}}}
 				vgparent.AppendChild(vgn)
 				vgn.SetInnerHTML(c.Status())
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sr-only"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "last-move"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.LastMove())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 			}
@@ -144,6 +149,41 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "form", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "row moveform"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:8px"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "move-form"}}}
+			vgparent.AppendChild(vgn)
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "submit",
+				Func:      func(event vugu.DOMEvent) { c.SubmitMove(event) },
+			})
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "move-input"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Type a move (e4, Nf3, O-O or e2e4)"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "type a move: e4, Nf3, O-O, e2e4"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "autocapitalize", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "enterkeyhint", Val: "go"}}}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "submit"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "move-submit"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Play move"}
+					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			if c.p().MoveErr != "" {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "msg err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "move-error"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.p().MoveErr)
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
@@ -484,7 +524,7 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "No moves yet. Tap (or click) a piece and then its target square, or drag it."}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "No moves yet. Tap (or click) a piece and then its target square, drag it, type it in the box under the board, or use the keyboard on the board (arrow keys, then Enter)."}
 						vgparent.AppendChild(vgn)
 					}
 				}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"syscall/js"
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
@@ -49,12 +50,17 @@ type PlayState struct {
 
 	FENInput string // the position box
 	FENErr   string // why the position box's FEN was refused
-	Explain  ExplainState
+	MoveErr  string // why the typed move was refused
+	// Cursor is the board's keyboard focus (the one square in the tab
+	// order; arrow keys move it, Enter or Space taps it). NoSquare: the
+	// human's king.
+	Cursor  board.Square
+	Explain ExplainState
 }
 
 func (p *PlayState) init() {
 	p.g, _ = game.New("")
-	p.Sel, p.promoFrom, p.promoTo = board.NoSquare, board.NoSquare, board.NoSquare
+	p.Sel, p.promoFrom, p.promoTo, p.Cursor = board.NoSquare, board.NoSquare, board.NoSquare, board.NoSquare
 	p.Opponent, p.OppName, p.Depth = "default", "default player", 3
 	p.Vary = true
 	p.Seed = rand.Uint64()
@@ -96,12 +102,40 @@ func (a *App) Promote(pt board.PieceType) {
 
 func (a *App) humanMove(m board.Move) {
 	p := &a.Game
-	p.Sel, p.hints, p.PGN = board.NoSquare, 0, ""
+	p.Sel, p.hints, p.PGN, p.MoveErr = board.NoSquare, 0, "", ""
 	if err := p.g.Play(m); err != nil {
 		p.Err = err.Error()
 		return
 	}
 	a.engineTurn()
+}
+
+// typedMove plays a move typed in the move box (SAN or UCI); it reports
+// whether the move was played (the box is then cleared).
+func (a *App) typedMove(s string) bool {
+	p := &a.Game
+	switch {
+	case p.Thinking:
+		p.MoveErr = "Wait for " + p.OppName + "'s move."
+		return false
+	case p.Promo:
+		p.MoveErr = "Choose the promotion piece on the board first."
+		return false
+	}
+	if over, res, why := p.g.Over(); !over && p.g.Side() != p.Human {
+		p.MoveErr = "It is not your move."
+		return false
+	} else if over {
+		p.MoveErr = "The game is over (" + res + ", " + why + "): start a new game."
+		return false
+	}
+	m, err := p.g.ParseMove(s)
+	if err != nil {
+		p.MoveErr = err.Error()
+		return false
+	}
+	a.humanMove(m)
+	return true
 }
 
 // engineTurn starts a search when it is the engine's move.
@@ -170,6 +204,7 @@ func (a *App) NewGame() {
 	a.cancelSearch()
 	p.g, _ = game.New("")
 	p.Sel, p.hints, p.Promo, p.Err, p.PGN, p.LastEval, p.LastPV = board.NoSquare, 0, false, "", "", "", ""
+	p.MoveErr = ""
 	p.Flip = p.Human == board.Black
 	p.Seed = rand.Uint64() // a new game, new book and level choices
 	a.engineTurn()
@@ -200,7 +235,7 @@ func (c *PlayTab) Undo(e vugu.DOMEvent) {
 		n = 1
 	}
 	p.g.Undo(n)
-	p.Sel, p.hints, p.Promo, p.PGN, p.LastPV, p.LastEval = board.NoSquare, 0, false, "", "", ""
+	p.Sel, p.hints, p.Promo, p.PGN, p.LastPV, p.LastEval, p.MoveErr = board.NoSquare, 0, false, "", "", "", ""
 	c.App.engineTurn()
 }
 
@@ -339,6 +374,33 @@ func (c *PlayTab) MoveRows() []moveRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// SubmitMove plays the move typed in the move box (Enter or the Play
+// button); the box is read from the page, and emptied once the move is made.
+func (c *PlayTab) SubmitMove(e vugu.DOMEvent) {
+	e.PreventDefault() // a form submit must not reload the page
+	el := js.Global().Get("document").Call("querySelector", `[data-testid="move-input"]`)
+	if el.IsNull() {
+		return
+	}
+	if c.App.typedMove(el.Get("value").String()) {
+		el.Set("value", "")
+	}
+}
+
+// LastMove says the last move in words for screen readers (an aria-live
+// region): "Black played Nf6", "" before the first move.
+func (c *PlayTab) LastMove() string {
+	sans := c.p().g.SAN()
+	if len(sans) == 0 {
+		return ""
+	}
+	who := "White"
+	if c.p().g.Side() == board.White {
+		who = "Black"
+	}
+	return who + " played " + sans[len(sans)-1]
 }
 
 func (c *PlayTab) PV() string {

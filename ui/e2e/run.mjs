@@ -407,6 +407,61 @@ try {
     await page.uncheck(T('explain-all'));
   });
 
+  await test('Play by keyboard: the arrow keys and Enter on the board, typed moves (SAN and UCI; an illegal one refused with the reason)', async () => {
+    await page.click(T('tab-play'));
+    await page.selectOption(T('strength'), '2');
+    await page.click(T('new-game'));
+    const board = T('play-board');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w'), board, { timeout: 10000 });
+    const replied = (plies) => page.waitForFunction(([sel, n]) => {
+      const b = document.querySelector(sel);
+      return b?.dataset.thinking === 'false' && b.dataset.turn === 'white' &&
+        (document.querySelector('[data-testid="move-list"]')?.textContent.match(/[A-Za-z][\w+#=-]*/g) || []).length === n;
+    }, [board, plies], { timeout: 60000 });
+    const moves = async () => (await text(page, 'move-list')).split(/\s+/).filter((s) => s && !/^\d+\.$/.test(s));
+    // An illegal typed move: refused with the reason, the board and the box unchanged.
+    await page.fill(T('move-input'), 'Ke5');
+    await page.press(T('move-input'), 'Enter');
+    await page.waitForSelector(T('move-error'));
+    const why = await text(page, 'move-error');
+    assert(/"Ke5" is not a legal move here: no white king can move to e5/.test(why), `illegal move error: ${why}`);
+    assert((await page.locator(board).getAttribute('data-fen')).startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w'), 'an illegal typed move changed the board');
+    assert(await page.inputValue(T('move-input')) === 'Ke5', 'the refused move was cleared from the box');
+    // The keyboard: one square in the tab order; arrows move it as shown, Enter picks the piece and its target.
+    assert(await page.locator(`${board} [tabindex="0"]`).count() === 1, 'not exactly one board square in the tab order');
+    assert(/e1, white king/.test(await page.locator(`${board} [data-square="e1"]`).getAttribute('aria-label')), 'e1 is not labelled as the white king');
+    const goTo = async (to) => {
+      const from = await page.locator(`${board} [tabindex="0"]`).getAttribute('data-square');
+      await page.focus(`${board} [data-square="${from}"]`);
+      const df = to.charCodeAt(0) - from.charCodeAt(0), dr = Number(to[1]) - Number(from[1]);
+      for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df > 0 ? 'ArrowRight' : 'ArrowLeft');
+      for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? 'ArrowUp' : 'ArrowDown');
+      const at = await page.evaluate(() => document.activeElement?.dataset.square);
+      assert(at === to, `the arrow keys reached ${at}, not ${to}`);
+    };
+    await goTo('e2');
+    await page.keyboard.press('Enter');
+    assert(/selected/.test(await page.locator(`${board} [data-square="e2"]`).getAttribute('aria-label')), 'e2 not selected by Enter');
+    assert(/legal move/.test(await page.locator(`${board} [data-square="e4"]`).getAttribute('aria-label')), 'e4 not labelled as a legal move');
+    await goTo('e4');
+    await page.keyboard.press(' ');
+    await replied(2);
+    assert((await moves())[0] === 'e4', `keyboard move not played: ${await moves()}`);
+    assert(/^Black played /.test(await page.locator(T('last-move')).textContent()), 'the live region does not say the reply');
+    // Typed: SAN with a lower-case piece letter and Enter, then UCI and the button.
+    await page.fill(T('move-input'), 'nf3');
+    await page.press(T('move-input'), 'Enter');
+    await replied(4);
+    assert((await moves())[2] === 'Nf3', `typed SAN not played: ${await moves()}`);
+    assert(await page.inputValue(T('move-input')) === '', 'the box kept a played move');
+    assert(await page.locator(T('move-error')).count() === 0, 'the error stayed after a legal move');
+    await page.fill(T('move-input'), 'd2d3');
+    await page.click(T('move-submit'));
+    await replied(6);
+    assert((await moves())[4] === 'd3', `typed UCI not played: ${await moves()}`);
+    if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);
+  });
+
   await test('a share link opened in a fresh page shows the same player', async () => {
     await page.click(T('tab-share'));
     await page.waitForSelector(T('share-link'));

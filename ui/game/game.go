@@ -1,6 +1,6 @@
 // Package game is the Play tab's model of one game on engine/board: the move
 // list in SAN, legal-move hints for a square, click/drag move resolution
-// (with the promotion choice), undo, the result by the rules (checkmate,
+// (with the promotion choice), typed moves (ParseMove: SAN or UCI), undo, the result by the rules (checkmate,
 // stalemate, threefold repetition, fifty moves, insufficient material) and
 // PGN export. It is pure Go with no build tags and runs on the UI thread
 // (cheap: one legal move generation per user action); searching happens in a
@@ -143,6 +143,51 @@ func (g *Game) Play(m board.Move) error {
 	g.moves = append(g.moves, m)
 	g.sans = append(g.sans, san)
 	return nil
+}
+
+// ParseMove reads a move a player typed: SAN as on a score sheet ("e4",
+// "Nf3", "exd5", "O-O", "e8=Q"; check marks and long forms such as "Ng1f3"
+// or "e2-e4" too, a lower-case piece letter as in "nf3" and "o-o" as
+// well) or UCI ("e2e4", "e7e8q"). It returns the legal move meant, or an
+// error that says why not in words (without the position's FEN: the board
+// shows it).
+func (g *Game) ParseMove(s string) (board.Move, error) {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return board.NoMove, fmt.Errorf("type a move, such as e4, Nf3, O-O or e2e4")
+	}
+	if over, res, why := g.Over(); over {
+		return board.NoMove, fmt.Errorf("the game is over (%s, %s)", res, why)
+	}
+	switch strings.ToUpper(t) {
+	case "O-O", "O-O-O":
+		t = strings.ToUpper(t)
+	}
+	m, err := g.pos.ParseSAN(t)
+	if err == nil {
+		return m, nil
+	}
+	if u, uerr := g.pos.ParseUCIMove(strings.ToLower(t)); uerr == nil {
+		return u, nil
+	}
+	if c := t[0]; strings.IndexByte("nbrqk", c) >= 0 {
+		// "nf3" for Nf3 ("bc4" is tried as a b-pawn first, then as Bc4).
+		if m, err2 := g.pos.ParseSAN(string(c-'a'+'A') + t[1:]); err2 == nil {
+			return m, nil
+		}
+	}
+	return board.NoMove, fmt.Errorf("%q is not a legal move here%s", t, g.sanReason(err, t))
+}
+
+// sanReason turns a board.ParseSAN error into words after a colon ("" when
+// it only says the move is not legal).
+func (g *Game) sanReason(err error, t string) string {
+	r := strings.TrimPrefix(err.Error(), fmt.Sprintf("board: SAN %q: ", t))
+	r = strings.TrimSuffix(r, " in "+g.pos.FEN())
+	if r == "not legal" || r == err.Error() {
+		return ""
+	}
+	return ": " + r
 }
 
 // PlayUCI plays a move given in UCI notation (an engine's reply).

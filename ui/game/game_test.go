@@ -204,3 +204,51 @@ func TestEndRecordsResult(t *testing.T) {
 		}
 	}
 }
+
+func TestParseMove(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen, in, want, err string
+	}{
+		{"SAN pawn", "", "e4", "e2e4", ""},
+		{"SAN piece", "", "Nf3", "g1f3", ""},
+		{"check mark", "", " Nc3+ ", "b1c3", ""},
+		{"lower-case knight", "", "nf3", "g1f3", ""},
+		{"UCI", "", "e2e4", "e2e4", ""},
+		{"UCI upper case", "", "G1F3", "g1f3", ""},
+		{"long form", "", "Ng1-f3", "g1f3", ""},
+		{"lower-case bishop after the b-pawn", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "bc4", "f1c4", ""},
+		{"pawn capture b-file", "rnbqkbnr/pp1ppppp/8/8/2p5/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 3", "bxc4", "b3c4", ""},
+		{"castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "e1g1", ""},
+		{"castling with zeros", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1", ""},
+		{"castling lower case", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "o-o", "e8g8", ""},
+		{"promotion", "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", "e8=Q", "e7e8q", ""},
+		{"UCI promotion", "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", "e7e8n", "e7e8n", ""},
+		{"empty", "", "  ", "", "type a move"},
+		{"no such piece move", "", "Ke5", "", `"Ke5" is not a legal move here: no white king can move to e5`},
+		{"blocked pawn", "", "e5", "", `"e5" is not a legal move here`},
+		{"ambiguous", "8/8/8/8/8/8/k7/N3N1K1 w - - 0 1", "Nc2", "", `"Nc2" is not a legal move here: ambiguous`},
+		{"promotion piece missing", "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", "e8", "", "needs a promotion piece"},
+		{"nonsense", "", "hello", "", `"hello" is not a legal move here`},
+		{"game over", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "Kxg7", "", "the game is over"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := New(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := g.ParseMove(tc.in)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("ParseMove(%q) = %v, %v; want an error containing %q", tc.in, m.UCI(), err, tc.err)
+				}
+				if strings.Contains(err.Error(), "/") {
+					t.Errorf("error %q shows the FEN", err)
+				}
+				return
+			}
+			if err != nil || m.UCI() != tc.want {
+				t.Fatalf("ParseMove(%q) = %v, %v; want %s", tc.in, m.UCI(), err, tc.want)
+			}
+		})
+	}
+}
