@@ -124,7 +124,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".pgn,.txt,.gz,.zip,application/x-chess-pgn,text/plain,application/gzip,application/zip"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "load-pgn"}}}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Choose a PGN file (.pgn, .pgn.gz or .zip)"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".pgn,.txt,.gz,.zip,application/x-chess-pgn,text/plain,application/gzip,application/zip"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "load-pgn"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "change",
