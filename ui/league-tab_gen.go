@@ -986,7 +986,7 @@ func (c *LeagueTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-first"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "start"}}}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-first"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "start"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "start"}}}
 								vgparent.AppendChild(vgn)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "click",
@@ -1000,7 +1000,7 @@ func (c *LeagueTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-prev"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "previous move"}}}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-prev"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "previous move"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "previous move"}}}
 								vgparent.AppendChild(vgn)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "click",
@@ -1014,7 +1014,7 @@ func (c *LeagueTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-next"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "next move"}}}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-next"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "next move"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "next move"}}}
 								vgparent.AppendChild(vgn)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "click",
@@ -1028,7 +1028,7 @@ func (c *LeagueTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-last"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "end"}}}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "btn"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-last"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "end"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "end"}}}
 								vgparent.AppendChild(vgn)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "click",
