@@ -24,6 +24,8 @@ import (
 // cursor, PlayState.Cursor); the arrow keys move it as the board is shown,
 // Enter or Space taps it (pick a piece, then its target), Escape drops the
 // selection. The move box of the Play tab takes typed moves (SAN or UCI).
+// On the League and Compare tabs the arrow keys (Home, End) step the game
+// replayed there.
 
 // boardPress is the pointer press in progress on the board.
 type boardPress struct {
@@ -60,9 +62,59 @@ func (a *App) installBoardInput() {
 		return nil
 	}), opts)
 	doc.Call("addEventListener", "keydown", js.FuncOf(func(this js.Value, args []js.Value) any {
-		a.boardKey(args[0])
+		if !a.replayKey(args[0]) {
+			a.boardKey(args[0])
+		}
 		return nil
 	}), opts)
+}
+
+// replayKey steps the game replayed on the League or Compare tab: the left
+// and right arrows a ply back and forward, Home and End to the start and
+// the end; not while a form field has the focus or a modifier is held. It
+// reports whether it handled the key.
+func (a *App) replayKey(ev js.Value) bool {
+	if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("shiftKey").Bool() {
+		return false
+	}
+	if t := ev.Get("target"); t.Type() == js.TypeObject {
+		switch t.Get("tagName").String() {
+		case "INPUT", "SELECT", "TEXTAREA":
+			return false
+		}
+		if t.Get("isContentEditable").Truthy() {
+			return false
+		}
+	}
+	var step func(*replay)
+	switch ev.Get("key").String() {
+	case "ArrowLeft":
+		step = (*replay).prev
+	case "ArrowRight":
+		step = (*replay).next
+	case "Home":
+		step = (*replay).first
+	case "End":
+		step = (*replay).last
+	default:
+		return false
+	}
+	a.env.Lock()
+	var r *replay
+	switch {
+	case a.Tab == "league" && a.League.Replay != nil:
+		r = a.League.Replay.replay
+	case a.Tab == "compare" && a.Cmp.Replay != nil:
+		r = a.Cmp.Replay.replay
+	}
+	if r == nil {
+		a.env.UnlockOnly()
+		return false
+	}
+	ev.Call("preventDefault") // step the game, not scroll the page
+	step(r)
+	a.env.UnlockRender()
+	return true
 }
 
 // boardSquare returns the Play board square of an event's target, if any.

@@ -1430,7 +1430,7 @@ func (c *CompareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "small mono"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "compare-ply"}}}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "small mono"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "compare-ply"}}}
 					vgparent.AppendChild(vgn)
 					vgn.SetInnerHTML(c.GamePly())
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}

@@ -1070,7 +1070,7 @@ func (c *LeagueTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "small mono"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-ply"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "small mono"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-ply"}}}
 							vgparent.AppendChild(vgn)
 							vgn.SetInnerHTML(c.PlyText())
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}

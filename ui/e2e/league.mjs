@@ -174,6 +174,20 @@ try {
     await p.click(T('league-prev'));
     await p.waitForFunction((sel) => /^ply 0 of/.test(document.querySelector(sel)?.textContent || ''), T('league-ply'));
     assert(await p.locator(T('league-board')).getAttribute('data-fen') === startFen, 'previous did not go back');
+    // The arrow keys, End and Home step the replay as the buttons do.
+    const plyIs = (n) => p.waitForFunction(([sel, want]) => (document.querySelector(sel)?.textContent || '').startsWith(want), [T('league-ply'), `ply ${n} of `], { timeout: 5000 });
+    await p.keyboard.press('End');
+    await plyIs(m[2]);
+    assert(await p.locator(T('league-board')).getAttribute('data-fen') === endFen, 'End did not show the last position');
+    await p.keyboard.press('ArrowLeft');
+    await plyIs(Number(m[2]) - 1);
+    await p.keyboard.press('Home');
+    await plyIs(0);
+    await p.keyboard.press('ArrowRight');
+    await plyIs(1);
+    assert(await p.locator(T('league-board')).getAttribute('data-fen') === fen1, 'ArrowRight did not show ply 1');
+    await p.keyboard.press('ArrowLeft');
+    await plyIs(0);
     // Clicks on the replay board do not move pieces.
     const sq = await p.$$eval(`${T('league-board')} [data-square]`, (els) => els.find((e) => e.querySelector('img'))?.dataset.square);
     await p.click(`${T('league-board')} [data-square="${sq}"]`);

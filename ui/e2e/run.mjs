@@ -705,6 +705,20 @@ try {
     assert(await page.locator(T('compare-board')).getAttribute('data-fen') !== endFen, 'the board did not go back to the start');
     await page.click(T('compare-next'));
     assert(/^ply 1 of .* — \S+/.test(await text(page, 'compare-ply')), `after ▶: ${await text(page, 'compare-ply')}`);
+    // The keyboard steps the replay too (the focus on a button, not in a field): →, End, ←, Home.
+    const plyIs = (n) => page.waitForFunction(([sel, want]) => (document.querySelector(sel)?.textContent || '').startsWith(want), [T('compare-ply'), `ply ${n} of `], { timeout: 5000 });
+    const total = Number(m[2]);
+    await page.keyboard.press('ArrowRight');
+    await plyIs(Math.min(2, total));
+    await page.keyboard.press('End');
+    await plyIs(total);
+    assert(await page.locator(T('compare-board')).getAttribute('data-fen') === endFen, 'End did not show the last position');
+    await page.keyboard.press('ArrowLeft');
+    await plyIs(total - 1);
+    await page.keyboard.press('Home');
+    await plyIs(0);
+    await page.keyboard.press('ArrowRight');
+    await plyIs(1);
     await page.screenshot({ path: path.join(shots, 'compare-replay.png'), fullPage: true });
     const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), page.click(T('compare-pgn'))]);
     const pgn = fs.readFileSync(await dl.path(), 'utf8');
