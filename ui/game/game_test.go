@@ -252,3 +252,25 @@ func TestParseMove(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseMove: a typed move never panics, and a move it accepts is legal
+// and plays.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"e4", "nf3", "O-O", "o-o-o", "e8=Q", "e7e8q", "Ng1-f3", "bxc3", "K", "", "  ", "\x00", "e2e4e5", "Qh4#!?"} {
+		f.Add("", s)
+		f.Add("r3k2r/4P3/8/8/8/8/8/R3K2R w KQkq - 0 1", s)
+	}
+	f.Fuzz(func(t *testing.T, fen, s string) {
+		g, err := New(fen)
+		if err != nil {
+			return
+		}
+		m, err := g.ParseMove(s)
+		if err != nil {
+			return
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("ParseMove(%q) gave %s, which does not play: %v", s, m.UCI(), err)
+		}
+	})
+}
