@@ -152,7 +152,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "pgn-paste"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "7"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "[Event \"…\"]\n[White \"…\"]\n\n1. e4 e5 2. Nf3 Nc6 … 1-0"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "pgn-paste"}}}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "pgn-paste"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "PGN text to load"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "7"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "[Event \"…\"]\n[White \"…\"]\n\n1. e4 e5 2. Nf3 Nc6 … 1-0"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "pgn-paste"}}}
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)

@@ -250,7 +250,7 @@ func (c *LeagueTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
 						if c.Choice() == "paste" {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "league-link"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "3"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-link"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:8px"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "https://…/#p=…"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "league-link"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Share link of the player to submit"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "3"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "league-link"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:8px"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "https://…/#p=…"}}}
 							vgparent.AppendChild(vgn)
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}

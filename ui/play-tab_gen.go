@@ -597,7 +597,7 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "rows", Val: "8"}, vugu.VGAttribute{Namespace: "", Key: "readonly", Val: "readonly"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "pgn-text"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "rows", Val: "8"}, vugu.VGAttribute{Namespace: "", Key: "readonly", Val: "readonly"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "PGN of this game"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "pgn-text"}}}
 						vgparent.AppendChild(vgn)
 						vgn.SetInnerHTML(c.p().PGN)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}

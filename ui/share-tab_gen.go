@@ -305,7 +305,7 @@ func (c *ShareTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "rows", Val: "4"}, vugu.VGAttribute{Namespace: "", Key: "readonly", Val: "readonly"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "share-link"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:8px"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "rows", Val: "4"}, vugu.VGAttribute{Namespace: "", Key: "readonly", Val: "readonly"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Share link of this player"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "share-link"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:8px"}}}
 						vgparent.AppendChild(vgn)
 						vgn.SetInnerHTML(c.Link())
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}

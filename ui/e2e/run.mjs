@@ -834,6 +834,22 @@ try {
     await page.setInputFiles(T('load-pgn'), { name: 'notes.zip', mimeType: 'application/zip', buffer: storedZip([['notes.txt', 'no games']]) });
     await page.waitForFunction((sel) => /notes\.zip.*no \.pgn file/.test(document.querySelector(sel)?.textContent || ''), T('data-error'), { timeout: 30000 });
   });
+  await test('every visible control of every tab has an accessible name', async () => {
+    await page.waitForSelector('[role=tab]');
+    const tabs = await page.$$eval('[role=tab]', (ts) => ts.map((t) => t.dataset.testid));
+    assert(tabs.length >= 5, `tabs ${tabs}`);
+    for (const tab of tabs) {
+      await page.click(T(tab));
+      await page.waitForTimeout(200);
+      const unnamed = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button, a[href], [role=button]')]
+        .filter((el) => el.getClientRects().length > 0 || el.type === 'file')
+        .filter((el) => !(el.getAttribute('aria-label') || (el.labels && [...el.labels].some((l) => l.textContent.trim())) ||
+          (!['SELECT', 'TEXTAREA', 'INPUT'].includes(el.tagName) && el.textContent.trim()) || el.title || el.getAttribute('aria-labelledby')))
+        .map((el) => `${el.tagName.toLowerCase()}[data-testid=${el.dataset.testid || ''}]`));
+      assert(unnamed.length === 0, `${tab}: controls without a name: ${unnamed.slice(0, 8).join(', ')}`);
+    }
+  });
+
   await test('if the UI program ever exits, the page says so and how to go on instead of freezing silently', async () => {
     // The program's exit is simulated: go.run's promise (wasm_exec.js) is
     // made to resolve at once while the program runs on.
