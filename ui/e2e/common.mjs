@@ -30,3 +30,14 @@ export function shotsDir() {
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+// The visible controls of the page that have no accessible name (an
+// aria-label, a label with text, their own text, a title or aria-labelledby),
+// as tag[data-testid=…] strings. File inputs count although browsers hide them.
+export async function unnamedControls(page) {
+  return page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button, a[href], [role=button]')]
+    .filter((el) => el.getClientRects().length > 0 || el.type === 'file')
+    .filter((el) => !(el.getAttribute('aria-label') || (el.labels && [...el.labels].some((l) => l.textContent.trim())) ||
+      (!['SELECT', 'TEXTAREA', 'INPUT'].includes(el.tagName) && el.textContent.trim()) || el.title || el.getAttribute('aria-labelledby')))
+    .map((el) => `${el.tagName.toLowerCase()}[data-testid=${el.dataset.testid || ''}]`));
+}

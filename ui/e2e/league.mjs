@@ -5,8 +5,9 @@
 // Starts `evochess serve -class` on a free loopback port with a fresh
 // league file (the teacher token is then required as on a class network),
 // opens the teacher link in one browser context and two students in two
-// others: submissions, live standings over server-sent events, a game
-// replayed move by move, the teacher's actions and the refusal of a
+// others: the teacher's controls (each with an accessible name), submissions,
+// live standings over server-sent events, a game replayed move by move (the
+// buttons and the arrow keys), the teacher's actions and the refusal of a
 // student's, the Share tab's "Submit to class league", and the League tab
 // at a phone's viewport with no horizontal overflow. Prints one line per
 // test and "N passed, M failed"; exit status 1 on any failure. Screenshots
@@ -16,7 +17,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath, freePort, shotsDir } from './common.mjs';
+import { chromiumPath, freePort, shotsDir, unnamedControls } from './common.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
@@ -124,6 +125,8 @@ try {
     assert(c && c.httpOnly && c.sameSite === 'Strict', `teacher cookie ${JSON.stringify(c)}`);
     assert((await text(teacher.page, 'league-join-url')) === base, `join address ${await text(teacher.page, 'league-join-url')}`);
     assert(await teacher.page.locator('[data-testid="league-join"] svg path').count() === 1, 'no QR code drawn');
+    const unnamed = await unnamedControls(teacher.page);
+    assert(unnamed.length === 0, `teacher's League tab: controls without a name: ${unnamed.join(', ')}`);
     // Fast games for the test: depth 1, two games per pair.
     await teacher.page.fill(T('league-depth'), '1');
     await teacher.page.dispatchEvent(T('league-depth'), 'change');

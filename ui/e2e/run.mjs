@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromiumPath, freePort, shotsDir } from './common.mjs';
+import { chromiumPath, freePort, shotsDir, unnamedControls } from './common.mjs';
 
 const bin = process.argv[2];
 // E2E_BASE_URL runs the tests against an already running server (debugging).
@@ -841,11 +841,7 @@ try {
     for (const tab of tabs) {
       await page.click(T(tab));
       await page.waitForTimeout(200);
-      const unnamed = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button, a[href], [role=button]')]
-        .filter((el) => el.getClientRects().length > 0 || el.type === 'file')
-        .filter((el) => !(el.getAttribute('aria-label') || (el.labels && [...el.labels].some((l) => l.textContent.trim())) ||
-          (!['SELECT', 'TEXTAREA', 'INPUT'].includes(el.tagName) && el.textContent.trim()) || el.title || el.getAttribute('aria-labelledby')))
-        .map((el) => `${el.tagName.toLowerCase()}[data-testid=${el.dataset.testid || ''}]`));
+      const unnamed = await unnamedControls(page);
       assert(unnamed.length === 0, `${tab}: controls without a name: ${unnamed.slice(0, 8).join(', ')}`);
     }
   });
