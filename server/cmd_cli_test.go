@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -160,5 +161,25 @@ func TestEvalCommand(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "eval", "-preset", "material", "-epd", badEPD, "-nodes", "100"); err == nil || !strings.Contains(err.Error(), "holds no readable EPD position") {
 		t.Errorf("an EPD file without positions: error %v", err)
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		out, _, err := runCmd(t, args...)
+		if err != nil || !regexp.MustCompile(`^evochess \S+ \(go\S+ \w+/\w+; distributed protocol \d+\)\n$`).MatchString(out) {
+			t.Errorf("%v: %q, %v", args, out, err)
+		}
+	}
+	if _, _, err := runCmd(t, "version", "extra"); err == nil || !strings.Contains(err.Error(), `unexpected argument "extra"`) {
+		t.Errorf("version extra: %v", err)
+	}
+	// help COMMAND prints the command's flags and succeeds.
+	_, errOut, err := runCmd(t, "help", "perft")
+	if err != nil || !strings.Contains(errOut, "-depth") {
+		t.Errorf("help perft: %v, %q", err, errOut)
+	}
+	if _, errOut, err := runCmd(t, "help", "nosuch"); err == nil || !strings.Contains(err.Error(), `unknown command "nosuch"`) || !strings.Contains(errOut, "commands:") {
+		t.Errorf("help nosuch: %v, %q", err, errOut)
 	}
 }

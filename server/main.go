@@ -49,12 +49,27 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 && defaultCommand != "" {
 		args = []string{defaultCommand}
 	}
+	if len(args) == 2 && args[0] == "help" {
+		// evochess help COMMAND = evochess COMMAND -h
+		c, ok := commands[args[1]]
+		if !ok {
+			usage(stderr)
+			return fmt.Errorf("help: unknown command %q", args[1])
+		}
+		if err := c.run([]string{"-h"}, stdin, stdout, stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return nil
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
 			return errors.New("no command given")
 		}
 		return nil
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -65,7 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: evochess <command> [flags]   (evochess <command> -h for its flags)")
+	fmt.Fprintln(w, "usage: evochess <command> [flags]   (evochess help <command>, or evochess <command> -h, for its flags)")
 	fmt.Fprintln(w, "commands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
