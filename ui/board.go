@@ -105,6 +105,10 @@ func (c *Board) Squares() []squareView {
 			if sq == check {
 				cls += " check"
 			}
+			hinted := interactive && p.hintMove != board.NoMove && (sq == p.hintMove.From() || sq == p.hintMove.To())
+			if hinted {
+				cls += " hinted"
+			}
 			v.Class = cls
 			if pc != board.NoPiece {
 				v.Img = "pieces/" + pieceCodes[pc] + ".svg"
@@ -124,6 +128,9 @@ func (c *Board) Squares() []squareView {
 					v.Label += ", selected"
 				case p.hints.Has(sq):
 					v.Label += ", legal move"
+				}
+				if hinted {
+					v.Label += ", hint"
 				}
 			}
 			if row == 7 {

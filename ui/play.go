@@ -51,6 +51,12 @@ type PlayState struct {
 	FENInput string // the position box
 	FENErr   string // why the position box's FEN was refused
 	MoveErr  string // why the typed move was refused
+	// A hint: the move the opponent's player would make in the human's
+	// place (Hint asks the play worker); cleared by any move.
+	Hinting  bool
+	hintID   string
+	Hint     string
+	hintMove board.Move
 	// Cursor is the board's keyboard focus (the one square in the tab
 	// order; arrow keys move it, Enter or Space taps it). NoSquare: the
 	// human's king.
@@ -61,6 +67,7 @@ type PlayState struct {
 func (p *PlayState) init() {
 	p.g, _ = game.New("")
 	p.Sel, p.promoFrom, p.promoTo, p.Cursor = board.NoSquare, board.NoSquare, board.NoSquare, board.NoSquare
+	p.hintMove = board.NoMove
 	p.Opponent, p.OppName, p.Depth = "default", "default player", 3
 	p.Vary = true
 	p.Seed = rand.Uint64()
@@ -102,6 +109,7 @@ func (a *App) Promote(pt board.PieceType) {
 
 func (a *App) humanMove(m board.Move) {
 	p := &a.Game
+	a.clearHint()
 	p.Sel, p.hints, p.PGN, p.MoveErr = board.NoSquare, 0, "", ""
 	if err := p.g.Play(m); err != nil {
 		p.Err = err.Error()
@@ -188,7 +196,8 @@ func (a *App) engineTurn() {
 	}
 }
 
-// cancelSearch abandons the running search (its answer is ignored).
+// cancelSearch abandons the running search (its answer is ignored), and
+// any hint.
 func (a *App) cancelSearch() {
 	p := &a.Game
 	if p.Thinking && a.play != nil {
@@ -196,6 +205,69 @@ func (a *App) cancelSearch() {
 		a.play.Done(p.searchID)
 	}
 	p.Thinking, p.searchID, p.Info = false, "", nil
+	a.clearHint()
+}
+
+// CanHint reports whether a hint can be asked for: the human's move, no
+// search or hint running, no promotion pending, the game not over.
+func (p *PlayState) CanHint() bool {
+	over, _, _ := p.g.Over()
+	return !over && !p.Thinking && !p.Hinting && !p.Promo && p.g.Side() == p.Human
+}
+
+// askHint asks the opponent's player, at full strength and without its
+// book, for the move it would make in the human's place, searched like its
+// own moves (the same depth or time); the answer is shown on the board and
+// in words.
+func (a *App) askHint() {
+	p := &a.Game
+	if !p.CanHint() {
+		return
+	}
+	w := a.playWorker()
+	id := a.nextID("hint")
+	req := &protocol.Search{FEN: p.g.StartFEN(), Moves: p.g.UCIMoves(), Player: p.oppPlayer}
+	if p.MoveTime > 0 {
+		req.MoveTimeMS = p.MoveTime
+	} else {
+		req.Depth = max(1, p.Depth)
+	}
+	p.Hinting, p.hintID, p.Hint, p.hintMove = true, id, "", board.NoMove
+	err := w.Send(id, req, func(m protocol.Message) {
+		if p.hintID != id {
+			w.Done(id)
+			return
+		}
+		switch b := m.Body.(type) {
+		case *protocol.BestMove:
+			w.Done(id)
+			p.Hinting, p.hintID = false, ""
+			mv, err := p.g.ParseMove(b.Move)
+			if err != nil {
+				p.Hint = "No hint: " + err.Error()
+				return
+			}
+			p.hintMove = mv
+			p.Hint = fmt.Sprintf("%s would play %s here (%s for you at depth %d).", p.OppName, p.g.MoveSAN(mv), scoreText(b.Score, b.Mate), b.Depth)
+		case *protocol.Error:
+			w.Done(id)
+			p.Hinting, p.hintID = false, ""
+			p.Hint = "No hint: " + b.Message
+		}
+	})
+	if err != nil {
+		p.Hinting, p.hintID, p.Err = false, "", err.Error()
+	}
+}
+
+// clearHint drops the hint shown, stopping its search if it still runs.
+func (a *App) clearHint() {
+	p := &a.Game
+	if p.Hinting && a.play != nil {
+		_ = a.play.Send(p.hintID, &protocol.StopSearch{}, nil)
+		a.play.Done(p.hintID)
+	}
+	p.Hinting, p.hintID, p.Hint, p.hintMove = false, "", "", board.NoMove
 }
 
 // NewGame starts again with the chosen colour; the engine moves first when the human is Black.
@@ -375,6 +447,9 @@ func (c *PlayTab) MoveRows() []moveRow {
 	}
 	return rows
 }
+
+// AskHint is the Hint button.
+func (c *PlayTab) AskHint(e vugu.DOMEvent) { c.App.askHint() }
 
 // SubmitMove plays the move typed in the move box (Enter or the Play
 // button); the box is read from the page, and emptied once the move is made.

@@ -407,7 +407,7 @@ try {
     await page.uncheck(T('explain-all'));
   });
 
-  await test('Play by keyboard: the arrow keys and Enter on the board, typed moves (SAN and UCI; an illegal one refused with the reason)', async () => {
+  await test('Play by keyboard: the arrow keys and Enter on the board, typed moves (SAN and UCI; an illegal one refused with the reason), a hint', async () => {
     await page.click(T('tab-play'));
     await page.selectOption(T('strength'), '2');
     await page.click(T('new-game'));
@@ -459,6 +459,18 @@ try {
     await page.click(T('move-submit'));
     await replied(6);
     assert((await moves())[4] === 'd3', `typed UCI not played: ${await moves()}`);
+    // A hint: the move the opponent's player would make in my place, on the board and in words; playing it clears it.
+    await page.click(T('hint'));
+    await page.waitForSelector(T('hint-text'), { timeout: 60000 });
+    const hint = await text(page, 'hint-text');
+    const hm = hint.match(/would play (\S+) here \(.* for you at depth \d+\)/);
+    assert(hm, `hint text: ${hint}`);
+    assert(await page.locator(`${board} .hinted`).count() === 2, 'the hint is not shown on two squares');
+    await page.fill(T('move-input'), hm[1]);
+    await page.press(T('move-input'), 'Enter');
+    await replied(8);
+    assert((await moves())[6] === hm[1], `the hinted move ${hm[1]} was not played: ${await moves()}`);
+    assert(await page.locator(T('hint-text')).count() === 0 && await page.locator(`${board} .hinted`).count() === 0, 'the hint stayed after the move');
     if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);
   });
 

@@ -145,6 +145,9 @@ func (g *Game) Play(m board.Move) error {
 	return nil
 }
 
+// MoveSAN returns the SAN of m, a legal move of the current position.
+func (g *Game) MoveSAN(m board.Move) string { return g.pos.SAN(m) }
+
 // ParseMove reads a move a player typed: SAN as on a score sheet ("e4",
 // "Nf3", "exd5", "O-O", "e8=Q"; check marks and long forms such as "Ng1f3"
 // or "e2-e4" too, a lower-case piece letter as in "nf3" and "o-o" as
