@@ -173,7 +173,10 @@ func (c *Board) Promo() bool { return c.View == nil && c.App.Game.Promo }
 
 func (c *Board) PromoPieces() []promoChoice { return (&PlayTab{App: c.App}).PromoPieces() }
 
-func (c *Board) Promote(pt board.PieceType, e vugu.DOMEvent) { c.App.Promote(pt) }
+func (c *Board) Promote(pt board.PieceType, e vugu.DOMEvent) {
+	c.App.Promote(pt)
+	focusSoon(`[data-testid="play-board"] [tabindex="0"]`) // the chooser is gone: back to the board
+}
 
 func (c *Board) CancelPromo(e vugu.DOMEvent) {
 	p := &c.App.Game

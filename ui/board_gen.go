@@ -85,7 +85,7 @@ func (c *Board) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
 		if c.Promo() {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "promo"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "promotion"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "promo"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "dialog"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Choose the promotion piece"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "promotion"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"syscall/js"
+	"time"
 
 	"github.com/evochess/evochess/engine/board"
 )
@@ -136,6 +137,17 @@ func (a *App) boardKey(ev js.Value) {
 	if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
 		return
 	}
+	if ev.Get("key").String() == "Escape" && a.Game.Promo {
+		// Escape in the promotion chooser: no promotion, the pawn stays.
+		if t := ev.Get("target"); t.Type() == js.TypeObject && !t.Get("closest").IsUndefined() && !t.Call("closest", `[data-testid="promotion"]`).IsNull() {
+			a.env.Lock()
+			p := &a.Game
+			p.Promo, p.Sel, p.hints = false, board.NoSquare, 0
+			a.env.UnlockRender()
+			focusSoon(`[data-testid="play-board"] [tabindex="0"]`)
+			return
+		}
+	}
 	sq, _, ok := boardSquare(ev)
 	if !ok {
 		return
@@ -158,6 +170,10 @@ func (a *App) boardKey(ev js.Value) {
 		p.Cursor = sq
 		if !p.Promo && !p.Thinking && p.g.Side() == p.Human {
 			a.keyTap(sq)
+			if p.Promo {
+				// The chooser opens: its first piece (queen) gets the focus.
+				focusSoon(`[data-testid="promotion"] button`)
+			}
 		}
 		return
 	case "Escape":
@@ -178,6 +194,20 @@ func (a *App) boardKey(ev js.Value) {
 	if !el.IsNull() {
 		el.Call("focus")
 	}
+}
+
+// focusSoon focuses the first element matching sel once a render has put
+// it on the page (it tries for about 200 ms).
+func focusSoon(sel string) {
+	go func() {
+		for range 10 {
+			time.Sleep(20 * time.Millisecond) // yields to the event loop and the render
+			if el := js.Global().Get("document").Call("querySelector", sel); !el.IsNull() {
+				el.Call("focus")
+				return
+			}
+		}
+	}()
 }
 
 // stepSquare moves sq by dc columns and dr rows as the board is shown

@@ -471,6 +471,28 @@ try {
     await replied(8);
     assert((await moves())[6] === hm[1], `the hinted move ${hm[1]} was not played: ${await moves()}`);
     assert(await page.locator(T('hint-text')).count() === 0 && await page.locator(`${board} .hinted`).count() === 0, 'the hint stayed after the move');
+    // A promotion by keyboard: the chooser takes the focus; Escape leaves the pawn where it was, Enter picks the queen.
+    await page.fill(T('fen-input'), '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1');
+    await page.click(T('fen-setup'));
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen.startsWith('8/4P1k1/'), board, { timeout: 10000 });
+    const promoteByKeys = async () => {
+      await goTo('e7');
+      await page.keyboard.press('Enter');
+      await goTo('e8');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(T('promotion'));
+      await page.waitForFunction(() => !!document.activeElement?.closest('[data-testid="promotion"]'), null, { timeout: 5000 });
+    };
+    await promoteByKeys();
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(T('promotion'), { state: 'detached', timeout: 5000 });
+    assert((await page.locator(board).getAttribute('data-fen')).startsWith('8/4P1k1/'), 'Escape did not leave the pawn on e7');
+    await page.waitForFunction(() => !!document.activeElement?.closest('[data-testid="play-board"]'), null, { timeout: 5000 });
+    await promoteByKeys();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.turn === 'white' && document.querySelector(sel)?.dataset.thinking === 'false' &&
+      !document.querySelector(sel).dataset.fen.startsWith('8/4P1k1/'), board, { timeout: 60000 });
+    assert(/^e8=Q/.test((await moves())[0]), `keyboard promotion: ${await moves()}`);
     if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);
   });
 
