@@ -158,6 +158,38 @@ func (c *LeagueTab) JoinURL() string {
 	return c.s().Info.JoinURL
 }
 
+// QRFull is the same QR code for the full-screen leaderboard (an island
+// of its own: an island is drawn in one place).
+func (c *LeagueTab) QRFull() string {
+	c.QR()
+	return c.App.island("league-qr-fs", c.s().qrSVG)
+}
+
+// FullScreen shows the leaderboard alone on the whole screen (the
+// Fullscreen API; a projector's view, with the join QR code), or leaves
+// full screen.
+func (c *LeagueTab) FullScreen(e vugu.DOMEvent) {
+	doc := js.Global().Get("document")
+	if fs := doc.Get("fullscreenElement"); fs.Truthy() {
+		doc.Call("exitFullscreen")
+		return
+	}
+	el := doc.Call("querySelector", `[data-testid="league-leaderboard"]`)
+	if el.IsNull() || el.Get("requestFullscreen").IsUndefined() {
+		c.s().Err = "This browser cannot show the leaderboard full screen."
+		return
+	}
+	var failed js.Func
+	failed = js.FuncOf(func(this js.Value, args []js.Value) any {
+		failed.Release()
+		c.App.env.Lock()
+		c.s().Err = "This browser refused to show the leaderboard full screen."
+		c.App.env.UnlockRender()
+		return nil
+	})
+	el.Call("requestFullscreen").Call("catch", failed)
+}
+
 // QR returns the island id of the join address's QR code.
 func (c *LeagueTab) QR() string {
 	s := c.s()

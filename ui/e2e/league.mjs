@@ -6,7 +6,8 @@
 // league file (the teacher token is then required as on a class network),
 // opens the teacher link in one browser context and two students in two
 // others: the teacher's controls (each with an accessible name), submissions,
-// live standings over server-sent events, a game replayed move by move (the
+// live standings over server-sent events, the leaderboard full screen for a
+// projector (with the join QR code, without the teacher's buttons), a game replayed move by move (the
 // buttons and the arrow keys), the teacher's actions and the refusal of a
 // student's, the Share tab's "Submit to class league", and the League tab
 // at a phone's viewport with no horizontal overflow. Prints one line per
@@ -155,6 +156,21 @@ try {
     await ben.page.waitForSelector(T('league-error'), { timeout: 30000 });
     assert(/taken/.test(await text(ben.page, 'league-error')), `duplicate name: ${await text(ben.page, 'league-error')}`);
     await ana.page.screenshot({ path: path.join(shots, 'league.png'), fullPage: true });
+  });
+
+  await test('the leaderboard goes full screen for a projector, with the join QR code, and back', async () => {
+    const p = teacher.page;
+    assert(await p.locator(`${T('league-join-fs')}`).isHidden(), 'the projector QR code shows outside full screen');
+    await p.click(T('league-fullscreen'));
+    await p.waitForFunction(() => document.fullscreenElement?.dataset.testid === 'league-leaderboard', null, { timeout: 5000 });
+    assert(await p.locator(`${T('league-join-fs')} svg path`).count() === 1 && await p.locator(T('league-join-fs')).isVisible(), 'no join QR code in full screen');
+    assert(await p.locator(`${T('league-standings')} tr[data-entry]`).count() === 2, 'the standings are not in full screen');
+    assert(await p.locator(`${T('league-leaderboard')} ${T('league-remove')}`).first().isHidden(), 'the teacher\'s remove buttons show on the projector');
+    const label = (await p.locator(T('league-fullscreen')).innerText()).trim();
+    assert(label === 'Leave full screen', `button: ${label}`);
+    await p.screenshot({ path: path.join(shots, 'league-fullscreen.png') });
+    await p.click(T('league-fullscreen'));
+    await p.waitForFunction(() => !document.fullscreenElement, null, { timeout: 5000 });
   });
 
   await test('a game opens on the board and steps move by move', async () => {
