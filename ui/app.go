@@ -76,8 +76,18 @@ func newApp(env vugu.EventEnv) *App {
 	a.Tune.init()
 	a.Game.init()
 	a.Cmp.init()
+	// A first game is against a real player: the strongest paper preset
+	// (docs/experiments/presets.md), not the engine's material-only default.
+	if err := a.chooseOpponent(firstOpponent); err != nil {
+		a.Game.Err = err.Error()
+	}
 	return a
 }
+
+// firstOpponent is the Play tab's opponent until the user picks another (or
+// "Play the evolved player" on the Tune tab): david-fig3, the strongest of
+// the papers' presets in their round robin.
+const firstOpponent = "preset:david-fig3"
 
 func (a *App) start() {
 	a.loadStore()

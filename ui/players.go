@@ -34,7 +34,7 @@ type playerRef struct {
 func (a *App) playerRefs(withDefault bool) []playerRef {
 	var out []playerRef
 	if withDefault {
-		out = append(out, playerRef{Key: "default", Label: "default player (engine defaults)", Name: "default player"})
+		out = append(out, playerRef{Key: "default", Label: "default player (material only, engine defaults)", Name: "default player"})
 	}
 	if len(a.Tune.Player) > 0 {
 		n := "best of " + a.Tune.RunID

@@ -338,6 +338,8 @@ try {
     await board.waitFor();
     assert(await page.locator(`${T('play-board')} [data-square]`).count() === 64, 'board does not have 64 squares');
     step('board shown');
+    const first = await page.inputValue(T('opponent'));
+    assert(first === 'preset:david-fig3', `the first opponent is ${first}, not the strongest paper preset`);
     await page.selectOption(T('opponent'), { index: 1 }); // the evolved player
     await page.selectOption(T('strength'), '2');
     // Strength levels by Elo for every player, from 800; the book varies the openings (on by default).
