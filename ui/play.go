@@ -146,6 +146,18 @@ func (a *App) typedMove(s string) bool {
 	return true
 }
 
+// searchRequest is a search of the game's position by the opponent's
+// player, limited as its moves are (time per move or depth).
+func (p *PlayState) searchRequest() *protocol.Search {
+	req := &protocol.Search{FEN: p.g.StartFEN(), Moves: p.g.UCIMoves(), Player: p.oppPlayer}
+	if p.MoveTime > 0 {
+		req.MoveTimeMS = p.MoveTime
+	} else {
+		req.Depth = max(1, p.Depth)
+	}
+	return req
+}
+
 // engineTurn starts a search when it is the engine's move.
 func (a *App) engineTurn() {
 	p := &a.Game
@@ -154,12 +166,8 @@ func (a *App) engineTurn() {
 	}
 	w := a.playWorker()
 	id := a.nextID("search")
-	req := &protocol.Search{FEN: p.g.StartFEN(), Moves: p.g.UCIMoves(), Player: p.oppPlayer, Elo: p.Elo, Book: p.Vary, Seed: p.Seed}
-	if p.MoveTime > 0 {
-		req.MoveTimeMS = p.MoveTime
-	} else {
-		req.Depth = max(1, p.Depth)
-	}
+	req := p.searchRequest()
+	req.Elo, req.Book, req.Seed = p.Elo, p.Vary, p.Seed
 	p.Thinking, p.searchID, p.Info, p.Err = true, id, nil, ""
 	err := w.Send(id, req, func(m protocol.Message) {
 		if p.searchID != id {
@@ -226,12 +234,7 @@ func (a *App) askHint() {
 	}
 	w := a.playWorker()
 	id := a.nextID("hint")
-	req := &protocol.Search{FEN: p.g.StartFEN(), Moves: p.g.UCIMoves(), Player: p.oppPlayer}
-	if p.MoveTime > 0 {
-		req.MoveTimeMS = p.MoveTime
-	} else {
-		req.Depth = max(1, p.Depth)
-	}
+	req := p.searchRequest() // full strength, no book
 	p.Hinting, p.hintID, p.Hint, p.hintMove = true, id, "", board.NoMove
 	err := w.Send(id, req, func(m protocol.Message) {
 		if p.hintID != id {
