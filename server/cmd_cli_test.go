@@ -120,6 +120,23 @@ func TestEvalCommand(t *testing.T) {
 	if s.Positions != 24 || s.Solved > 24 || s.Nodes <= 0 {
 		t.Errorf("suite result %+v", s)
 	}
+	// -depth limits each suite position's search (it was ignored with -epd).
+	out, _, err = runCmd(t, "eval", "-preset", "material", "-epd", epd, "-depth", "2", "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n")[:24] {
+		if !strings.Contains(line, "depth  2") {
+			t.Errorf("eval -epd -depth 2: a position searched beyond depth 2: %q", line)
+		}
+	}
+	var sd struct {
+		Depth    int    `json:"depth"`
+		Searched uint64 `json:"searched"`
+	}
+	if err := json.Unmarshal([]byte(lastLine(out)), &sd); err != nil || sd.Depth != 2 || sd.Searched == 0 || sd.Searched > 24*5000 {
+		t.Errorf("eval -epd -depth 2 -json: %+v (%v)", sd, err)
+	}
 
 	out, _, err = runCmd(t, "eval", "-preset", "david-fig3", "-fen", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "-trace")
 	if err != nil {

@@ -53,7 +53,7 @@ type evalFlags struct {
 // runEval implements
 //
 //	evochess eval -player FILE|-preset NAME -pgn FILE [-protocol david] [-seed 1] [-positions N] [-depth N]
-//	evochess eval -player FILE|-preset NAME -epd FILE [-nodes N | -movetime D]
+//	evochess eval -player FILE|-preset NAME -epd FILE [-nodes N | -movetime D] [-depth N]
 //	evochess eval -player FILE|-preset NAME (-fen FEN | -epd FILE) -trace
 //
 // Results go to stdout (with -json the last line is one JSON object);
@@ -68,7 +68,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.protocol, "protocol", "david", "sampling protocol: david or all")
 	fs.Uint64Var(&f.seed, "seed", 1, "sampling seed")
 	fs.IntVar(&f.positions, "positions", -1, "cap on positions per set (default: the protocol's, 5000 for david; 0 = no cap)")
-	fs.IntVar(&f.depth, "depth", 0, "also match with the real search to this depth (quiescence on, the player's search parameters)")
+	fs.IntVar(&f.depth, "depth", 0, "with -pgn: also match with the real search to this depth (quiescence on, the player's search parameters); with -epd: the depth limit per position (besides -nodes or -movetime)")
 	fs.IntVar(&f.minElo, "min-elo", 0, "keep games where both players have at least this Elo")
 	fs.IntVar(&f.minPly, "min-ply", data.DefaultOpeningPlies, "first ply that may be sampled")
 	fs.IntVar(&f.maxPly, "max-ply", 0, "last ply that may be sampled (0 = none)")
@@ -352,6 +352,7 @@ type suiteReport struct {
 	Nodes        uint64  `json:"nodes"`
 	Searched     uint64  `json:"searched"`
 	Cap          uint64  `json:"cap,omitempty"`
+	Depth        int     `json:"depth,omitempty"`
 	MoveTime     string  `json:"movetime,omitempty"`
 	STSPoints    int     `json:"sts_points,omitempty"` // Strategic Test Suite scoring (pgn.EPD.Points)
 	STSMax       int     `json:"sts_max,omitempty"`
@@ -370,8 +371,12 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
+	if f.depth < 0 {
+		return fmt.Errorf("eval: -depth %d: must not be negative", f.depth)
+	}
 	opt := fitness.SuiteOptions{Cap: f.nodes, HashMB: f.hashMB} // 0: SuiteNodes' default, 16 MiB
-	rep := suiteReport{Player: pl.Name, Scheme: pl.Scheme, Suite: f.epdFile}
+	opt.Limits.Depth = f.depth
+	rep := suiteReport{Player: pl.Name, Scheme: pl.Scheme, Suite: f.epdFile, Depth: f.depth}
 	if f.movetime > 0 {
 		// Time-limited: the node cap is lifted (to the most a uint64 counts).
 		opt.Cap = ^uint64(0)
