@@ -45,8 +45,14 @@ func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case *probe != "" && *pgnPath == "":
+		if err := onlyFlags(fs, "book", "a probe (-probe)", "probe", "fen", "moves"); err != nil {
+			return err
+		}
 		return probeBook(stdout, *probe, *fen, *moves)
 	case *pgnPath != "" && *out != "" && *probe == "":
+		if err := onlyFlags(fs, "book", "a build (-pgn -out)", "pgn", "out", "plies", "min-games"); err != nil {
+			return err
+		}
 	default:
 		return errors.New("book: give -pgn FILE -out book.bin to build, or -probe book.bin to list moves")
 	}

@@ -77,6 +77,8 @@ func TestBookCommand(t *testing.T) {
 		{"book", "-probe", in},
 		{"book", "-probe", out, "-moves", "e2e5"},
 		{"book", "-probe", out, "-fen", "bad"},
+		{"book", "-probe", out, "-plies", "4"},         // a build's flag
+		{"book", "-pgn", in, "-out", out, "-fen", "x"}, // a probe's flag
 	} {
 		if _, _, err := runCmd(t, args...); err == nil {
 			t.Errorf("%v: no error", args)

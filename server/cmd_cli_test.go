@@ -160,6 +160,10 @@ func TestEvalCommand(t *testing.T) {
 		{[]string{"-player", "david-fig3", "-fen", fen}, "for the preset write -preset david-fig3"},
 		{[]string{"-preset", "material", "-player", "x.json", "-fen", fen}, "not both"},
 		{[]string{"-preset", "material", "-fen", fen, "-epd", "x.epd"}, "without -pgn and -epd"},
+		// A flag the chosen mode does not use is named, not ignored.
+		{[]string{"-preset", "material", "-pgn", "x.pgn", "-nodes", "5000"}, "-nodes does nothing in a move-match run (-pgn)"},
+		{[]string{"-preset", "material", "-epd", "x.epd", "-protocol", "all", "-seed", "2"}, "-protocol, -seed do nothing in a suite run (-epd)"},
+		{[]string{"-preset", "material", "-fen", fen, "-depth", "3"}, "-depth does nothing in a trace"},
 	} {
 		if _, _, err := runCmd(t, append([]string{"eval"}, c.args...)...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("eval %v: error %v, want %q", c.args, err, c.want)

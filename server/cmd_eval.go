@@ -101,14 +101,25 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if (f.fen == "") == (f.epdFile == "") {
 			return errors.New("eval: -trace needs exactly one of -fen and -epd")
 		}
+		if err := onlyFlags(fs, "eval", "a trace", "player", "preset", "json", "fen", "epd", "trace"); err != nil {
+			return err
+		}
 		return evalTrace(pl, f, stdout)
 	case f.fen != "":
 		return errors.New("eval: -fen traces one position; give it without -pgn and -epd")
 	case f.pgnFile != "" && f.epdFile != "":
 		return errors.New("eval: give -pgn or -epd, not both")
 	case f.pgnFile != "":
+		if err := onlyFlags(fs, "eval", "a move-match run (-pgn)", "player", "preset", "json", "pgn", "protocol", "seed",
+			"positions", "depth", "min-elo", "min-ply", "max-ply", "set", "hash"); err != nil {
+			return err
+		}
 		return evalMatch(ctx, pl, f, stdin, stdout, stderr)
 	case f.epdFile != "":
+		if err := onlyFlags(fs, "eval", "a suite run (-epd)", "player", "preset", "json", "epd", "resume", "nodes",
+			"movetime", "depth", "hash"); err != nil {
+			return err
+		}
 		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		return evalSuite(ctx, pl, f, stdout, stderr)

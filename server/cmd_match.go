@@ -102,6 +102,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := parseAdjudication(*resignSpec, *drawSpec, &adj); err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
+	for _, dep := range [][]string{{"sprt", "alpha", "beta", "sprt-model"}, {"book", "book-openings", "book-plies"}} {
+		if err := needFlag(fs, "match", dep[0], dep[1:]...); err != nil {
+			return err
+		}
+	}
 	gamesSet := false
 	fs.Visit(func(f *flag.Flag) { gamesSet = gamesSet || f.Name == "games" })
 	var sprt *arena.SPRT

@@ -55,8 +55,8 @@ func runShare(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("share: unexpected argument %q", fs.Arg(0))
 	}
 	if *link != "" {
-		if *playerFile != "" || *preset != "" || *showQR {
-			return errors.New("share: -link writes a player file; give it without -player, -preset and -qr")
+		if err := onlyFlags(fs, "share", "decoding a link (-link writes a player file)", "link", "out"); err != nil {
+			return err
 		}
 		return writeSharedPlayer(*link, *out, stdout)
 	}

@@ -105,7 +105,8 @@ func TestShareCommand(t *testing.T) {
 		{[]string{"-preset", "material", "-base", "ftp://x"}, "want the page's http:// or https:// address"},
 		{[]string{"-link", "http://x/"}, "is not a share link"},
 		{[]string{"-link", "http://x/#p=AAAA"}, "truncated"},
-		{[]string{"-link", "http://x/#p=AAAA", "-preset", "material"}, "without -player"},
+		{[]string{"-link", "http://x/#p=AAAA", "-preset", "material"}, "-preset does nothing in decoding a link"},
+		{[]string{"-link", "http://x/#p=AAAA", "-base", "http://y/", "-qr"}, "-base, -qr do nothing in decoding a link"},
 		{[]string{"-preset", "material", "-out", "x.json"}, "-out goes with -link"},
 		{[]string{"-player", "material"}, "for the preset write -preset material"},
 	} {

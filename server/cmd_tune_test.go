@@ -110,6 +110,27 @@ func TestTuneErrors(t *testing.T) {
 	}
 }
 
+// TestTuneRefusesUnreadSettings: an optimizer flag the algorithm does not
+// read is an error naming it (it was silently ignored), checked before any
+// games are read.
+func TestTuneRefusesUnreadSettings(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-preset", "vazquez-ep", "-elite", "3"}, "algorithm ep does not use elite"},
+		{[]string{"-preset", "vazquez-ep", "-crossover", "0.5", "-param", "sigma0=0.2"}, "does not use crossover_rate, sigma0"},
+		{[]string{"-algo", "hooke-jeeves", "-pop", "10"}, "algorithm hooke-jeeves does not use pop"},
+		{[]string{"-preset", "texel-adam", "-selection", "rank"}, "algorithm adam does not use selection"},
+	} {
+		var out, errb bytes.Buffer
+		args := append([]string{"tune", "-quiet", "-pgn", filepath.Join(t.TempDir(), "none.pgn")}, tc.args...)
+		if err := run(args, nil, &out, &errb); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("tune %v: error %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
 // TestTuneBundledGames: "bundled" names the games embedded in the binary,
 // and so does their shared-data name (what the Tune tab's command line
 // says) when no such file is on disk; a file on disk comes first; a binary

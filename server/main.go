@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand: run gets the arguments after its name.
@@ -90,4 +92,43 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-11s %s\n", n, commands[n].summary)
 	}
+}
+
+// onlyFlags refuses the flags set on fs that are not among allowed: a
+// flag that does nothing in the mode the others chose is an error naming
+// it, not silently ignored (eval -pgn FILE -nodes N).
+func onlyFlags(fs *flag.FlagSet, cmd, mode string, allowed ...string) error {
+	var extra []string
+	fs.Visit(func(fl *flag.Flag) {
+		if !slices.Contains(allowed, fl.Name) {
+			extra = append(extra, "-"+fl.Name)
+		}
+	})
+	switch len(extra) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("%s: %s does nothing in %s; leave it out", cmd, extra[0], mode)
+	}
+	return fmt.Errorf("%s: %s do nothing in %s; leave them out", cmd, strings.Join(extra, ", "), mode)
+}
+
+// needFlag refuses the flags among dependents set on fs when the flag they
+// qualify, need, is not set (match -alpha without -sprt).
+func needFlag(fs *flag.FlagSet, cmd, need string, dependents ...string) error {
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set[need] {
+		return nil
+	}
+	var extra []string
+	for _, d := range dependents {
+		if set[d] {
+			extra = append(extra, "-"+d)
+		}
+	}
+	if len(extra) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %s only with -%s", cmd, strings.Join(extra, ", "), need)
 }

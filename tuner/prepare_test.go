@@ -10,6 +10,7 @@ import (
 
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/internal/shareddata"
+	"github.com/evochess/evochess/tuner/opt"
 )
 
 // dataResources opens names relative to the shared data folder.
@@ -42,7 +43,7 @@ func TestSmokeImprovesHeldOut(t *testing.T) {
 		t.Run(tc.algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: "match", PGN: "pgn/gm_demo_1500.pgn",
 				Positions: positions, TestPositions: positions, Protocol: "all", Population: tc.pop, Generations: tc.gens, Seed: 1, Unsolved: -1, Start: "random",
-				Params: map[string]float64{"stall_gens": 0, "slow_gens": 0, "step": 64}, Recompile: -1})
+				Params: paramsRead(tc.algo, map[string]float64{"stall_gens": 0, "slow_gens": 0, "step": 64}), Recompile: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,7 +93,7 @@ func TestSmokeTexel(t *testing.T) {
 		t.Run(algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: algo, Scheme: "vazquez29", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn",
 				Positions: 3000, TestPositions: 3000, Generations: 60, Seed: 1, Start: "random", Recompile: 25,
-				Params: map[string]float64{"step": 16, "lr": 4}})
+				Params: paramsRead(algo, map[string]float64{"step": 16, "lr": 4})})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,4 +140,24 @@ func mustRandom(t *testing.T, specs []param.Spec, seed uint64) []int32 {
 		t.Fatal(err)
 	}
 	return x
+}
+
+// paramsRead keeps the settings of m that algorithm algo reads (Configure
+// refuses the others), so one table of settings serves every algorithm.
+func paramsRead(algo string, m map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	for k, v := range m {
+		if opt.ReadsField(algo, k) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// popRead is pop for the population methods and 0 for the others.
+func popRead(algo string, pop int) int {
+	if opt.ReadsField(algo, "pop") {
+		return pop
+	}
+	return 0
 }

@@ -150,7 +150,7 @@ func TestRecompileExactResume(t *testing.T) {
 		t.Run(tc.algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: tc.fitness, PGN: "pgn/gm_demo_1500.pgn",
 				Positions: 200, TestPositions: 100, Generations: tc.gens, Seed: 3, Recompile: 2,
-				Params: map[string]float64{"history_pr": 0.5, "stall_gens": 0, "slow_gens": 0, "step": 16}})
+				Params: paramsRead(tc.algo, map[string]float64{"history_pr": 0.5, "stall_gens": 0, "slow_gens": 0, "step": 16})})
 			if s.Config.Pop > 0 {
 				s.Config.Pop = 10
 			}

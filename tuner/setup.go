@@ -3,6 +3,7 @@ package tuner
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -220,6 +221,9 @@ func Configure(o Options) (Setup, error) {
 	}
 	s.Config.Specs = specs
 	s.Config.Relative = kind.Relative
+	if err := checkReads(s.Algorithm, o); err != nil {
+		return Setup{}, err
+	}
 	str(&s.Config.Selection, o.Selection)
 	num(&s.Config.Generations, o.Generations)
 	num(&s.Config.Pop, o.Population)
@@ -321,6 +325,33 @@ func ProblemSpecs(p Problem) ([]param.Spec, error) {
 		return nil, fmt.Errorf("tuner: %w", err)
 	}
 	return sc.Params(), nil
+}
+
+// checkReads refuses an optimizer setting in o that algorithm algo does
+// not read (an elite for EP, a population for Hooke-Jeeves): it would
+// change nothing, and a user who set it expects it to.
+func checkReads(algo string, o Options) error {
+	var unread []string
+	if o.Population > 0 && !opt.ReadsField(algo, "pop") {
+		unread = append(unread, "pop")
+	}
+	if o.Selection != "" && !opt.ReadsField(algo, "selection") {
+		unread = append(unread, "selection")
+	}
+	for _, k := range slices.Sorted(maps.Keys(o.Params)) {
+		if slices.Contains(paramKeys, k) && !opt.ReadsField(algo, k) {
+			unread = append(unread, k)
+		}
+	}
+	if len(unread) == 0 {
+		return nil
+	}
+	reads, err := opt.Reads(algo)
+	if err != nil {
+		return fmt.Errorf("tuner: %w", err)
+	}
+	return fmt.Errorf("tuner: algorithm %s does not use %s (it reads %s, generations and max_evaluations)",
+		algo, strings.Join(unread, ", "), strings.Join(reads, ", "))
 }
 
 // paramKeys are the opt.Config fields ApplyParams may set.

@@ -113,6 +113,10 @@ func TestConfigureErrorsNameBoth(t *testing.T) {
 		{Options{Preset: "david-ga", Depth: 3}, []string{"match2-qs", "depth 3"}},
 		{Options{Algorithm: "ep", Scheme: "david35", Fitness: "search-match", Depth: 2, Search: "nope"}, []string{"search-match", `"nope"`}},
 		{Options{Preset: "texel-adam", Search: "classic"}, []string{"texel", "classic"}},
+		// A setting the algorithm does not read is refused, not ignored.
+		{Options{Preset: "vazquez-ep", Params: map[string]float64{"elite": 2, "mutation_b": 4}}, []string{"algorithm ep", "does not use elite", "mutation_b"}},
+		{Options{Preset: "hooke-jeeves", Population: 30}, []string{"hooke-jeeves", "does not use pop"}},
+		{Options{Preset: "texel-adam", Selection: "rank"}, []string{"adam", "does not use selection"}},
 	} {
 		_, err := Configure(tc.in)
 		if err == nil {

@@ -17,8 +17,8 @@ func TestTexelExactResume(t *testing.T) {
 	for _, algo := range []string{"adam", "ep"} {
 		t.Run(algo, func(t *testing.T) {
 			s, err := Configure(Options{Algorithm: algo, Scheme: "david35", Fitness: "texel", PGN: "pgn/gm_demo_1500.pgn",
-				Positions: 4000, TestPositions: 1500, ValidationPercent: 10, Generations: 8, Population: 6, Seed: 2,
-				Start: "material", Recompile: 3, L2: 1e-6, Params: map[string]float64{"lr": 3}})
+				Positions: 4000, TestPositions: 1500, ValidationPercent: 10, Generations: 8, Population: popRead(algo, 6), Seed: 2,
+				Start: "material", Recompile: 3, L2: 1e-6, Params: paramsRead(algo, map[string]float64{"lr": 3})})
 			if err != nil {
 				t.Fatal(err)
 			}

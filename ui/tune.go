@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/opt"
 	"github.com/evochess/evochess/ui/chart"
 	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -124,6 +125,9 @@ func (t *TuneState) Last() *protocol.Progress {
 func (a *App) runConfig() protocol.RunConfig {
 	cfg := a.Tune.Cfg
 	cfg.Data = protocol.DataConfig{Source: a.Data.Source, Sample: a.Data.Sample}
+	if !a.Tune.usesPopulation() {
+		cfg.Population = 0 // Hooke-Jeeves, Texel's local search and Adam have none (the tuner refuses one)
+	}
 	if a.Tune.AllPositions && cfg.Fitness == "texel" {
 		// Every position of the training games: the preset's sizes.
 		cfg.Data.Sample.Train, cfg.Data.Sample.Test = 0, 0
@@ -638,7 +642,15 @@ func (c *TuneTab) Presets() []option    { return presetOptions() }
 func (c *TuneTab) Algorithms() []option { return algorithmOptions() }
 func (c *TuneTab) Schemes() []option    { return schemeOptions() }
 func (c *TuneTab) Params() []rateParam  { return algorithmParams(c.t().Cfg.Algorithm) }
-func (c *TuneTab) AlgoDoc() string      { return algorithmDoc(c.t().Cfg.Algorithm) }
+
+// UsesPopulation reports whether the Population field applies: not to
+// Hooke-Jeeves, Texel's local search or Adam, which move one point.
+func (c *TuneTab) UsesPopulation() bool { return c.t().usesPopulation() }
+
+func (t *TuneState) usesPopulation() bool {
+	return t.Cfg.Algorithm == "" || opt.ReadsField(t.Cfg.Algorithm, "pop")
+}
+func (c *TuneTab) AlgoDoc() string { return algorithmDoc(c.t().Cfg.Algorithm) }
 
 func (c *TuneTab) PresetDoc() string {
 	p, err := tuner.LookupPreset(c.t().Cfg.Preset)

@@ -3,6 +3,7 @@ package opt
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/evochess/evochess/engine/param"
 )
@@ -57,6 +58,47 @@ func Defaults(name string, specs []param.Spec) (Config, error) {
 		return Config{}, fmt.Errorf("opt: unknown algorithm %q (have %v)", name, Algorithms())
 	}
 	return cfg, nil
+}
+
+// Reads returns the Config fields, by JSON name, that algorithm name reads
+// beyond those every run reads (specs, seed, stream, init, relative,
+// generations, max_evaluations): the fields Defaults sets for it, and pop
+// for every population method. A field outside it changes nothing for that
+// algorithm, so the tuner refuses it rather than ignore it.
+func Reads(name string) ([]string, error) {
+	switch name {
+	case "ga":
+		return []string{"pop", "crossover_rate", "mutation_rate", "elite", "selection"}, nil
+	case "ep":
+		return []string{"pop", "mutation_b"}, nil
+	case "history-ea":
+		return []string{"pop", "mutation_b", "history_pr", "history_size"}, nil
+	case "hooke-jeeves":
+		return []string{"delta", "alpha", "epsilon"}, nil
+	case "mnc":
+		return []string{"pop", "crossover_rate", "mutation_rate", "cs", "cf", "s", "stall_gens", "slow_gens", "slow_rate"}, nil
+	case "cmaes":
+		return []string{"pop", "sigma0"}, nil
+	case "de":
+		return []string{"pop", "f", "crossover_rate"}, nil
+	case "pso":
+		return []string{"pop", "inertia", "c1", "c2", "vmax"}, nil
+	case "texel":
+		return []string{"step"}, nil
+	case "adam":
+		return []string{"lr", "beta1", "beta2"}, nil
+	}
+	return nil, fmt.Errorf("opt: unknown algorithm %q (have %v)", name, Algorithms())
+}
+
+// everyRunReads are the Config fields (JSON names) every algorithm reads.
+var everyRunReads = []string{"specs", "seed", "stream", "init", "relative", "generations", "max_evaluations"}
+
+// ReadsField reports whether algorithm name reads the Config field with
+// JSON name field.
+func ReadsField(name, field string) bool {
+	r, err := Reads(name)
+	return err == nil && (slices.Contains(r, field) || slices.Contains(everyRunReads, field))
 }
 
 func freeParams(specs []param.Spec) int {

@@ -68,7 +68,8 @@
 //
 // Every optimizer implements Refitter (its stored fitness values can be
 // replaced after the fitness function changed). defaults.go holds the only
-// defaults (Defaults); New uses a Config as given.
+// defaults (Defaults) and what each algorithm reads (Reads: the tuner
+// refuses a setting the algorithm would ignore); New uses a Config as given.
 //
 // hof.go has the HallOfFame and the population Diversity measure used in
 // logs; detmath.go the deterministic exp/log and normal deviates.

@@ -546,3 +546,50 @@ func BenchmarkCMAESGeneration(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "generations/s")
 }
+
+// TestReads: every field Defaults sets for an algorithm is one it declares
+// it reads, and every declared field is a Config field.
+func TestReads(t *testing.T) {
+	raw, err := json.Marshal(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &all); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range Algorithms() {
+		reads, err := Reads(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range reads {
+			if _, ok := all[f]; !ok {
+				t.Errorf("%s reads %q, which is no Config field", name, f)
+			}
+		}
+		cfg, err := Defaults(name, specs(4, 0, 10, 4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(cfg)
+		var set map[string]any
+		if err := json.Unmarshal(raw, &set); err != nil {
+			t.Fatal(err)
+		}
+		for f, v := range set {
+			if v == nil || v == 0.0 || v == "" || v == false || f == "specs" {
+				continue
+			}
+			if !ReadsField(name, f) {
+				t.Errorf("Defaults(%s) sets %s = %v, which Reads(%s) does not list", name, f, v, name)
+			}
+		}
+	}
+	if ReadsField("ep", "elite") || !ReadsField("ep", "generations") || ReadsField("nonsense", "pop") {
+		t.Error("ReadsField: ep reads elite, not generations, or an unknown algorithm reads pop")
+	}
+	if _, err := Reads("nonsense"); err == nil {
+		t.Error("Reads(nonsense): no error")
+	}
+}

@@ -802,6 +802,8 @@ try {
     await page.click(T('tab-tune'));
     await page.selectOption(T('preset'), 'modern');
     assert(/starts from material \(the preset's\)/.test(await text(page, 'start-note')), `start note: ${await text(page, 'start-note')}`);
+    // Adam moves one point: no Population field (the tuner refuses one), and none in the command line.
+    assert(await page.locator(T('population')).count() === 0, 'a Population field for Adam');
     assert(await page.locator(T('all-positions')).isChecked(), 'a Texel preset does not use every position by default');
     assert(!/-train /.test(await text(page, 'command-line')), `every position, yet: ${await text(page, 'command-line')}`);
     await page.uncheck(T('all-positions')); // the Data tab's 1,000 positions keep the test short

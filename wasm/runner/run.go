@@ -33,6 +33,16 @@ func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 		MinPly: cfg.Data.Sample.MinPly, MaxPly: cfg.Data.Sample.MaxPly, MinElo: cfg.Data.Sample.MinElo,
 		Recompile: cfg.Recompile, Start: cfg.Start, L2: cfg.L2,
 	}
+	algo := o.Algorithm
+	if pre, err := tuner.LookupPreset(o.Preset); algo == "" && err == nil {
+		algo = pre.Algorithm
+	}
+	if algo != "" && !opt.ReadsField(algo, "pop") {
+		// The Tune tab hides Population for the methods without one, but a
+		// config saved by an earlier page (an interrupted run to resume)
+		// may still carry it; the tuner would refuse it.
+		o.Population = 0
+	}
 	if cfg.Start != "" && o.Scheme == "" {
 		// A start naming an evaluation preset implies its scheme, as
 		// evochess tune does.
@@ -395,6 +405,9 @@ func readResume(setup tuner.Setup, cp []byte) (*tuner.Checkpointed, error) {
 	}
 	if want.Problem.Fitness == "tournament" {
 		want.Config.Relative = true // as tuner.NewRun sets it
+	}
+	if !opt.ReadsField(want.Algorithm, "pop") {
+		got.Config.Pop, want.Config.Pop = 0, 0 // earlier pages sent an unread population (TunerOptions)
 	}
 	gb, err1 := json.Marshal(got)
 	wb, err2 := json.Marshal(want)

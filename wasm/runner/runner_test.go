@@ -15,6 +15,7 @@ import (
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
+	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -810,4 +811,27 @@ func fromGeneration(msgs []protocol.Message, gen int) []protocol.Message {
 		}
 	}
 	return nil
+}
+
+// TestConfigureUnreadPopulation: a Tune-tab config that names a population
+// for Hooke-Jeeves (as pages before the field was hidden sent) still
+// configures, without one; the tuner itself refuses it.
+func TestConfigureUnreadPopulation(t *testing.T) {
+	cfg := protocol.RunConfig{Algorithm: "hooke-jeeves", Preset: "hooke-jeeves", Population: 20, Seed: 1,
+		Data: protocol.DataConfig{Source: protocol.BundledSource}}
+	s, err := Configure(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Config.Pop != 0 {
+		t.Errorf("hooke-jeeves population %d, want none", s.Config.Pop)
+	}
+	o, err := TunerOptions(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Population = 20
+	if _, err := tuner.Configure(o); err == nil || !strings.Contains(err.Error(), "does not use pop") {
+		t.Errorf("tuner.Configure with a population for hooke-jeeves: %v", err)
+	}
 }
