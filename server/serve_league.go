@@ -115,12 +115,7 @@ func (a *leagueAPI) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	fl.Flush()
+	beginEventStream(w, fl)
 	ping := time.NewTicker(15 * time.Second)
 	defer ping.Stop()
 	last := int64(-1)

@@ -353,12 +353,7 @@ func (m *runManager) events(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	fl.Flush()
+	beginEventStream(w, fl)
 	ping := time.NewTicker(15 * time.Second)
 	defer ping.Stop()
 	shutdown := m.ctx.Done()
@@ -409,4 +404,16 @@ func withoutWeights(ev []byte) []byte {
 		return ev
 	}
 	return out
+}
+
+// beginEventStream sends the headers of a server-sent event stream (never
+// cached, not buffered by a proxy) and flushes them, so the client sees
+// the stream open before the first event.
+func beginEventStream(w http.ResponseWriter, fl http.Flusher) {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	fl.Flush()
 }

@@ -83,12 +83,8 @@ func (a *App) probeNative() {
 // startNative posts the run to the server and follows its event stream.
 func (a *App) startNative() {
 	t := &a.Tune
-	if t.Active() {
-		return
-	}
-	cfg := a.runConfig()
-	if err := cfg.Validate(); err != nil {
-		t.Err = "Settings: " + err.Error()
+	cfg, ok := a.startableConfig()
+	if !ok {
 		return
 	}
 	body, _ := json.Marshal(cfg)

@@ -145,15 +145,26 @@ func (a *App) runConfig() protocol.RunConfig {
 	return cfg
 }
 
-// StartRun starts a run in the tuner worker.
-func (a *App) StartRun() {
+// startableConfig returns the run configuration when a run may start: none
+// is running and the settings are valid (else the Tune tab says why).
+func (a *App) startableConfig() (protocol.RunConfig, bool) {
 	t := &a.Tune
 	if t.Active() {
-		return
+		return protocol.RunConfig{}, false
 	}
 	cfg := a.runConfig()
 	if err := cfg.Validate(); err != nil {
 		t.Err = "Settings: " + err.Error()
+		return protocol.RunConfig{}, false
+	}
+	return cfg, true
+}
+
+// StartRun starts a run in the tuner worker.
+func (a *App) StartRun() {
+	t := &a.Tune
+	cfg, ok := a.startableConfig()
+	if !ok {
 		return
 	}
 	if a.Data.Loading {
