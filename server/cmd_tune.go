@@ -102,6 +102,11 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("tune: unexpected argument %q", fs.Arg(0))
 	}
+	pgnSet, dataSet := false, false
+	fs.Visit(func(fl *flag.Flag) { pgnSet, dataSet = pgnSet || fl.Name == "pgn", dataSet || fl.Name == "data" })
+	if pgnSet && dataSet {
+		return errors.New("tune: -pgn and -data name the same thing (the training games): give one")
+	}
 	if f.cfg.Data.Sample.MaxGames != 0 {
 		return errors.New("tune: -max-games is not supported (sample with -train/-test instead)")
 	}

@@ -122,6 +122,7 @@ func TestTuneRefusesUnreadSettings(t *testing.T) {
 		{[]string{"-preset", "vazquez-ep", "-crossover", "0.5", "-param", "sigma0=0.2"}, "does not use crossover_rate, sigma0"},
 		{[]string{"-algo", "hooke-jeeves", "-pop", "10"}, "algorithm hooke-jeeves does not use pop"},
 		{[]string{"-preset", "texel-adam", "-selection", "rank"}, "algorithm adam does not use selection"},
+		{[]string{"-preset", "texel-adam", "-data", "bundled"}, "-pgn and -data name the same thing"},
 	} {
 		var out, errb bytes.Buffer
 		args := append([]string{"tune", "-quiet", "-pgn", filepath.Join(t.TempDir(), "none.pgn")}, tc.args...)
