@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -95,6 +96,11 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("experiment: -suite-positions %d < 0", cfg.SuitePositions)
 	case cfg.NodeCap < 0:
 		return fmt.Errorf("experiment: -node-cap %d < 0", cfg.NodeCap)
+	}
+	if !slices.Contains(names, "david-search") {
+		if err := onlyFlagsOutside(fs, "experiment", "a run without david-search", "suite-positions", "node-cap"); err != nil {
+			return err
+		}
 	}
 	cfg.MoveTime = time.Duration(*moveTime) * time.Millisecond
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {

@@ -118,6 +118,7 @@ func TestExperimentFlagErrors(t *testing.T) {
 		{[]string{"-suite-positions", "-1"}, "-suite-positions -1"},
 		{[]string{"-node-cap", "-1"}, "-node-cap -1"},
 		{[]string{"-concurrency", "-1"}, "-concurrency -1"},
+		{[]string{"-node-cap", "5000", "-suite-positions", "10"}, "-node-cap, -suite-positions do nothing in a run without david-search"},
 	} {
 		args := append([]string{"experiment", "-out-dir", t.TempDir(), "-data-dir", t.TempDir()}, tc.args...)
 		_, _, err := runCmd(t, append(args, "presets")...)

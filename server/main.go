@@ -132,3 +132,15 @@ func needFlag(fs *flag.FlagSet, cmd, need string, dependents ...string) error {
 	}
 	return fmt.Errorf("%s: %s only with -%s", cmd, strings.Join(extra, ", "), need)
 }
+
+// onlyFlagsOutside refuses the flags among only that are set on fs: they
+// do nothing in mode (experiment -node-cap without david-search).
+func onlyFlagsOutside(fs *flag.FlagSet, cmd, mode string, only ...string) error {
+	var allowed []string
+	fs.VisitAll(func(fl *flag.Flag) {
+		if !slices.Contains(only, fl.Name) {
+			allowed = append(allowed, fl.Name)
+		}
+	})
+	return onlyFlags(fs, cmd, mode, allowed...)
+}
