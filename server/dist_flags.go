@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/evochess/evochess/tuner/dist"
@@ -53,9 +55,11 @@ type distFlags struct {
 	taskTimeout  time.Duration
 	minTask      time.Duration
 	verbose      bool
+	fs           *flag.FlagSet // the flags bound, to name those set without -distributed
 }
 
 func (d *distFlags) bind(fs *flag.FlagSet) {
+	d.fs = fs
 	fs.BoolVar(&d.on, "distributed", false, "score fitness on a NATS JetStream work queue (workers join with `evochess worker -nats URL`)")
 	d.nats.bind(fs, "URL of an existing NATS server or cluster (instead of the embedded server)")
 	fs.StringVar(&d.listen, "nats-listen", "", "host:port of the embedded NATS server (default 127.0.0.1:4222; a non-loopback host opens it to the network)")
@@ -68,13 +72,26 @@ func (d *distFlags) bind(fs *flag.FlagSet) {
 	fs.BoolVar(&d.verbose, "dist-log", false, "log every task of the local worker and the embedded server's notices")
 }
 
+// distFlagNames are the flags bind defines besides -distributed: they do
+// nothing without it.
+var distFlagNames = []string{"nats", "nats-token", "nats-nkey", "nats-creds", "nats-tls-ca", "nats-tls-cert", "nats-tls-key",
+	"nats-listen", "nats-store", "local-workers", "ack-wait", "max-deliver", "task-timeout", "min-task", "dist-log"}
+
 // start starts the coordinator when -distributed is set (nil otherwise).
 // storeBeside names the file the JetStream folder goes beside ("" = a
 // temporary folder). The returned function closes everything.
 func (d *distFlags) start(ctx context.Context, open func(string) (io.ReadCloser, error), storeBeside string, say func(string, ...any)) (*dist.Coordinator, func(), error) {
 	if !d.on {
-		if d.nats.url != "" || d.listen != "" {
-			return nil, nil, errors.New("-nats and -nats-listen need -distributed")
+		if d.fs != nil {
+			var set []string
+			d.fs.Visit(func(fl *flag.Flag) {
+				if slices.Contains(distFlagNames, fl.Name) {
+					set = append(set, "-"+fl.Name)
+				}
+			})
+			if len(set) > 0 {
+				return nil, nil, fmt.Errorf("%s only with -distributed", strings.Join(set, ", "))
+			}
 		}
 		return nil, func() {}, nil
 	}
