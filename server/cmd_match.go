@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -155,6 +156,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if err := limits.Validate(); err != nil {
 		return fmt.Errorf("match: give -depth, -nodes, -movetime or -tc: %w", err)
+	}
+	if *ponder && !slices.ContainsFunc(list, func(s string) bool { return strings.HasPrefix(s, "uci:") }) {
+		return errors.New("match: -ponder: only UCI engines (uci:…) ponder, and none plays here")
 	}
 	players := make([]arena.Player, 0, len(list))
 	seen := map[string]int{}

@@ -116,6 +116,7 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-p", "preset:material", "-depth", "1", "-sprt", "0,5"}, "exactly two"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-alpha", "0.1", "-beta", "0.1"}, "-alpha, -beta only with -sprt"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-book-plies", "4"}, "-book-plies only with -book"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "10", "-ponder"}, "only UCI engines"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign", "movecount=3"}, "missing score"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign", "moves=3,score=1"}, "not one of"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-draw", "movecount=x,score=1"}, "non-negative"},
