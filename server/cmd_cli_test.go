@@ -176,6 +176,31 @@ func TestEvalCommand(t *testing.T) {
 	if _, _, err := runCmd(t, "eval", "-preset", "material", "-pgn", short); err == nil || !strings.Contains(err.Error(), "gives no position") {
 		t.Errorf("a file without positions: error %v", err)
 	}
+	// One game: all its positions are in one set; the empty one says so, and
+	// a search match over it is refused (it printed 0/0 matched).
+	one := filepath.Join(t.TempDir(), "one.pgn")
+	ruy := "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1-0\n"
+	if err := os.WriteFile(one, []byte(ruy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runCmd(t, "eval", "-preset", "material", "-pgn", one, "-protocol", "all")
+	if err != nil || !strings.Contains(out, "1-ply: no positions (each game goes to one set; games read: 1)") {
+		t.Errorf("one game: %v\n%s", err, out)
+	}
+	refused := 0
+	for _, set := range []string{"train", "test", "both"} {
+		_, _, err := runCmd(t, "eval", "-preset", "material", "-pgn", one, "-protocol", "all", "-depth", "2", "-set", set)
+		switch {
+		case err == nil:
+		case set != "both" && strings.Contains(err.Error(), "the "+set+" set has no positions"):
+			refused++
+		default:
+			t.Errorf("-set %s: %v", set, err)
+		}
+	}
+	if refused != 1 {
+		t.Errorf("%d of the train and test sets refused, want the empty one", refused)
+	}
 	badEPD := filepath.Join(t.TempDir(), "bad.epd")
 	if err := os.WriteFile(badEPD, []byte("not a fen\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -283,6 +283,10 @@ func evalMatch(ctx context.Context, pl *player.Player, f evalFlags, stdin io.Rea
 			return fmt.Errorf("eval: %s set: %w", set.name, err)
 		}
 		*set.matched = mm.Score(w, nil)
+		if len(set.samples) == 0 {
+			fmt.Fprintf(stdout, "%s 1-ply: no positions (each game goes to one set; games read: %d)\n", set.name, ds.GamesRead)
+			continue
+		}
 		fmt.Fprintf(stdout, "%s 1-ply: %d/%d matched (%.1f%%)\n", set.name, *set.matched, len(set.samples), 100*rate(*set.matched, len(set.samples)))
 	}
 	chosen := ds.Test
@@ -295,6 +299,9 @@ func evalMatch(ctx context.Context, pl *player.Player, f evalFlags, stdin io.Rea
 		rep.Positions, rep.Matched = rep.TrainCount+rep.TestCount, rep.Train1Ply+rep.Test1Ply
 	default:
 		rep.Positions, rep.Matched = rep.TestCount, rep.Test1Ply
+	}
+	if f.depth > 0 && len(chosen) == 0 {
+		return fmt.Errorf("eval: -depth %d: the %s set has no positions (each game goes to one set; games read: %d): try -set both", f.depth, f.set, ds.GamesRead)
 	}
 	if f.depth > 0 {
 		ev, err := pl.Evaluator()
