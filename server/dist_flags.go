@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/evochess/evochess/tuner/dist"
@@ -83,14 +81,8 @@ var distFlagNames = []string{"nats", "nats-token", "nats-nkey", "nats-creds", "n
 func (d *distFlags) start(ctx context.Context, open func(string) (io.ReadCloser, error), storeBeside string, say func(string, ...any)) (*dist.Coordinator, func(), error) {
 	if !d.on {
 		if d.fs != nil {
-			var set []string
-			d.fs.Visit(func(fl *flag.Flag) {
-				if slices.Contains(distFlagNames, fl.Name) {
-					set = append(set, "-"+fl.Name)
-				}
-			})
-			if len(set) > 0 {
-				return nil, nil, fmt.Errorf("%s only with -distributed", strings.Join(set, ", "))
+			if err := flagsNeed(d.fs, "distributed", distFlagNames...); err != nil {
+				return nil, nil, err
 			}
 		}
 		return nil, func() {}, nil

@@ -116,6 +116,14 @@ func onlyFlags(fs *flag.FlagSet, cmd, mode string, allowed ...string) error {
 // needFlag refuses the flags among dependents set on fs when the flag they
 // qualify, need, is not set (match -alpha without -sprt).
 func needFlag(fs *flag.FlagSet, cmd, need string, dependents ...string) error {
+	if err := flagsNeed(fs, need, dependents...); err != nil {
+		return fmt.Errorf("%s: %w", cmd, err)
+	}
+	return nil
+}
+
+// flagsNeed is needFlag's error without the command's name.
+func flagsNeed(fs *flag.FlagSet, need string, dependents ...string) error {
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	if set[need] {
@@ -130,7 +138,7 @@ func needFlag(fs *flag.FlagSet, cmd, need string, dependents ...string) error {
 	if len(extra) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%s: %s only with -%s", cmd, strings.Join(extra, ", "), need)
+	return fmt.Errorf("%s only with -%s", strings.Join(extra, ", "), need)
 }
 
 // onlyFlagsOutside refuses the flags among only that are set on fs: they
