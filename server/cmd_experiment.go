@@ -16,6 +16,7 @@ import (
 
 	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/experiment"
 )
 
 func init() {
@@ -29,7 +30,7 @@ func init() {
 func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var cfg tuner.ExperimentConfig
+	var cfg experiment.Config
 	dataDir := fs.String("data-dir", defaultDataDir(), "shared data folder (pgn/, epd/, openings/)")
 	outDir := fs.String("out-dir", "docs/experiments", "folder the NAME.md reports are written to")
 	fs.BoolVar(&cfg.Full, "full", false, "the papers' sizes (days for some experiments) instead of the documented reduced sizes; Elo matches of 400 games at -nodes and at 100 ms per move")
@@ -52,7 +53,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var df distFlags
 	df.bind(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: evochess experiment [flags] NAME...   (NAME: "+strings.Join(tuner.Experiments(), ", ")+", all)")
+		fmt.Fprintln(stderr, "usage: evochess experiment [flags] NAME...   (NAME: "+strings.Join(experiment.Names(), ", ")+", all)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -65,15 +66,15 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var names []string
 	for _, a := range fs.Args() {
 		if a == "all" {
-			names = append(names, tuner.Experiments()...)
+			names = append(names, experiment.Names()...)
 			continue
 		}
 		ok := false
-		for _, n := range tuner.Experiments() {
+		for _, n := range experiment.Names() {
 			ok = ok || n == a
 		}
 		if !ok {
-			return fmt.Errorf("experiment: unknown experiment %q (have %s, all)", a, strings.Join(tuner.Experiments(), ", "))
+			return fmt.Errorf("experiment: unknown experiment %q (have %s, all)", a, strings.Join(experiment.Names(), ", "))
 		}
 		names = append(names, a)
 	}
@@ -122,7 +123,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if coord != nil {
 		res.Distribute = coord.Distribute
 	}
-	cfg.Cache = &tuner.ExperimentCache{}
+	cfg.Cache = &experiment.Cache{}
 	if *matches != "" {
 		log, f, err := openMatchLog(*matches)
 		if err != nil {
@@ -145,7 +146,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 				fmt.Fprintf(stderr, "[%s %4.0fs] %s\n", name, time.Since(start).Seconds(), s)
 			}
 		}
-		doc, err := tuner.RunExperiment(ctx, name, cfg, res)
+		doc, err := experiment.Run(ctx, name, cfg, res)
 		if err != nil {
 			return fmt.Errorf("experiment: %w", err)
 		}
@@ -170,9 +171,9 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // rewrites it without the games of finished matches (through a temporary
 // file, so a failure leaves it whole), and returns it appending to the
 // file.
-func openMatchLog(path string) (*tuner.MatchLog, io.Closer, error) {
+func openMatchLog(path string) (*experiment.MatchLog, io.Closer, error) {
 	if b, err := os.ReadFile(path); err == nil {
-		old, err := tuner.ReadMatchLog(bytes.NewReader(b), path, nil)
+		old, err := experiment.ReadMatchLog(bytes.NewReader(b), path, nil)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -193,7 +194,7 @@ func openMatchLog(path string) (*tuner.MatchLog, io.Closer, error) {
 		return nil, nil, err
 	}
 	lf := &logFile{path: path, f: f}
-	log, err := tuner.ReadMatchLog(f, path, lf)
+	log, err := experiment.ReadMatchLog(f, path, lf)
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -211,7 +212,7 @@ func writeFileAtomic(path string, b []byte) error {
 	return os.Rename(tmp, path)
 }
 
-// logFile is the match log's file (tuner.SyncWriter): records are appended
+// logFile is the match log's file (experiment.SyncWriter): records are appended
 // to the file opened at path, and when path is no longer that file — it was
 // replaced or removed while the experiment ran, e.g. by a git checkout or
 // stash — the log is written there afresh from memory before the next

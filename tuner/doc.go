@@ -92,15 +92,8 @@
 //   - log.go: CSV and JSON-lines writers for the per-generation log.
 //   - player.go: the best candidate as an engine/player file with
 //     provenance (algorithm, seed, generation, fitness, dataset digest, date).
-//   - experiment.go, experiment_papers.go: the experiments (the presets'
-//     round robin, one per paper, modern, hybrids; the first file holds
-//     their common machinery, the second the experiments themselves): they
-//     run the tuner and tuner/arena matches
-//     (each evolved player against material, its paper's presets and the
-//     strongest paper preset, at fixed nodes and per-move time, pentanomial
-//     95% intervals) and return a tuner/report Doc with the papers'
-//     published figures (report.Published) beside ours; the reported player
-//     is always chosen by training fitness.
+//   - the experiments that run all of this and report it are in
+//     tuner/experiment.
 //
 // Nothing here prints, keeps package-level mutable state or touches
 // syscall/js; progress goes through callbacks and Records.

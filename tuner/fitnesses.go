@@ -174,7 +174,7 @@ func compileSearchMatch(ctx context.Context, s Setup, res Resources) (*Prepared,
 	if err != nil {
 		return nil, err
 	}
-	train, test, digest, err := samples(ctx, p, res, res.say)
+	train, test, digest, err := Samples(ctx, p, res, res.say)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +198,7 @@ func compileSearchMatch(ctx context.Context, s Setup, res Resources) (*Prepared,
 		}, nil
 	}}
 	if len(test) > 0 {
-		if out.Test, err = searchTest(sc, test, workerCount(res), params, lim); err != nil {
+		if out.Test, err = searchTest(sc, test, res.WorkerCount(), params, lim); err != nil {
 			return nil, err
 		}
 	}
@@ -212,8 +212,34 @@ func checkTexel(p Problem, sc eval.Scheme) error {
 	return nil
 }
 
-// workerCount is res.Workers, or all cores.
-func workerCount(res Resources) int {
+// SearchMatch is the real depth-limited search's move match of w (scheme
+// sc, search parameters params) on positions, which are cut into
+// contiguous parts of at least 32 over res's workers, each part searched in
+// order with its own 4 MB hash (the count depends on the cut, so it is
+// fixed by the position count and the worker count).
+func SearchMatch(ctx context.Context, res Resources, sc eval.Scheme, w []int32, params search.Params, depth int, positions []data.Sample) (fitness.SearchMatch, error) {
+	parts := partCount(len(positions), res.WorkerCount(), 32)
+	results := make([]fitness.SearchMatch, parts)
+	if err := runParts(len(positions), parts, func(k, lo, hi int) (err error) {
+		ev, err := eval.New(sc, w)
+		if err != nil {
+			return err
+		}
+		results[k], err = fitness.SearchMoveMatch(ctx, ev, params, search.Limits{Depth: depth}, 4, positions[lo:hi], nil, nil)
+		return err
+	}); err != nil {
+		return fitness.SearchMatch{}, err
+	}
+	var out fitness.SearchMatch
+	for _, r := range results {
+		out.Matched += r.Matched
+		out.Positions += r.Positions
+	}
+	return out, nil
+}
+
+// WorkerCount is res.Workers, or all cores.
+func (res Resources) WorkerCount() int {
 	if res.Workers > 0 {
 		return res.Workers
 	}
@@ -238,7 +264,7 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 		return nil, err
 	}
 	say := res.say
-	train, test, digest, err := samples(ctx, p, res, say)
+	train, test, digest, err := Samples(ctx, p, res, say)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +274,7 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 		}
 		train, test, squared = sh.slice(train), sh.slice(test), false
 	}
-	workers := workerCount(res)
+	workers := res.WorkerCount()
 	var ref []int32
 	if qs {
 		if ref, err = quiescenceReference(s); err != nil {
@@ -315,7 +341,7 @@ func compileTournament(ctx context.Context, s Setup, res Resources) (*Prepared, 
 		return nil, fmt.Errorf("tuner: prepare: %w", err)
 	}
 	t := &Tournament{Scheme: sc, Search: plain, GamesPerPair: p.Games, GamesPerPlayer: p.GamesPerPlayer,
-		Limits: arena.Limits{Depth: max(1, p.GameDepth), Nodes: p.GameNodes}, Seed: s.Config.Seed, Concurrency: workerCount(res)}
+		Limits: arena.Limits{Depth: max(1, p.GameDepth), Nodes: p.GameNodes}, Seed: s.Config.Seed, Concurrency: res.WorkerCount()}
 	if t.GamesPerPair == 0 && t.GamesPerPlayer == 0 {
 		t.GamesPerPlayer = 3
 	}
@@ -328,14 +354,14 @@ func compileTournament(ctx context.Context, s Setup, res Resources) (*Prepared, 
 	}
 	out := &Prepared{Train: t}
 	if p.PGN != "" && p.TestPositions > 0 {
-		_, test, digest, err := samples(ctx, Problem{Fitness: p.Fitness, PGN: p.PGN, TestPGN: p.TestPGN, TestPositions: p.TestPositions,
+		_, test, digest, err := Samples(ctx, Problem{Fitness: p.Fitness, PGN: p.PGN, TestPGN: p.TestPGN, TestPositions: p.TestPositions,
 			DataSeed: p.DataSeed, Protocol: p.Protocol, MinPly: p.MinPly, MaxPly: p.MaxPly, MinElo: p.MinElo}, res, res.say)
 		if err != nil {
 			return nil, err
 		}
 		// Held out: the real 1-ply search with quiescence, as for the
 		// move-match presets, so the rates compare across fitnesses.
-		if out.Test, err = exactQuiescenceTest(sc, test, workerCount(res)); err != nil {
+		if out.Test, err = exactQuiescenceTest(sc, test, res.WorkerCount()); err != nil {
 			return nil, err
 		}
 		out.Digest, out.TestPositions = digest, len(test)
@@ -401,7 +427,7 @@ func compileTexel(ctx context.Context, s Setup, res Resources) (*Prepared, error
 	if err != nil {
 		return nil, err
 	}
-	workers := workerCount(res)
+	workers := res.WorkerCount()
 	compile := func(ctx context.Context, what string, games []data.Game, refs []data.Ref, ref []int32) (*fitness.Texel, error) {
 		if len(refs) == 0 {
 			return nil, nil
@@ -676,7 +702,7 @@ func compileNodes(ctx context.Context, s Setup, res Resources) (*Prepared, error
 	if p.EPD == "" {
 		return nil, fmt.Errorf("tuner: prepare: fitness nodes needs a test suite (EPD)")
 	}
-	f, err := open(res, p.EPD)
+	f, err := res.OpenFile(p.EPD)
 	if err != nil {
 		return nil, err
 	}
@@ -724,7 +750,7 @@ func searchEvaluation(p Problem, res Resources) (eval.Scheme, []int32, error) {
 		w = pr.Weights
 	}
 	if p.Player != "" {
-		pf, err := open(res, p.Player)
+		pf, err := res.OpenFile(p.Player)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -248,7 +248,7 @@ func BenchmarkShareBalance(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	train, _, _, err := samples(context.Background(), Problem{Fitness: "match-qs", Scheme: "vazquez29", PGN: "pgn/gm_demo_1500.pgn",
+	train, _, _, err := Samples(context.Background(), Problem{Fitness: "match-qs", Scheme: "vazquez29", PGN: "pgn/gm_demo_1500.pgn",
 		Positions: 1000, Protocol: "all"}, res, func(string, ...any) {})
 	if err != nil {
 		b.Fatal(err)

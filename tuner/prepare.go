@@ -97,7 +97,8 @@ func (res Resources) say(format string, a ...any) {
 	}
 }
 
-func open(res Resources, name string) (io.ReadCloser, error) {
+// OpenFile opens a named input (games, suite, openings) with res.Open.
+func (res Resources) OpenFile(name string) (io.ReadCloser, error) {
 	if res.Open == nil {
 		return nil, fmt.Errorf("tuner: prepare: cannot open %s: no Open function", name)
 	}
@@ -370,8 +371,9 @@ func dataSeed(p Problem) uint64 {
 	return p.DataSeed
 }
 
-// samples returns the training and held-out samples of p.
-func samples(ctx context.Context, p Problem, res Resources, say func(string, ...any)) (train, test []data.Sample, digest string, err error) {
+// Samples returns the training and held-out samples of p (the sampling
+// Prepare does) and the digest of the training sample; say reports progress.
+func Samples(ctx context.Context, p Problem, res Resources, say func(string, ...any)) (train, test []data.Sample, digest string, err error) {
 	if p.PGN == "" {
 		return nil, nil, "", fmt.Errorf("tuner: prepare: no training games (PGN) given")
 	}
@@ -514,7 +516,7 @@ func gameSet(ctx context.Context, res Resources, name string, minElo int) (*data
 			return gs, nil
 		}
 	}
-	f, err := open(res, name)
+	f, err := res.OpenFile(name)
 	if err != nil {
 		return nil, err
 	}

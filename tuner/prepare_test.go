@@ -2,9 +2,6 @@ package tuner
 
 import (
 	"context"
-	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -16,10 +13,7 @@ import (
 // dataResources opens names relative to the shared data folder.
 func dataResources(tb testing.TB, workers int) Resources {
 	tb.Helper()
-	root := filepath.Dir(filepath.Dir(shareddata.Path(tb, "pgn/gm_demo_1500.pgn")))
-	return Resources{Workers: workers, Cache: &DataCache{}, Open: func(name string) (io.ReadCloser, error) {
-		return os.Open(filepath.Join(root, filepath.FromSlash(name)))
-	}}
+	return Resources{Workers: workers, Cache: &DataCache{}, Open: shareddata.Opener(tb)}
 }
 
 // TestSmokeImprovesHeldOut runs every algorithm on a tiny budget with

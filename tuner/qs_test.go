@@ -83,7 +83,7 @@ func TestQuiescentHeldOutIsRealSearch(t *testing.T) {
 			if !slices.Equal(prep.Reference, s.Config.Init[0]) || slices.Equal(prep.Reference, param.Defaults(sc.Params())) {
 				t.Fatalf("reference %v, want the run's random start %v", prep.Reference, s.Config.Init[0])
 			}
-			_, test, _, err := samples(context.Background(), s.Problem, res, func(string, ...any) {})
+			_, test, _, err := Samples(context.Background(), s.Problem, res, func(string, ...any) {})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +113,7 @@ func TestQuiescentHeldOutIsRealSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			train, _, _, _ := samples(context.Background(), s.Problem, res, func(string, ...any) {})
+			train, _, _, _ := Samples(context.Background(), s.Problem, res, func(string, ...any) {})
 			ev, _ := eval.New(sc, prep.Reference)
 			want, _ := fitness.SearchMoveMatch(context.Background(), ev, plain, search.Limits{Depth: 1}, 1, train, nil, nil)
 			f := float64(want.Matched)

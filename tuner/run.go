@@ -260,6 +260,30 @@ func (r *Run) Selected() (opt.Candidate, Score, Score, bool) {
 	return b, bs, Score{}, ok
 }
 
+// ScoreTrain scores x with the run's current training evaluator (after
+// re-resolutions, that of the last reference).
+func (r *Run) ScoreTrain(ctx context.Context, x []int32) (Score, error) {
+	s, err := r.train.Score(ctx, [][]int32{x})
+	if err != nil {
+		return Score{}, err
+	}
+	return s[0], nil
+}
+
+// ScoreHeldOut scores x on the held-out positions with the run's current
+// evaluator (the score Step keeps for the best when x is that vector); a
+// zero Score when the run has no held-out set.
+func (r *Run) ScoreHeldOut(ctx context.Context, x []int32) (Score, error) {
+	if r.test == nil || (r.testX != nil && slices.Equal(x, r.testX)) {
+		return r.testScore, nil
+	}
+	s, err := r.test.Score(ctx, [][]int32{x})
+	if err != nil {
+		return Score{}, err
+	}
+	return s[0], nil
+}
+
 // NewRun starts a run. train scores candidates; test (optional) scores the
 // best candidate on held-out data whenever it changes.
 func NewRun(s Setup, train, test Scorer) (*Run, error) {

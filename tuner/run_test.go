@@ -347,3 +347,31 @@ func TestPresets(t *testing.T) {
 		t.Error("algorithm list mismatch")
 	}
 }
+
+// BenchmarkDavidGAGeneration times one generation of the david-ga preset
+// (population 100, 1-ply move match) on the demo games' positions.
+func BenchmarkDavidGAGeneration(b *testing.B) {
+	res := dataResources(b, 0)
+	s, err := Configure(Options{Preset: "david-ga", PGN: "pgn/gm_demo_1500.pgn", Protocol: "all", Positions: 5000, TestPositions: 100, Generations: 1 << 20})
+	if err != nil {
+		b.Fatal(err)
+	}
+	prep, err := Prepare(context.Background(), s, res)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := NewRunPrepared(s, prep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	start := r.Optimizer().Evaluations()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.Step(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	evals := r.Optimizer().Evaluations() - start
+	b.ReportMetric(float64(evals*prep.TrainPositions)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/generation")
+}

@@ -19,7 +19,7 @@
 //     values but multi-cut off, every modern technique on, the correction
 //     history on), "classic" (the default until session 19: multi-cut on,
 //     no correction history, LMR divisor 225; the experiment reports' search,
-//     tuner.ExperimentConfig.Search), "david-table2" (Table II, modern group
+//     experiment.Config.Search), "david-table2" (Table II, modern group
 //     off: their program) and "plain" (no selectivity: pure PVS +
 //     quiescence, the zero Params). Every modern parameter is off at 0.
 //   - search.go: Searcher (owns the transposition table, killers, histories),

@@ -429,7 +429,7 @@ const (
 	// PresetClassic is the default search until session 19: "default"
 	// with Table I's multi-cut on (Table II's values), no correction
 	// history and LMR divisor 225. The experiment reports, whose matches
-	// were played with it, keep it (tuner.ExperimentConfig.Search), so
+	// were played with it, keep it (experiment.Config.Search), so
 	// their figures stay reproducible as the default search moves on.
 	PresetClassic = "classic"
 	// PresetPlain switches every selective method off with no extensions:

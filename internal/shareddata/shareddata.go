@@ -7,6 +7,7 @@
 package shareddata
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -50,4 +51,15 @@ func Path(tb testing.TB, rel string) string {
 		tb.Skipf("shared data file %s not available: %v", rel, err)
 	}
 	return p
+}
+
+// Opener returns a function opening a slash-separated name inside the
+// shared data folder (the tuner's Resources.Open), skipping tb when the
+// folder or its demo games are absent.
+func Opener(tb testing.TB) func(name string) (io.ReadCloser, error) {
+	tb.Helper()
+	root := filepath.Dir(filepath.Dir(Path(tb, "pgn/gm_demo_1500.pgn")))
+	return func(name string) (io.ReadCloser, error) {
+		return os.Open(filepath.Join(root, filepath.FromSlash(name)))
+	}
 }

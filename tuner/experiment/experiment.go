@@ -1,4 +1,4 @@
-package tuner
+package experiment
 
 import (
 	"context"
@@ -11,22 +11,23 @@ import (
 
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/arena"
 	"github.com/evochess/evochess/tuner/opt"
 	"github.com/evochess/evochess/tuner/report"
 )
 
-// Experiments returns the experiments RunExperiment knows, in order:
+// Names returns the experiments Run knows, in order:
 // "presets" measures the papers' published weights against each other (the
 // strongest of them is every other report's yardstick), one per paper, the
 // modern scheme's Texel run, and the hybrids.
-func Experiments() []string {
+func Names() []string {
 	return []string{"presets", "david", "david-search", "david-coevolution", "vazquez", "phoenix", "prasad", "modern", "hybrids"}
 }
 
-// ExperimentConfig sizes an experiment. Zero values take the defaults
+// Config sizes an experiment. Zero values take the defaults
 // documented on each field.
-type ExperimentConfig struct {
+type Config struct {
 	// Full selects the paper's sizes; otherwise the reduced sizes each
 	// experiment documents in its report (used where the paper's take days).
 	Full bool
@@ -75,7 +76,7 @@ type ExperimentConfig struct {
 	// Cache).
 	Strongest string
 	// Cache keeps the presets' round robin between experiments.
-	Cache *ExperimentCache
+	Cache *Cache
 	// Matches, if set, records every finished Elo match and gives back the
 	// result of one recorded before instead of playing it again (MatchLog):
 	// an experiment stopped after some of its matches resumes with the rest.
@@ -86,15 +87,15 @@ type ExperimentConfig struct {
 	Progress func(string)
 }
 
-// ExperimentCache keeps results shared by several experiments of one
+// Cache keeps results shared by several experiments of one
 // process.
-type ExperimentCache struct {
+type Cache struct {
 	mu        sync.Mutex
 	strongest string
 	presets   *report.Section
 }
 
-func (c ExperimentConfig) withDefaults() ExperimentConfig {
+func (c Config) withDefaults() Config {
 	if c.PGN == "" {
 		c.PGN = "pgn/gm_train_2000-2018_20000.pgn.gz"
 	}
@@ -123,7 +124,7 @@ func (c ExperimentConfig) withDefaults() ExperimentConfig {
 		c.Search = search.PresetClassic
 	}
 	if c.Cache == nil {
-		c.Cache = &ExperimentCache{}
+		c.Cache = &Cache{}
 	}
 	return c
 }
@@ -131,8 +132,8 @@ func (c ExperimentConfig) withDefaults() ExperimentConfig {
 // experiment carries one experiment's context and its report.
 type experiment struct {
 	ctx    context.Context
-	cfg    ExperimentConfig
-	res    Resources
+	cfg    Config
+	res    tuner.Resources
 	doc    *report.Doc
 	ops    []arena.Opening
 	search search.Params // cfg.Search's parameters
@@ -144,28 +145,28 @@ func (e *experiment) say(format string, a ...any) {
 	}
 }
 
-// RunExperiment runs the named experiment on the data that res opens and
+// Run runs the named experiment on the data that res opens and
 // returns its report (the papers' figures beside ours); report.Doc's
 // Markdown renders it.
-func RunExperiment(ctx context.Context, name string, cfg ExperimentConfig, res Resources) (*report.Doc, error) {
+func Run(ctx context.Context, name string, cfg Config, res tuner.Resources) (*report.Doc, error) {
 	e := &experiment{ctx: ctx, cfg: cfg.withDefaults(), res: res, doc: &report.Doc{}}
 	sp, err := search.PresetParams(e.cfg.Search)
 	if err != nil {
-		return nil, fmt.Errorf("tuner: experiment %s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	e.search = sp
 	if e.res.Cache == nil {
-		e.res.Cache = &DataCache{}
+		e.res.Cache = &tuner.DataCache{}
 	}
 	run := map[string]func() error{
 		"presets": e.presets, "david": e.david, "david-search": e.davidSearch, "david-coevolution": e.davidCoevolution,
 		"vazquez": e.vazquez, "phoenix": e.phoenix, "prasad": e.prasad, "modern": e.modern, "hybrids": e.hybrids,
 	}[name]
 	if run == nil {
-		return nil, fmt.Errorf("tuner: unknown experiment %q (have %v)", name, Experiments())
+		return nil, fmt.Errorf("unknown experiment %q (have %v)", name, Names())
 	}
 	if err := run(); err != nil {
-		return nil, fmt.Errorf("tuner: experiment %s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return e.doc, nil
 }
@@ -217,24 +218,25 @@ func (e *experiment) matchConditions() string {
 
 // runResult is one finished run.
 type runResult struct {
-	run         *Run
-	prep        *Prepared
-	first, last Record
-	best        opt.Candidate // the reported player: Run.Selected (by training fitness, or validation)
-	train, test Score
+	run         *tuner.Run
+	seed        uint64 // the run's seed (its setup's)
+	prep        *tuner.Prepared
+	first, last tuner.Record
+	best        opt.Candidate // the reported player: tuner.Run.Selected (by training fitness, or validation)
+	train, test tuner.Score
 }
 
 // evolve prepares and runs s to the end.
-func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
-	prep, err := PrepareRun(e.ctx, s, e.res) // distributed with Resources.Distribute (tuner/dist)
+func (e *experiment) evolve(s tuner.Setup, label string) (*runResult, error) {
+	prep, err := tuner.PrepareRun(e.ctx, s, e.res) // distributed with tuner.Resources.Distribute (tuner/dist)
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewRunPrepared(s, prep)
+	r, err := tuner.NewRunPrepared(s, prep)
 	if err != nil {
 		return nil, err
 	}
-	err = r.RunAll(e.ctx, func(rec Record) {
+	err = r.RunAll(e.ctx, func(rec tuner.Record) {
 		switch {
 		case rec.Generation%20 != 0:
 		case rec.TrainLoss != 0:
@@ -251,35 +253,29 @@ func (e *experiment) evolve(s Setup, label string) (*runResult, error) {
 		return nil, fmt.Errorf("%s: no generation ran", label)
 	}
 	best, train, _, _ := r.Selected()
-	test := r.testScore
-	if !slices.Equal(best.X, r.testX) && prep.Test != nil {
-		ts, err := r.test.Score(e.ctx, [][]int32{best.X})
-		if err != nil {
-			return nil, err
-		}
-		test = ts[0]
+	test, err := r.ScoreHeldOut(e.ctx, best.X)
+	if err != nil {
+		return nil, err
 	}
 	_, why := r.Done()
 	e.say("%s: %s; train %.3f test %.3f", label, why, train.Rate(), test.Rate())
-	return &runResult{run: r, prep: prep, first: recs[0], last: recs[len(recs)-1], best: best, train: train, test: test}, nil
+	return &runResult{run: r, seed: r.Setup().Config.Seed, prep: prep, first: recs[0], last: recs[len(recs)-1], best: best, train: train, test: test}, nil
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 // rates returns the training and held-out scores of w under r's current
 // evaluators (after re-resolutions, those of the run's last reference).
-func (e *experiment) rates(r *runResult, w []int32) (Score, Score, error) {
-	tr, err := r.run.train.Score(e.ctx, [][]int32{w})
+func (e *experiment) rates(r *runResult, w []int32) (tuner.Score, tuner.Score, error) {
+	tr, err := r.run.ScoreTrain(e.ctx, w)
 	if err != nil {
-		return Score{}, Score{}, err
+		return tuner.Score{}, tuner.Score{}, err
 	}
-	te := []Score{{}}
-	if r.run.test != nil {
-		if te, err = r.run.test.Score(e.ctx, [][]int32{w}); err != nil {
-			return Score{}, Score{}, err
-		}
+	te, err := r.run.ScoreHeldOut(e.ctx, w)
+	if err != nil {
+		return tuner.Score{}, tuner.Score{}, err
 	}
-	return tr[0], te[0], nil
+	return tr, te, nil
 }
 
 // entrant is a player of the Elo matches.
@@ -321,7 +317,7 @@ func (e *experiment) openings() ([]arena.Opening, error) {
 	if e.ops != nil {
 		return e.ops, nil
 	}
-	f, err := open(e.res, e.cfg.Openings)
+	f, err := e.res.OpenFile(e.cfg.Openings)
 	if err != nil {
 		return nil, err
 	}

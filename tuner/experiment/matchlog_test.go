@@ -1,4 +1,4 @@
-package tuner
+package experiment
 
 import (
 	"bytes"
@@ -57,9 +57,9 @@ func TestExperimentMatchLog(t *testing.T) {
 	run := func(log *MatchLog, nodes int) (string, []string) {
 		var md strings.Builder
 		var lines []string
-		cfg := ExperimentConfig{Runs: 1, Generations: 2, Games: 2, Nodes: nodes, PGN: "pgn/gm_demo_1500.pgn",
+		cfg := Config{Runs: 1, Generations: 2, Games: 2, Nodes: nodes, PGN: "pgn/gm_demo_1500.pgn",
 			Strongest: "david-fig3", Matches: log, Progress: func(s string) { lines = append(lines, s) }}
-		doc, err := RunExperiment(context.Background(), "david", cfg, res)
+		doc, err := Run(context.Background(), "david", cfg, res)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package tuner
+package experiment
 
 // The experiments themselves, one per paper (and the presets' round robin,
 // the modern scheme's Texel run and the hybrids): each reruns its paper's
@@ -14,6 +14,7 @@ import (
 	"github.com/evochess/evochess/engine/param"
 	"github.com/evochess/evochess/engine/pgn"
 	"github.com/evochess/evochess/engine/search"
+	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/data"
 	"github.com/evochess/evochess/tuner/fitness"
 	"github.com/evochess/evochess/tuner/opt"
@@ -45,7 +46,7 @@ func (e *experiment) presets() error {
 func (e *experiment) davidRuns(n, gens int) ([]*runResult, error) {
 	var out []*runResult
 	for i := 0; i < n; i++ {
-		s, err := Configure(Options{Preset: "david-ga", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: gens})
+		s, err := tuner.Configure(tuner.Options{Preset: "david-ga", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: gens})
 		if err != nil {
 			return nil, err
 		}
@@ -68,7 +69,7 @@ func (e *experiment) davidRunTable(runs []*runResult) *runResult {
 	var best *runResult
 	var sumTr, sumTe float64
 	for i, r := range runs {
-		t.Add(fmt.Sprint(i+1), fmt.Sprint(r.run.Setup().Config.Seed), fmt.Sprintf("%d/%d", r.prep.TrainPositions, r.prep.TestPositions),
+		t.Add(fmt.Sprint(i+1), fmt.Sprint(r.seed), fmt.Sprintf("%d/%d", r.prep.TrainPositions, r.prep.TestPositions),
 			pct(r.first.TrainRate), fmt.Sprintf("%s (%d)", pct(r.train.Rate()), r.train.Matched), fmt.Sprintf("%s (%d)", pct(r.test.Rate()), r.test.Matched),
 			fmt.Sprint(r.last.Evaluations))
 		sumTr += r.train.Rate()
@@ -154,7 +155,7 @@ func (e *experiment) davidCoevolution() error {
 	for i, r := range runs {
 		init[i] = r.best.X
 	}
-	s, err := Configure(Options{Preset: "david-coevolution", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: gens, Population: len(init),
+	s, err := tuner.Configure(tuner.Options{Preset: "david-coevolution", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: gens, Population: len(init),
 		Games: games, GameDepth: 1, Openings: e.cfg.Openings, TestPositions: 5000, Init: init})
 	if err != nil {
 		return err
@@ -208,7 +209,7 @@ func (e *experiment) davidSearch() error {
 			fmt.Sprintf("Fitness: total nodes to find and keep the best move of the first %d ECM positions (paper: all 879), capped at %d nodes per position (paper: 500,000); fitness = cap·positions − nodes.", positions, nodeCap),
 			"Evaluation while searching: the david-fig3 preset (the paper's Fig. 3 values). The modern search group stays off in every row but \"default\".",
 		})
-	s, err := Configure(Options{Preset: "david-search", Seed: e.cfg.Seed, Generations: gens, Positions: positions, NodeCap: nodeCap})
+	s, err := tuner.Configure(tuner.Options{Preset: "david-search", Seed: e.cfg.Seed, Generations: gens, Positions: positions, NodeCap: nodeCap})
 	if err != nil {
 		return err
 	}
@@ -227,7 +228,7 @@ func (e *experiment) davidSearch() error {
 		name string
 		p    search.Params
 	}
-	evolved, err := SearchParams(s.Problem.SearchGroup, r.best.X)
+	evolved, err := tuner.SearchParams(s.Problem.SearchGroup, r.best.X)
 	if err != nil {
 		return err
 	}
@@ -246,7 +247,7 @@ func (e *experiment) davidSearch() error {
 	for _, en := range rows {
 		cells := []string{en.name}
 		for _, su := range suites {
-			f, err := open(e.res, su.name)
+			f, err := e.res.OpenFile(su.name)
 			if err != nil {
 				return err
 			}
@@ -297,7 +298,7 @@ func (e *experiment) vazquez() error {
 	t := sec.Table("run", "gen 1 best train", "final train", "final held out")
 	t.Add("paper", report.Published("vazquez", "gen1").Value, "**"+report.Published("vazquez", "ep").Value+"**", "–")
 	for i := 0; i < n; i++ {
-		s, err := Configure(Options{Preset: "vazquez-ep", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations})
+		s, err := tuner.Configure(tuner.Options{Preset: "vazquez-ep", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations})
 		if err != nil {
 			return err
 		}
@@ -317,7 +318,7 @@ func (e *experiment) vazquez() error {
 	for _, c := range order {
 		init = append(init, c.X)
 	}
-	hs, err := Configure(Options{Preset: "hooke-jeeves", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Init: init})
+	hs, err := tuner.Configure(tuner.Options{Preset: "hooke-jeeves", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Init: init})
 	if err != nil {
 		return err
 	}
@@ -325,7 +326,7 @@ func (e *experiment) vazquez() error {
 	if err != nil {
 		return err
 	}
-	fs, err := Configure(Options{Preset: "hooke-jeeves", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Init: init[:1], Unsolved: -1})
+	fs, err := tuner.Configure(tuner.Options{Preset: "hooke-jeeves", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Init: init[:1], Unsolved: -1})
 	if err != nil {
 		return err
 	}
@@ -390,7 +391,7 @@ func (e *experiment) phoenix() error {
 			fmt.Sprintf("mnc preset, the paper's method from a random population: population 20, 640 piece-square values (phoenix640), crowding selection (Cs = 4), worst-among-most-similar replacement (Cf = 4 groups of s = 4), uniform crossover, reset mutation 1/640 per gene; tournament fitness with ≥ %d games per player at depth 1 (paper: CuckooChess games); stop rules of the paper; at most %d generations (paper: up to %s).", games, gens, report.Published("phoenix", "generations").Value),
 			"Second run: the same MNC with 1-ply move-match fitness with quiescence (match-qs, re-resolved every 20 generations) on 1,000 positions (mnc-match). Held-out rates of both runs: the real depth-1 search with quiescence of the best vector.",
 		})
-	s, err := Configure(Options{Preset: "mnc", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: gens, GameDepth: 1, Games: games, Openings: e.cfg.Openings, TestPositions: 1000})
+	s, err := tuner.Configure(tuner.Options{Preset: "mnc", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: gens, GameDepth: 1, Games: games, Openings: e.cfg.Openings, TestPositions: 1000})
 	if err != nil {
 		return err
 	}
@@ -398,7 +399,7 @@ func (e *experiment) phoenix() error {
 	if err != nil {
 		return err
 	}
-	ms, err := Configure(Options{Preset: "mnc-match", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: max(gens, 200)})
+	ms, err := tuner.Configure(tuner.Options{Preset: "mnc-match", PGN: e.cfg.PGN, Seed: e.cfg.Seed, Generations: max(gens, 200)})
 	if err != nil {
 		return err
 	}
@@ -438,11 +439,11 @@ func (e *experiment) prasad() error {
 		best **runResult
 	}{{"history-ea (Pr = 10%)", 0.1, &bestH}, {"ep (Pr = 0)", 0, &bestE}} {
 		for i := 0; i < n; i++ {
-			o := Options{Preset: "history-ea", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations}
+			o := tuner.Options{Preset: "history-ea", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations}
 			if variant.pr == 0 {
 				o.Algorithm = "ep"
 			}
-			s, err := Configure(o)
+			s, err := tuner.Configure(o)
 			if err != nil {
 				return err
 			}
@@ -469,27 +470,13 @@ func (e *experiment) prasad() error {
 // positions (the real search with the default parameters).
 func (e *experiment) heldOutMatch(players []entrant, positions []data.Sample, depth int) ([]fitness.SearchMatch, error) {
 	out := make([]fitness.SearchMatch, len(players))
-	workers := workerCount(e.res)
 	for i, p := range players {
 		sc, err := eval.Lookup(p.scheme)
 		if err != nil {
 			return nil, err
 		}
-		parts := partCount(len(positions), workers, 32)
-		results := make([]fitness.SearchMatch, parts)
-		if err := runParts(len(positions), parts, func(k, lo, hi int) (err error) {
-			ev, err := eval.New(sc, p.w)
-			if err != nil {
-				return err
-			}
-			results[k], err = fitness.SearchMoveMatch(e.ctx, ev, p.search, search.Limits{Depth: depth}, 4, positions[lo:hi], nil, nil)
-			return err
-		}); err != nil {
+		if out[i], err = tuner.SearchMatch(e.ctx, e.res, sc, p.w, p.search, depth, positions); err != nil {
 			return nil, err
-		}
-		for _, r := range results {
-			out[i].Matched += r.Matched
-			out[i].Positions += r.Positions
 		}
 		e.say("held-out match at depth %d: %s %d/%d", depth, p.name, out[i].Matched, out[i].Positions)
 	}
@@ -507,7 +494,7 @@ func (e *experiment) modern() error {
 	t := sec.Table("run", "seed", "training positions", "held-out positions", "K", "train loss", "held-out loss", "steps")
 	var best *runResult
 	for i := 0; i < n; i++ {
-		s, err := Configure(Options{Preset: "modern", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations})
+		s, err := tuner.Configure(tuner.Options{Preset: "modern", PGN: e.cfg.PGN, Seed: e.cfg.Seed + uint64(i), Generations: e.cfg.Generations})
 		if err != nil {
 			return err
 		}
@@ -527,7 +514,7 @@ func (e *experiment) modern() error {
 	if err != nil {
 		return err
 	}
-	_, test, _, err := samples(e.ctx, Problem{Fitness: "match", PGN: e.cfg.PGN, TestPositions: e.cfg.HeldOutPositions, Protocol: p.Name}, e.res, func(string, ...any) {})
+	_, test, _, err := tuner.Samples(e.ctx, tuner.Problem{Fitness: "match", PGN: e.cfg.PGN, TestPositions: e.cfg.HeldOutPositions, Protocol: p.Name}, e.res, func(string, ...any) {})
 	if err != nil {
 		return err
 	}
@@ -606,9 +593,9 @@ func (e *experiment) hybrids() error {
 		run  *runResult
 	}
 	var rows []row
-	run := func(name string, o Options) (*runResult, error) {
+	run := func(name string, o tuner.Options) (*runResult, error) {
 		o.PGN, o.Seed = e.cfg.PGN, e.cfg.Seed
-		s, err := Configure(o)
+		s, err := tuner.Configure(o)
 		if err != nil {
 			return nil, err
 		}
@@ -619,32 +606,32 @@ func (e *experiment) hybrids() error {
 		rows = append(rows, row{name, r})
 		return r, nil
 	}
-	adam, err := run("texel-adam", Options{Preset: "texel-adam"})
+	adam, err := run("texel-adam", tuner.Options{Preset: "texel-adam"})
 	if err != nil {
 		return err
 	}
 	for _, algo := range []struct {
 		name string
-		o    Options
+		o    tuner.Options
 	}{
-		{"ep on the Texel loss", Options{Algorithm: "ep", Preset: "texel-adam", Generations: gens, Start: StartMaterial}},
-		{"cmaes on the Texel loss", Options{Algorithm: "cmaes", Preset: "texel-adam", Generations: gens, Start: StartMaterial}},
-		{"ga on the Texel loss", Options{Algorithm: "ga", Preset: "texel-adam", Generations: gens, Population: 50, Start: StartMaterial}},
+		{"ep on the Texel loss", tuner.Options{Algorithm: "ep", Preset: "texel-adam", Generations: gens, Start: tuner.StartMaterial}},
+		{"cmaes on the Texel loss", tuner.Options{Algorithm: "cmaes", Preset: "texel-adam", Generations: gens, Start: tuner.StartMaterial}},
+		{"ga on the Texel loss", tuner.Options{Algorithm: "ga", Preset: "texel-adam", Generations: gens, Population: 50, Start: tuner.StartMaterial}},
 	} {
 		if _, err := run(algo.name, algo.o); err != nil {
 			return err
 		}
 	}
-	if _, err := run("texel-adam, then hooke-jeeves on match-qs", Options{Preset: "hooke-jeeves", Scheme: "david35", Unsolved: -1, Init: [][]int32{adam.best.X}}); err != nil {
+	if _, err := run("texel-adam, then hooke-jeeves on match-qs", tuner.Options{Preset: "hooke-jeeves", Scheme: "david35", Unsolved: -1, Init: [][]int32{adam.best.X}}); err != nil {
 		return err
 	}
-	if _, err := run("texel-adam, then ep on the depth-2 search match", Options{Algorithm: "ep", Scheme: "david35", Fitness: "search-match", Depth: 2, Search: e.cfg.Search,
+	if _, err := run("texel-adam, then ep on the depth-2 search match", tuner.Options{Algorithm: "ep", Scheme: "david35", Fitness: "search-match", Depth: 2, Search: e.cfg.Search,
 		Positions: 300, TestPositions: 300, Generations: gens, Init: [][]int32{adam.best.X}}); err != nil {
 		return err
 	}
 	sec := e.doc.Section("Runs")
 	t := sec.Table("run", "fitness", "evaluations", "train", "held out")
-	score := func(s Score) string {
+	score := func(s tuner.Score) string {
 		if s.Loss != 0 {
 			return fmt.Sprintf("loss %.5f", s.Loss)
 		}

@@ -1,20 +1,28 @@
-package tuner
+package experiment
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	"github.com/evochess/evochess/internal/shareddata"
+	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/opt"
 	"github.com/evochess/evochess/tuner/report"
 )
+
+// dataResources opens the shared data folder (the tests skip without it).
+func dataResources(tb testing.TB, workers int) tuner.Resources {
+	tb.Helper()
+	return tuner.Resources{Workers: workers, Cache: &tuner.DataCache{}, Open: shareddata.Opener(tb)}
+}
 
 func TestExperimentsTiny(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games")
 	}
 	res := dataResources(t, 2)
-	cache := &ExperimentCache{}
+	cache := &Cache{}
 	for _, tc := range []struct {
 		name string
 		want []string
@@ -29,9 +37,9 @@ func TestExperimentsTiny(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var md strings.Builder
-			cfg := ExperimentConfig{Runs: 1, Generations: 3, Games: 2, Nodes: 500, PGN: "pgn/gm_demo_1500.pgn",
+			cfg := Config{Runs: 1, Generations: 3, Games: 2, Nodes: 500, PGN: "pgn/gm_demo_1500.pgn",
 				SuitePositions: 8, NodeCap: 3000, HeldOutPositions: 20, Cache: cache}
-			doc, err := RunExperiment(context.Background(), tc.name, cfg, res)
+			doc, err := Run(context.Background(), tc.name, cfg, res)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,10 +53,10 @@ func TestExperimentsTiny(t *testing.T) {
 			}
 		})
 	}
-	if _, err := RunExperiment(context.Background(), "nope", ExperimentConfig{}, res); err == nil {
+	if _, err := Run(context.Background(), "nope", Config{}, res); err == nil {
 		t.Error("unknown experiment accepted")
 	}
-	if _, err := RunExperiment(context.Background(), "presets", ExperimentConfig{Search: "nope"}, res); err == nil || !strings.Contains(err.Error(), `unknown search preset "nope"`) {
+	if _, err := Run(context.Background(), "presets", Config{Search: "nope"}, res); err == nil || !strings.Contains(err.Error(), `unknown search preset "nope"`) {
 		t.Errorf("unknown search preset: err = %v", err)
 	}
 }
@@ -57,44 +65,15 @@ func TestExperimentsTiny(t *testing.T) {
 // the best training fitness, whatever the held-out rates say.
 func TestExperimentPicksByTraining(t *testing.T) {
 	runs := []*runResult{
-		{best: opt.Candidate{Fitness: 10}, test: Score{Matched: 90, Total: 100}},
-		{best: opt.Candidate{Fitness: 30}, test: Score{Matched: 10, Total: 100}},
-		{best: opt.Candidate{Fitness: 20}, test: Score{Matched: 50, Total: 100}},
+		{seed: 1, best: opt.Candidate{Fitness: 10}, test: tuner.Score{Matched: 90, Total: 100}},
+		{seed: 2, best: opt.Candidate{Fitness: 30}, test: tuner.Score{Matched: 10, Total: 100}},
+		{seed: 3, best: opt.Candidate{Fitness: 20}, test: tuner.Score{Matched: 50, Total: 100}},
 	}
 	for _, r := range runs {
-		r.run = &Run{setup: Setup{}}
-		r.prep = &Prepared{}
+		r.prep = &tuner.Prepared{}
 	}
 	e := &experiment{doc: &report.Doc{}}
 	if got := e.davidRunTable(runs); got != runs[1] {
 		t.Fatalf("picked run with training fitness %v", got.best.Fitness)
 	}
-}
-
-// BenchmarkDavidGAGeneration times one generation of the david-ga preset
-// (population 100, 1-ply move match) on the demo games' positions.
-func BenchmarkDavidGAGeneration(b *testing.B) {
-	res := dataResources(b, 0)
-	s, err := Configure(Options{Preset: "david-ga", PGN: "pgn/gm_demo_1500.pgn", Protocol: "all", Positions: 5000, TestPositions: 100, Generations: 1 << 20})
-	if err != nil {
-		b.Fatal(err)
-	}
-	prep, err := Prepare(context.Background(), s, res)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := NewRunPrepared(s, prep)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	start := r.Optimizer().Evaluations()
-	for i := 0; i < b.N; i++ {
-		if _, err := r.Step(context.Background()); err != nil {
-			b.Fatal(err)
-		}
-	}
-	evals := r.Optimizer().Evaluations() - start
-	b.ReportMetric(float64(evals*prep.TrainPositions)/b.Elapsed().Seconds(), "positions/s")
-	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/generation")
 }
