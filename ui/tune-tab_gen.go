@@ -515,7 +515,7 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "make build"}
 						vgparent.AppendChild(vgn)
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " in a checkout\n        (gives "}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " in a checkout\n        gives "}
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
@@ -525,17 +525,17 @@ func (c *TuneTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "bin/evochess"}
 						vgparent.AppendChild(vgn)
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: ") or "}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " (or "}
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "go install github.com/evochess/evochess/server@latest"}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "go build -o evochess ./server"}
 						vgparent.AppendChild(vgn)
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: ". With the same\n        settings and seed it gives the same generations as this page."}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "; the bundled games are built in). With the same\n        settings and seed it gives the same generations as this page."}
 					vgparent.AppendChild(vgn)
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
