@@ -295,10 +295,9 @@ func ReadEPD(r io.Reader) (records []*EPD, skipped []error, err error) {
 	n := 0
 	for sc.Scan() {
 		n++
-		line := strings.TrimSpace(sc.Text())
-		if n == 1 {
-			line = strings.TrimPrefix(line, "\ufeff")
-		}
+		// A byte order mark may start any line: files joined with cat keep
+		// each one's.
+		line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
 		if line == "" || line[0] == '#' || line[0] == '%' {
 			continue
 		}

@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +75,15 @@ func TestReadEPDFixture(t *testing.T) {
 	}
 	if recs[1].Comment != `a "quoted" comment; with semicolon` || recs[1].Line != 3 || recs[2].Line != 5 {
 		t.Errorf("record 2: comment %q line %d; record 3 line %d", recs[1].Comment, recs[1].Line, recs[2].Line)
+	}
+	// Two copies joined with cat, each with a byte order mark: all read.
+	b, err := os.ReadFile("testdata/suite.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom := append([]byte("\ufeff"), b...)
+	if recs, skipped, err := ReadEPD(bytes.NewReader(append(bom, bom...))); err != nil || len(skipped) != 0 || len(recs) != 8 {
+		t.Errorf("joined with marks: %d records, skipped %v, err %v", len(recs), skipped, err)
 	}
 	bad := "x\n8/8/8/8/8/8/8/8 w - - bm e4;\n"
 	_, skipped, err = ReadEPD(strings.NewReader(bad))

@@ -128,7 +128,8 @@ func (r *Reader) fill() bool {
 }
 
 // peek returns the next byte without consuming it, or -1 at the end.
-// It also drops '%' escape lines and a leading byte order mark.
+// It also drops '%' escape lines and a byte order mark at the start of any
+// line (files joined with cat keep each one's mark).
 func (r *Reader) peek() int {
 	for {
 		if r.pos >= r.end && !r.fill() {
@@ -140,7 +141,7 @@ func (r *Reader) peek() int {
 				r.skipLine()
 				continue
 			}
-			if c == 0xEF && r.line == 1 && r.bom() {
+			if c == 0xEF && r.bom() {
 				continue
 			}
 			r.atLineStart = false

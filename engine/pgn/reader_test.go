@@ -112,6 +112,32 @@ func TestReaderBOMAndCRLF(t *testing.T) {
 	}
 }
 
+// TestReaderJoinedBOMs: files joined with cat each keep their byte order
+// mark; every game is read, the line numbers go on counting.
+func TestReaderJoinedBOMs(t *testing.T) {
+	b, err := os.ReadFile("testdata/bom_crlf.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined := bytes.Join([][]byte{b, b, b}, nil)
+	for _, r := range []io.Reader{bytes.NewReader(joined), &oneByteReader{b: joined}} {
+		games, errs, _ := readAll(t, r)
+		if len(errs) != 0 || len(games) != 3 {
+			t.Fatalf("games %d errors %v", len(games), errs)
+		}
+		for _, g := range games {
+			if g.Tag("Event") != "BOM and CRLF" || uciLine(g.Moves) != "f2f3 e7e5 g2g4 d8h4" {
+				t.Errorf("got %+v %q", g.Tags, uciLine(g.Moves))
+			}
+		}
+	}
+	// A mark inside a game's movetext is still an error that names it.
+	r := NewReader(strings.NewReader("[Event \"x\"]\n\n1. e4 \ufeffe5 *\n"))
+	if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "unexpected character") {
+		t.Errorf("mark inside movetext: err = %v", err)
+	}
+}
+
 type oneByteReader struct{ b []byte }
 
 func (r *oneByteReader) Read(p []byte) (int, error) {

@@ -54,7 +54,8 @@ func ReadEPDOpenings(r io.Reader) ([]Opening, error) {
 	line := 0
 	for sc.Scan() {
 		line++
-		text := strings.TrimSpace(sc.Text())
+		// A byte order mark may start any line (files joined with cat).
+		text := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}

@@ -47,6 +47,19 @@ func TestReadEPDOpenings(t *testing.T) {
 	}
 }
 
+// TestReadEPDOpeningsBOM: a byte order mark (a file saved on Windows, or
+// files joined with cat) does not make a line unreadable.
+func TestReadEPDOpeningsBOM(t *testing.T) {
+	const epd = "\ufeffrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\r\n\ufeff8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\r\n"
+	ops, err := ReadOpenings(strings.NewReader(epd), "bom.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) != 2 || ops[0].FEN != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" || ops[1].Name != "line 2" {
+		t.Errorf("got %+v", ops)
+	}
+}
+
 func TestReadOpeningsErrors(t *testing.T) {
 	tests := []struct {
 		name, file, text, want string
