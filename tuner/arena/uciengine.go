@@ -50,6 +50,11 @@ type UCIEngine struct {
 	lines chan string // stdout lines; closed at EOF
 	done  chan struct{}
 
+	stderr   *tailBuffer   // the end of the engine's standard error
+	waitOnce sync.Once     // starts the one cmd.Wait
+	exited   chan struct{} // closed when cmd.Wait has returned
+	exitErr  error         // its result
+
 	mu     sync.Mutex
 	broken error
 
@@ -81,7 +86,16 @@ func StartUCI(ctx context.Context, cfg UCIConfig) (*UCIEngine, error) {
 	}
 	cmd := exec.Command(cfg.Path, cfg.Args...)
 	cmd.Dir = cfg.Dir
-	cmd.Stderr = cfg.Stderr
+	// The end of the engine's standard error is kept for the error that
+	// says it exited (a wrapper script's "not found", a missing file).
+	tail := &tailBuffer{max: 1024}
+	cmd.Stderr = tail
+	if cfg.Stderr != nil {
+		cmd.Stderr = io.MultiWriter(cfg.Stderr, tail)
+	}
+	// A child the engine left running (a wrapper script's) may hold the
+	// pipes open: Wait gives up on them a second after the engine exits.
+	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("arena: uci engine %s: %w", cfg.Path, err)
@@ -93,10 +107,12 @@ func StartUCI(ctx context.Context, cfg UCIConfig) (*UCIEngine, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("arena: uci engine %s: start: %w", cfg.Path, err)
 	}
-	e := &UCIEngine{cfg: cfg, name: cfg.Name, cmd: cmd, stdin: stdin, lines: make(chan string, 256), done: make(chan struct{})}
+	e := &UCIEngine{cfg: cfg, name: cfg.Name, cmd: cmd, stdin: stdin, lines: make(chan string, 256), done: make(chan struct{}),
+		stderr: tail, exited: make(chan struct{})}
 	go e.readLoop(stdout)
 	if err := e.handshake(ctx); err != nil {
 		e.kill()
+		e.wait()
 		return nil, err
 	}
 	return e, nil
@@ -175,6 +191,10 @@ func (e *UCIEngine) send(line string) error {
 		return err
 	}
 	if _, err := io.WriteString(e.stdin, line+"\n"); err != nil {
+		d, exited := e.exitDetail()
+		if exited {
+			return e.fail(fmt.Errorf("arena: uci engine %s: write %q: engine exited%s", e.name, line, d))
+		}
 		return e.fail(fmt.Errorf("arena: uci engine %s: write %q: %w", e.name, line, err))
 	}
 	return nil
@@ -195,7 +215,7 @@ func (e *UCIEngine) waitFor(ctx context.Context, timeout time.Duration, match fu
 		select {
 		case line, ok := <-e.lines:
 			if !ok {
-				return e.fail(errors.New("engine exited"))
+				return e.fail(e.exitError())
 			}
 			if match(strings.TrimSpace(line)) {
 				return nil
@@ -369,7 +389,7 @@ func (e *UCIEngine) Go(ctx context.Context, req Request) (Reply, error) {
 		select {
 		case line, ok := <-e.lines:
 			if !ok {
-				return Reply{}, e.fail(fmt.Errorf("arena: uci engine %s: exited during go", e.name))
+				return Reply{}, e.fail(fmt.Errorf("arena: uci engine %s: during go: %w", e.name, e.exitError()))
 			}
 			if !match(strings.TrimSpace(line)) {
 				continue
@@ -460,8 +480,7 @@ func (e *UCIEngine) Close() error {
 		_, _ = io.WriteString(e.stdin, "quit\n")
 	}
 	_ = e.stdin.Close()
-	exited := make(chan error, 1)
-	go func() { exited <- e.cmd.Wait() }()
+	exited := e.wait()
 	select {
 	case <-exited:
 	case <-time.After(2 * time.Second):
@@ -470,6 +489,68 @@ func (e *UCIEngine) Close() error {
 	}
 	e.closeDone()
 	return nil
+}
+
+// wait starts the one cmd.Wait (once) and returns the channel closed when
+// it has returned.
+func (e *UCIEngine) wait() <-chan struct{} {
+	e.waitOnce.Do(func() {
+		go func() {
+			e.exitErr = e.cmd.Wait()
+			close(e.exited)
+		}()
+	})
+	return e.exited
+}
+
+// exitError says that the engine closed its output, with its exit status
+// and the end of its standard error when it has exited within a moment.
+func (e *UCIEngine) exitError() error {
+	if d, ok := e.exitDetail(); ok {
+		return errors.New("engine exited" + d)
+	}
+	return errors.New("engine closed its output")
+}
+
+// exitDetail waits a moment for the engine to exit and returns its exit
+// status and the end of its standard error (false if it has not exited).
+func (e *UCIEngine) exitDetail() (string, bool) {
+	select {
+	case <-e.wait():
+	case <-time.After(time.Second):
+		return "", false
+	}
+	var d string
+	if e.exitErr != nil {
+		d = " (" + e.exitErr.Error() + ")"
+	}
+	if t := strings.TrimSpace(e.stderr.String()); t != "" {
+		d += "; its standard error ends: " + strconv.Quote(t)
+	}
+	return d, true
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if over := len(t.b) - t.max; over > 0 {
+		t.b = append(t.b[:0], t.b[over:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
 }
 
 func (e *UCIEngine) closeDone() {

@@ -28,11 +28,17 @@ func TestMain(m *testing.M) {
 
 // fakeUCIMain speaks UCI on stdin/stdout. Modes: "ok" plays the first legal
 // move in UCI order with "info depth 1 score cp 17"; "hang" never answers go;
-// "illegal" answers bestmove a1a1; "crash" exits on go; "slowstop" answers go
+// "illegal" answers bestmove a1a1; "crash" exits on go (status 3, a line on
+// standard error); "slowstop" answers go
 // only after stop; "mute" never answers uci; "ponder" plays like "ok" with
 // "bestmove X ponder Y" (Y the first legal reply), waits after "go ponder"
-// for ponderhit or stop, and appends every command to $ARENA_FAKE_LOG.
+// for ponderhit or stop, and appends every command to $ARENA_FAKE_LOG;
+// "gone" exits at once with status 127 and a line on standard error.
 func fakeUCIMain(mode string) {
+	if mode == "gone" { // a wrapper script whose engine is missing
+		fmt.Fprintln(os.Stderr, "gone: engine not found")
+		os.Exit(127)
+	}
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	say := func(s string) { out.WriteString(s + "\n"); out.Flush() }
@@ -123,6 +129,7 @@ func fakeUCIMain(mode string) {
 			case "illegal":
 				say("bestmove a1a1")
 			case "crash":
+				fmt.Fprintln(os.Stderr, "fake: out of cheese")
 				os.Exit(3)
 			default:
 				say("info depth 1 seldepth 1 score cp 17 nodes 20 pv " + best())
@@ -162,7 +169,7 @@ func TestUCIEngineFake(t *testing.T) {
 	}{
 		{mode: "ok"},
 		{mode: "illegal", illegal: true},
-		{mode: "crash", wantErr: "exited"},
+		{mode: "crash", wantErr: `during go: engine exited (exit status 3); its standard error ends: "fake: out of cheese"`},
 		{mode: "hang", wantErr: "killed"},
 		{mode: "slowstop", wantErr: "stopped"},
 	}
@@ -216,6 +223,12 @@ func TestUCIEngineHandshakeTimeout(t *testing.T) {
 	}
 	if _, err := StartUCI(context.Background(), UCIConfig{Path: "/nonexistent/engine"}); err == nil {
 		t.Error("missing executable started")
+	}
+	// An engine that exits at once (a wrapper script that cannot find its
+	// engine) is named with its exit status and the end of its stderr.
+	cfg = fakeUCIConfig(t, "gone")
+	if _, err := StartUCI(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), `engine exited (exit status 127); its standard error ends: "gone: engine not found"`) {
+		t.Errorf("err = %v, want the exit status and the stderr", err)
 	}
 }
 
