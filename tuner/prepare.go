@@ -537,7 +537,11 @@ func gameSet(ctx context.Context, res Resources, name string, minElo int) (*data
 		}
 		return nil, fmt.Errorf("%s", msg)
 	}
-	res.say("%s: %d finished games (%d unreadable skipped)", name, len(gs.Games), gs.GamesSkipped)
+	if gs.Unfinished > 0 {
+		res.say("%s: %d finished games (%d unreadable skipped; %d without a result or below the rating filter left out)", name, len(gs.Games), gs.GamesSkipped, gs.Unfinished)
+	} else {
+		res.say("%s: %d finished games (%d unreadable skipped)", name, len(gs.Games), gs.GamesSkipped)
+	}
 	if res.Cache != nil {
 		res.Cache.mu.Lock()
 		if res.Cache.games == nil {
