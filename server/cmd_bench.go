@@ -42,7 +42,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	preset := fs.String("params", search.PresetDefault, "search parameter preset: "+strings.Join(search.PresetNames(), ", "))
 	set := fs.String("set", "", "override search parameters, e.g. NullMoveReduction=4,MultiCutUse=1 (names as UCI options)")
 	epd := fs.String("epd", "", "EPD tactical suite to solve (bm/am moves) instead of the fixed positions")
-	movetime := fs.Duration("movetime", 0, "time per EPD position, e.g. 1s")
+	movetime := msVar(fs, "movetime", 0, "`time` per EPD position (1s, or milliseconds: 1000)")
 	nodes := fs.Uint64("nodes", 0, "node limit per EPD position")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	playerFile := fs.String("player", "", "evaluate with this player file's weights (default: the built-in material + piece-square tables)")
@@ -110,6 +110,9 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	depthSet := false
 	fs.Visit(func(f *flag.Flag) { depthSet = depthSet || f.Name == "depth" })
 	ctx := context.Background()
+	if *movetime < 0 {
+		return fmt.Errorf("bench: -movetime %v: must not be negative", *movetime)
+	}
 	if *epd == "" {
 		if *movetime != 0 || *nodes != 0 || *resume != "" {
 			return fmt.Errorf("bench: -movetime, -nodes and -resume need -epd")

@@ -87,7 +87,7 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	playerSpec := fs.String("player", "preset:phoenix-default", "the player whose levels are calibrated (preset:NAME or player.json)")
 	skillList := fs.String("skills", "0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1", "skills to calibrate, comma-separated, in [0, 1]")
 	games := fs.Int("games", 100, "games per level (two matches of half each; even)")
-	movetime := fs.Int("movetime", 100, "milliseconds per move for both sides")
+	movetime := msVar(fs, "movetime", 100*time.Millisecond, "`time` per move for both sides (100ms, or milliseconds: 100)")
 	sfPath := fs.String("stockfish", "/usr/games/stockfish", "Stockfish 15.1 (UCI_LimitStrength, UCI_Elo 1350-2850)")
 	conc := fs.Int("concurrency", 0, "games played at once (0 = one per CPU core)")
 	seed := fs.Uint64("seed", 1, "seed of the opening order and of the levels' choices")
@@ -105,8 +105,12 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	if *games < 2 || *games%2 != 0 {
 		return fmt.Errorf("calibrate: -games %d, want an even number >= 2", *games)
 	}
-	if *movetime < 1 {
-		return fmt.Errorf("calibrate: -movetime %d, want >= 1", *movetime)
+	ms, err := wholeMillis("movetime", *movetime)
+	if err != nil {
+		return fmt.Errorf("calibrate: %w", err)
+	}
+	if ms < 1 {
+		return fmt.Errorf("calibrate: -movetime %v, want at least 1ms", *movetime)
 	}
 	if *conc < 0 {
 		return fmt.Errorf("calibrate: -concurrency %d: want games at once, or 0 for one per core", *conc)
@@ -221,7 +225,7 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 				opp.Name += " (anchor)"
 			}
 			cfg := arena.Config{
-				Game: arena.GameConfig{Limits: arena.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond},
+				Game: arena.GameConfig{Limits: arena.Limits{MoveTime: *movetime},
 					Adjudication: arena.Adjudication{ResignScore: 600, ResignMoves: 3, DrawScore: 10, DrawMoves: 8, DrawAfter: 40, MaxPlies: 400}},
 				Openings: ops, Seed: *seed + uint64(1000*max(l.skill, 0)) + uint64(stage), Concurrency: *conc, PGN: pgnOut,
 				PGNTags: arena.PGNTags{Event: "evochess calibrate", Site: "evochess", Date: time.Now().Format("2006.01.02")},
@@ -274,7 +278,7 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 		table[i].fit = f
 	}
 	cmdline := "evochess calibrate " + strings.Join(args, " ")
-	md := calibrationMarkdown(cmdline, *playerSpec, *movetime, levels, table)
+	md := calibrationMarkdown(cmdline, *playerSpec, ms, levels, table)
 	fmt.Fprint(stdout, md)
 	if *mdPath != "" {
 		if err := os.WriteFile(*mdPath, []byte(md), 0o644); err != nil {
@@ -282,7 +286,7 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 		}
 	}
 	if *goPath != "" {
-		if err := os.WriteFile(*goPath, calibrationGo(cmdline, *playerSpec, *movetime, table), 0o644); err != nil {
+		if err := os.WriteFile(*goPath, calibrationGo(cmdline, *playerSpec, ms, table), 0o644); err != nil {
 			return fmt.Errorf("calibrate: %w", err)
 		}
 	}

@@ -76,7 +76,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.epdFile, "epd", "", "test suite (`file`): print positions solved and nodes to solution")
 	fs.StringVar(&f.resume, "resume", "", "with -epd: keep each finished position in this `file`; the same command run again searches only the positions it lacks")
 	fs.Uint64Var(&f.nodes, "nodes", fitness.DefaultSuiteCap, "node cap per suite position")
-	fs.DurationVar(&f.movetime, "movetime", 0, "time per suite position instead of a node cap (e.g. 5s)")
+	fs.Var(msFlag{&f.movetime}, "movetime", "`time` per suite position instead of a node cap (5s, or milliseconds: 5000)")
 	fs.StringVar(&f.fen, "fen", "", "position to trace (the evaluation term by term; -trace is implied)")
 	fs.BoolVar(&f.trace, "trace", false, "print feature counts and the score by term (with -fen or -epd)")
 	fs.BoolVar(&f.jsonOut, "json", false, "end with one JSON object on the last line")
@@ -391,6 +391,9 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 	}
 	if f.depth < 0 {
 		return fmt.Errorf("eval: -depth %d: must not be negative", f.depth)
+	}
+	if f.movetime < 0 {
+		return fmt.Errorf("eval: -movetime %v: must not be negative", f.movetime)
 	}
 	opt := fitness.SuiteOptions{Cap: f.nodes, HashMB: f.hashMB} // 0: SuiteNodes' default, 16 MiB
 	opt.Limits.Depth = f.depth

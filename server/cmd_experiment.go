@@ -41,7 +41,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&cfg.Openings, "openings", "", "opening book of the Elo matches and tournaments (default openings/noob_3moves_1500.epd)")
 	fs.IntVar(&cfg.Games, "games", 0, "games per pairing of the Elo matches, in pairs from one opening (0 = 400 with -full, 40 otherwise)")
 	fs.IntVar(&cfg.Nodes, "nodes", 0, "nodes per move of the fixed-node Elo matches (0 = 20000, -1 = none)")
-	moveTime := fs.Int("movetime", 0, "milliseconds per move of the timed Elo matches (0 = 100 with -full, none otherwise; -1 = none)")
+	moveTime := msVar(fs, "movetime", 0, "`time` per move of the timed Elo matches (100ms, or milliseconds: 100; 0 = 100ms with -full, none otherwise; -1 = none)")
 	fs.IntVar(&cfg.Concurrency, "concurrency", 0, "games played at once (0 = all cores)")
 	fs.StringVar(&cfg.Search, "search", search.PresetClassic, "search preset of every player of the Elo matches, the held-out searches and the depth-2 search match: "+strings.Join(search.PresetNames(), ", ")+" (classic: the search the committed reports were measured with)")
 	fs.StringVar(&cfg.Strongest, "strongest", "", "the strongest paper preset, the yardstick of every Elo table (default: measured by the presets' round robin)")
@@ -85,8 +85,8 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("experiment: -games %d < 0", cfg.Games)
 	case cfg.Concurrency < 0:
 		return fmt.Errorf("experiment: -concurrency %d < 0", cfg.Concurrency)
-	case *moveTime < -1:
-		return fmt.Errorf("experiment: -movetime %d: want milliseconds, or -1 for none", *moveTime)
+	case *moveTime < 0 && *moveTime != -time.Millisecond:
+		return fmt.Errorf("experiment: -movetime %v: want a time per move (100ms), or -1 for none", *moveTime)
 	case cfg.Nodes < -1:
 		return fmt.Errorf("experiment: -nodes %d: want nodes per move, or -1 for none", cfg.Nodes)
 	case cfg.Runs < 0:
@@ -103,7 +103,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	cfg.MoveTime = time.Duration(*moveTime) * time.Millisecond
+	cfg.MoveTime = *moveTime
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
 		return fmt.Errorf("experiment: %w", err)
 	}

@@ -43,7 +43,7 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 // runMatch implements
 //
-//	evochess match -a SPEC -b SPEC [-p SPEC ...] -games N (-depth D | -nodes N | -movetime MS | -tc 10+0.1)
+//	evochess match -a SPEC -b SPEC [-p SPEC ...] -games N (-depth D | -nodes N | -movetime 100ms | -tc 10+0.1)
 //	    [-sprt elo0,elo1 [-alpha A] [-beta B] [-sprt-model normalized|logistic]]
 //	    [-openings FILE | -book book.bin|bundled [-book-plies 8]] [-seed N] [-pgn out.pgn] [-resume state.jsonl]
 //	    [-concurrency N] [-json]
@@ -70,7 +70,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 2, "games per pair of players (colours alternate, two games per opening); with -sprt the maximum (default 20000 there)")
 	depth := fs.Int("depth", 0, "fixed search depth per move")
 	nodes := fs.Int("nodes", 0, "fixed node count per move")
-	movetime := fs.Int("movetime", 0, "fixed time per move in milliseconds")
+	movetime := msVar(fs, "movetime", 0, "fixed `time` per move (100ms, 1.5s, or milliseconds: 100)")
 	tc := fs.String("tc", "", "clock per side in seconds, base+increment (e.g. 10+0.1), or moves/base[+increment] (e.g. 40/60)")
 	openings := fs.String("openings", "", "opening book: EPD/FEN lines, or PGN (.pgn) whose moves are played as book moves (default: the embedded 200-position book)")
 	bookPath := fs.String("book", "", "draw the openings from a Polyglot book (\"bundled\" = the built-in one) instead of -openings")
@@ -83,7 +83,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the results as JSON (progress goes to stderr)")
 	hash := fs.Int("hash", 16, "transposition table per in-process engine, MiB")
 	ponder := fs.Bool("ponder", false, "UCI engines think on the opponent's time (go ponder / ponderhit)")
-	margin := fs.Int("time-margin", 0, "milliseconds a clock may run below zero before a time forfeit")
+	margin := msVar(fs, "time-margin", 0, "`time` a clock may run below zero before a time forfeit (50ms, or milliseconds: 50)")
 	sprtBounds := fs.String("sprt", "", "sequential test elo0,elo1 (e.g. 0,5): stop when the LLR crosses a bound")
 	alpha := fs.Float64("alpha", 0.05, "SPRT: probability of accepting elo1 when elo0 holds")
 	beta := fs.Float64("beta", 0.05, "SPRT: probability of accepting elo0 when elo1 holds")
@@ -146,7 +146,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *depth < 0 || *nodes < 0 || *movetime < 0 || *margin < 0 || *hash < 1 {
 		return errors.New("match: -depth, -nodes, -movetime and -time-margin must not be negative, -hash at least 1")
 	}
-	limits := arena.Limits{Depth: *depth, Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
+	marginMS, err := wholeMillis("time-margin", *margin)
+	if err != nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	limits := arena.Limits{Depth: *depth, Nodes: *nodes, MoveTime: *movetime}
 	if *tc != "" {
 		clock, err := arena.ParseTimeControl(*tc)
 		if err != nil {
@@ -173,7 +177,6 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		players = append(players, p)
 	}
 	var book []arena.Opening
-	var err error
 	if *bookPath != "" && *openings != "" {
 		return errors.New("match: give -openings or -book, not both")
 	}
@@ -211,7 +214,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	started := time.Now()
 	kept := 0 // games a -resume file held: not played now
 	cfg := arena.Config{
-		Game:        arena.GameConfig{Limits: limits, Adjudication: adj, TimeMargin: time.Duration(*margin) * time.Millisecond},
+		Game:        arena.GameConfig{Limits: limits, Adjudication: adj, TimeMargin: *margin},
 		Openings:    book,
 		Seed:        *seed,
 		Concurrency: *conc,
@@ -241,7 +244,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var state *matchState
 	if *resumePath != "" {
-		key, err := matchKey(list, limits, adj, *margin, *games, *seed, *hash, *ponder, book)
+		key, err := matchKey(list, limits, adj, marginMS, *games, *seed, *hash, *ponder, book)
 		if err != nil {
 			return fmt.Errorf("match: -resume: %w", err)
 		}

@@ -86,6 +86,18 @@ func TestMatchCommand(t *testing.T) {
 	if !strings.Contains(stdout.String(), "david-fig3 vs material: 2 games") || !strings.Contains(stdout.String(), "Elo difference: ") {
 		t.Errorf("unexpected output:\n%s", stdout.String())
 	}
+
+	// -movetime and -time-margin read a duration as well as milliseconds
+	// (bench and eval always took "1s").
+	stdout.Reset()
+	stderr.Reset()
+	if err := run([]string{"match", "-a", "preset:david-fig3", "-b", "preset:material", "-games", "2", "-movetime", "5ms", "-time-margin", "20"},
+		strings.NewReader(""), &stdout, &stderr); err != nil {
+		t.Fatalf("match -movetime 5ms: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "david-fig3 vs material: 2 games") {
+		t.Errorf("match -movetime 5ms: unexpected output:\n%s", stdout.String())
+	}
 }
 
 func TestMatchCommandErrors(t *testing.T) {
@@ -117,6 +129,9 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-alpha", "0.1", "-beta", "0.1"}, "-alpha, -beta only with -sprt"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-book-plies", "4"}, "-book-plies only with -book"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "10", "-ponder"}, "only UCI engines"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "fast"}, `invalid value "fast" for flag -movetime: want a time such as 100ms`},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "-1s"}, "must not be negative"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "10ms", "-time-margin", "1.5ms"}, "-time-margin 1.5ms: want whole milliseconds"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign", "movecount=3"}, "missing score"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign", "moves=3,score=1"}, "not one of"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-draw", "movecount=x,score=1"}, "non-negative"},
