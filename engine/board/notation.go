@@ -11,7 +11,8 @@ import (
 // matches that against the legal moves.
 
 // ParseUCIMove parses a move in UCI notation ("e2e4", "e7e8q", "e1g1") and
-// returns the matching legal move of p.
+// returns the matching legal move of p. Castling is also read as the king
+// taking its own rook ("e1h1").
 func (p *Position) ParseUCIMove(s string) (Move, error) {
 	if len(s) != 4 && len(s) != 5 {
 		return NoMove, fmt.Errorf("board: UCI move %q: want 4 or 5 characters", s)
@@ -42,7 +43,32 @@ func (p *Position) ParseUCIMove(s string) (Move, error) {
 	if m, ok := p.MoveFromParts(from, to, promo); ok {
 		return m, nil
 	}
+	if m, ok := p.kingTakesRook(from, to, promo); ok {
+		return m, nil
+	}
 	return NoMove, fmt.Errorf("board: UCI move %q: not legal in %s", s, p.FEN())
+}
+
+// kingTakesRook returns the castling move written as the king taking its own
+// rook ("e1h1" for e1g1, "e8a8" for e8c8: UCI_Chess960's notation, which
+// some GUIs, bots and electronic boards send in standard chess too), if it
+// is legal.
+func (p *Position) kingTakesRook(from, to Square, promo PieceType) (Move, bool) {
+	if promo != NoPieceType || from >= NoSquare || to >= NoSquare || from.Rank() != to.Rank() {
+		return NoMove, false
+	}
+	k, r := p.Board[from], p.Board[to]
+	if k == NoPiece || r == NoPiece || k.Type() != King || r.Type() != Rook || k.Color() != p.Side || r.Color() != p.Side {
+		return NoMove, false
+	}
+	file := 6 // g: the king side
+	if to.File() < from.File() {
+		file = 2 // c
+	}
+	if m, ok := p.MoveFromParts(from, MakeSquare(file, from.Rank()), NoPieceType); ok && m.IsCastle() {
+		return m, true
+	}
+	return NoMove, false
 }
 
 // MoveFromParts returns the legal move of p from from to to with the given

@@ -106,7 +106,7 @@ func TestParseUCIMove(t *testing.T) {
 		in, want string
 		ok       bool
 	}{
-		{"e1g1", "e1g1", true}, {"b7b8q", "b7b8q", true}, {"b7a8N", "b7a8n", true}, {"a1a8", "a1a8", true},
+		{"e1g1", "e1g1", true}, {"e1h1", "e1g1", true}, {"e1a1", "e1c1", true}, {"e1H1", "", false}, {"e1h1q", "", false}, {"b7b8q", "b7b8q", true}, {"b7a8N", "b7a8n", true}, {"a1a8", "a1a8", true},
 		{"e1e3", "", false}, {"b7b8", "", false}, {"b7b8k", "", false}, {"e2e4", "", false}, {"e8e7", "", false},
 		{"", "", false}, {"e1", "", false}, {"e1g1qq", "", false}, {"z1g1", "", false}, {"e1g9", "", false}, {"0000", "", false},
 	} {
@@ -120,6 +120,26 @@ func TestParseUCIMove(t *testing.T) {
 		}
 		if !c.ok && !strings.HasPrefix(err.Error(), "board: UCI move") {
 			t.Errorf("ParseUCIMove(%q) error %q lacks prefix", c.in, err)
+		}
+	}
+	// The king taking its own rook castles only where castling is legal.
+	for _, c := range []struct{ fen, in, want string }{
+		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8h8", "e8g8"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8a8", "e8c8"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", "e1a1", ""},     // no right
+		{"r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1", "e1h1", ""},  // blocked
+		{"r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", "e1h1", ""}, // in check
+		{"r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1", "e1g1", ""},   // king next to its rook: e1g1 is no castle here
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h8", ""},
+	} {
+		m, err := mustFEN(t, c.fen).ParseUCIMove(c.in)
+		if got := ""; err == nil {
+			got = m.UCI()
+			if got != c.want {
+				t.Errorf("%s: ParseUCIMove(%q) = %s, want %q", c.fen, c.in, got, c.want)
+			}
+		} else if c.want != "" {
+			t.Errorf("%s: ParseUCIMove(%q): %v, want %s", c.fen, c.in, err, c.want)
 		}
 	}
 	if NoMove.UCI() != "0000" {

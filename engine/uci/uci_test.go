@@ -101,6 +101,11 @@ func TestSessions(t *testing.T) {
 			"> go depth 1",
 			"< ^bestmove [a-h][78]", // a Black move
 		}},
+		{name: "castling written as the king taking its rook", script: []string{
+			"> position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1 e8a8",
+			"> go depth 1",
+			"< ^bestmove (f1|a1|g1[fgh][12]( |$))", // a White move after O-O (king g1, rooks f1 and a1)
+		}},
 		{name: "infinite waits for stop", script: []string{
 			"> position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
 			"> go infinite",
