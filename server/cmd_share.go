@@ -99,11 +99,7 @@ func runShare(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // linkPlayer decodes a share link (the whole URL or its #p=… part) into
 // the player file it carries.
 func linkPlayer(link string) ([]byte, share.Link, error) {
-	frag := link
-	if i := strings.IndexByte(link, '#'); i >= 0 {
-		frag = link[i+1:]
-	}
-	l, ok, err := share.ParseFragment(frag)
+	l, ok, err := share.ParseLink(link)
 	switch {
 	case err != nil:
 		return nil, l, err

@@ -56,6 +56,10 @@ func TestShareCommand(t *testing.T) {
 		if o2, _, err := runCmd(t, "share", "-link", frag); err != nil || !strings.Contains(o2, `"scheme"`) {
 			t.Errorf("%s: -link with the fragment alone: %v\n%s", preset, err, o2)
 		}
+		// As a mail program passes it on: wrapped, bracketed, with a full stop.
+		if o4, _, err := runCmd(t, "share", "-link", "<"+link[:40]+"\n "+link[40:]+">."); err != nil || !strings.Contains(o4, `"scheme"`) {
+			t.Errorf("%s: -link wrapped across lines: %v\n%s", preset, err, o4)
+		}
 		if o3, _, err := runCmd(t, "share", "-preset", preset, "-base", "http://10.0.0.7:8080/"); err != nil || strings.TrimSpace(o3) != link {
 			t.Errorf("%s: -preset gives %q, want the file's link (%v)", preset, o3, err)
 		}

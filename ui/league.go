@@ -286,13 +286,7 @@ func playerFromLinkText(text string) (json.RawMessage, error) {
 	if text == "" {
 		return nil, fmt.Errorf("Paste a share link (…#p=…) first.")
 	}
-	frag := text
-	if i := strings.IndexByte(text, '#'); i >= 0 {
-		frag = text[i:]
-	} else if !strings.HasPrefix(frag, "p=") {
-		return nil, fmt.Errorf("That is not a share link: it has no #p= part.")
-	}
-	l, ok, err := share.ParseFragment(frag)
+	l, ok, err := share.ParseLink(text)
 	if !ok {
 		return nil, fmt.Errorf("That is not a share link: it has no #p= part.")
 	}

@@ -43,6 +43,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"net/url"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -159,6 +160,36 @@ func Fragment(l Link) (string, error) {
 		return "", err
 	}
 	return Prefix + s, nil
+}
+
+// ParseLink reads a share link as people paste it: the whole address or its
+// "#p=…"/"p=…" part, wrapped across lines by a mail program (white space is
+// dropped: a link has none), in <angle brackets> or quotes, with a
+// sentence's full stop or comma after it, or percent-encoded inside another
+// address (a mail scanner's "safelinks" wrapper: …?url=http%3A%2F%2F…%23p%3D…).
+// What it strips cannot turn one player into another: the payload's
+// checksum still decides. ok is false when no "p=" part is found.
+func ParseLink(text string) (l Link, ok bool, err error) {
+	t := strings.Join(strings.Fields(text), "")
+	t = strings.TrimLeft(t, "<\"'(")
+	t = strings.TrimRight(t, ">\"'.,;:!?)]}")
+	for range 3 { // encoded once, or twice (a wrapper of a wrapper)
+		if strings.Contains(t, "#") || !strings.Contains(t, "%") {
+			break
+		}
+		u, uerr := url.QueryUnescape(t)
+		if uerr != nil {
+			break
+		}
+		t = u
+	}
+	frag := t
+	if i := strings.IndexByte(t, '#'); i >= 0 {
+		frag = t[i+1:]
+	} else if !strings.HasPrefix(t, Prefix) {
+		return Link{}, false, nil
+	}
+	return ParseFragment(frag)
 }
 
 // ParseFragment accepts a URL fragment with or without the leading '#'

@@ -327,3 +327,65 @@ func TestRiceCanonical(t *testing.T) {
 		}
 	}
 }
+
+// TestParseLink: a link as people paste it — wrapped by a mail program,
+// bracketed, quoted, followed by a full stop, percent-encoded inside a mail
+// scanner's wrapper address — gives the same player; what is not a link
+// says so, and an altered payload is still an error.
+func TestParseLink(t *testing.T) {
+	want := sample()
+	payload := want.payload(t)
+	full := "http://192.168.1.20:8080/#p=" + payload
+	wrapped := full[:30] + "\n  " + full[30:70] + "\r\n" + full[70:]
+	safelink := "https://eur01.safelinks.protection.outlook.com/?url=" +
+		strings.NewReplacer(":", "%3A", "/", "%2F", "#", "%23", "=", "%3D").Replace(full) + "&data=05%7C01&reserved=0"
+	for _, in := range []string{
+		full, "#p=" + payload, "p=" + payload, " " + full + "\n", wrapped, "<" + full + ">", `"` + full + `"`,
+		"(" + full + ").", full + ",", safelink, strings.ReplaceAll(safelink, "%", "%25"), // encoded twice
+		"http://x/#view=play&p=" + payload,
+	} {
+		got, ok, err := ParseLink(in)
+		if !ok || err != nil {
+			t.Errorf("ParseLink(%.60q…): ok %v, %v", in, ok, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseLink(%.60q…) = %+v, want %+v", in, got, want)
+		}
+	}
+	for _, in := range []string{"", "http://x/", "http://x/#play", "hello", "%23p"} {
+		if _, ok, err := ParseLink(in); ok || err != nil {
+			t.Errorf("ParseLink(%q): ok %v, %v; want not a link, no error", in, ok, err)
+		}
+	}
+	// Altered, not merely wrapped: the checksum still refuses it.
+	for _, in := range []string{full[:len(full)-5], full[:60] + "x" + full[61:], strings.Replace(full, "#p=", "#p=A", 1)} {
+		if _, ok, err := ParseLink(in); !ok || err == nil {
+			t.Errorf("ParseLink(altered %.40q…): ok %v, %v; want an error", in, ok, err)
+		}
+	}
+}
+
+// FuzzParseLink: any pasted text gives a player, "not a link" or an *Error,
+// never a panic; what it accepts encodes again.
+func FuzzParseLink(f *testing.F) {
+	full := "http://192.168.1.20:8080/#p=" + sample().payload(f)
+	for _, s := range []string{full, "<" + full + ">.", "p=AQ", "%2523p%253DAQ", "http://x/?u=a%23p%3D" + sample().payload(f), "%", "#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		l, ok, err := ParseLink(in)
+		if err != nil {
+			var e *Error
+			if !ok || !errors.As(err, &e) {
+				t.Fatalf("ParseLink(%q): ok %v, error %v (want ok and an *Error)", in, ok, err)
+			}
+			return
+		}
+		if ok {
+			if _, err := Encode(l); err != nil {
+				t.Fatalf("ParseLink(%q) accepted a link that does not encode: %v", in, err)
+			}
+		}
+	})
+}
