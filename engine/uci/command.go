@@ -25,82 +25,91 @@ type goCommand struct {
 // Duration in ns; 10^12 ms is already 31 years).
 const maxMillis = 1_000_000_000_000
 
+// goKeywords are the tokens of a "go" command.
+var goKeywords = map[string]bool{"searchmoves": true, "ponder": true, "wtime": true, "btime": true, "winc": true,
+	"binc": true, "movestogo": true, "depth": true, "nodes": true, "mate": true, "movetime": true, "infinite": true}
+
 // parseGo parses the arguments of a "go" command (the words after "go").
-// Unknown tokens, missing or malformed numbers are errors.
-func parseGo(args []string) (goCommand, error) {
+// As UCI asks, an unknown token is skipped and the rest still parsed, and
+// a limit whose value is missing, malformed or out of range is left out;
+// each comes back as a warning, and the search runs on what was understood,
+// so a GUI always gets its bestmove.
+func parseGo(args []string) (goCommand, []error) {
 	var g goCommand
-	intArg := func(i int, name string, min, max int64) (int64, error) {
-		if i+1 >= len(args) {
-			return 0, fmt.Errorf("go %s: missing value", name)
+	var warn []error
+	// value reads the value of args[i] as an integer in [min, max]; ok is
+	// false (with a warning) when it is missing, malformed or out of range.
+	// A value token that is not another keyword is consumed either way.
+	value := func(i *int, name string, min, max int64) (int64, bool) {
+		if *i+1 >= len(args) || goKeywords[args[*i+1]] {
+			warn = append(warn, fmt.Errorf("go %s: missing value", name))
+			return 0, false
 		}
-		v, err := strconv.ParseInt(args[i+1], 10, 64)
+		*i++
+		v, err := strconv.ParseInt(args[*i], 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("go %s: %q is not an integer", name, args[i+1])
+			warn = append(warn, fmt.Errorf("go %s: %q is not an integer", name, args[*i]))
+			return 0, false
 		}
 		if v < min || v > max {
-			return 0, fmt.Errorf("go %s: %d outside [%d, %d]", name, v, min, max)
+			warn = append(warn, fmt.Errorf("go %s: %d outside [%d, %d]", name, v, min, max))
+			return 0, false
 		}
-		return v, nil
+		return v, true
 	}
-	msArg := func(i int, name string) (time.Duration, error) {
-		v, err := intArg(i, name, -maxMillis, maxMillis)
-		if err != nil {
-			return 0, err
+	ms := func(i *int, name string, d *time.Duration) bool {
+		v, ok := value(i, name, -maxMillis, maxMillis)
+		if ok {
+			*d = time.Duration(max(v, 0)) * time.Millisecond
 		}
-		return time.Duration(max(v, 0)) * time.Millisecond, nil
+		return ok
 	}
 	for i := 0; i < len(args); i++ {
-		var err error
-		var v int64
 		switch tok := args[i]; tok {
 		case "infinite":
 			g.Infinite = true
-			continue
 		case "ponder":
 			g.Ponder = true
-			continue
 		case "searchmoves":
+			n := len(g.SearchMoves)
 			for i+1 < len(args) && isMoveToken(args[i+1]) {
 				g.SearchMoves = append(g.SearchMoves, args[i+1])
 				i++
 			}
-			if len(g.SearchMoves) == 0 {
-				return g, errors.New("go searchmoves: no moves given")
+			if len(g.SearchMoves) == n {
+				warn = append(warn, errors.New("go searchmoves: no moves given"))
 			}
-			continue
 		case "depth":
-			v, err = intArg(i, tok, 1, 1000)
-			g.Depth = int(v)
+			if v, ok := value(&i, tok, 1, 1000); ok {
+				g.Depth = int(v)
+			}
 		case "nodes":
-			v, err = intArg(i, tok, 1, 1<<62)
-			g.Nodes = int(v)
+			if v, ok := value(&i, tok, 1, 1<<62); ok {
+				g.Nodes = int(v)
+			}
 		case "mate":
-			v, err = intArg(i, tok, 1, 500)
-			g.Mate = int(v)
+			if v, ok := value(&i, tok, 1, 500); ok {
+				g.Mate = int(v)
+			}
 		case "movestogo":
-			v, err = intArg(i, tok, 0, 10000)
-			g.MovesToGo = int(v)
+			if v, ok := value(&i, tok, 0, 10000); ok {
+				g.MovesToGo = int(v)
+			}
 		case "movetime":
-			g.MoveTime, err = msArg(i, tok)
+			ms(&i, tok, &g.MoveTime)
 		case "wtime":
-			g.WTime, err = msArg(i, tok)
-			g.hasClock = true
+			g.hasClock = ms(&i, tok, &g.WTime) || g.hasClock
 		case "btime":
-			g.BTime, err = msArg(i, tok)
-			g.hasClock = true
+			g.hasClock = ms(&i, tok, &g.BTime) || g.hasClock
 		case "winc":
-			g.WInc, err = msArg(i, tok)
+			ms(&i, tok, &g.WInc)
 		case "binc":
-			g.BInc, err = msArg(i, tok)
+			ms(&i, tok, &g.BInc)
 		default:
-			return g, fmt.Errorf("go: unknown token %q", tok)
+			warn = append(warn, fmt.Errorf("go: unknown token %q", tok))
 		}
-		if err != nil {
-			return g, err
-		}
-		i++ // skip the value
 	}
-	return g, nil
+	return g, warn
 }
 
 // isMoveToken reports whether s looks like a UCI move (e2e4, e7e8q, 0000).

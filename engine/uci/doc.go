@@ -33,7 +33,11 @@
 //     milliseconds in the kernel before its first iteration.
 //   - command.go: parsing of "go", "position" and "setoption" into typed
 //     commands; malformed input becomes an error that Run reports as
-//     "info string error: …" and otherwise ignores.
+//     "info string error: …" and otherwise ignores. A "go" is parsed as far
+//     as it can be, as UCI asks of unknown tokens: an unknown token, a limit
+//     with a missing, malformed or out-of-range value and an illegal
+//     searchmoves move are each reported ("… (ignored)") and left out, and
+//     the search runs on the rest, so a GUI always gets its bestmove.
 //   - options.go: the option registry, derived from the parameter
 //     registries: Hash, Threads (1), Move Overhead, Ponder, Clear Hash,
 //     UCI_LimitStrength, UCI_Elo (strength.MinElo to strength.MaxElo),

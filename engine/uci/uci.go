@@ -267,10 +267,9 @@ func (e *engine) handle(ctx context.Context, line string) bool {
 		}
 	case "go":
 		e.waitSearch()
-		g, err := parseGo(args)
-		if err != nil {
-			e.infof("error: %v", err)
-			return false
+		g, warn := parseGo(args)
+		for _, err := range warn {
+			e.infof("error: %v (ignored)", err)
 		}
 		e.startSearch(ctx, g)
 	case "stop":
@@ -330,7 +329,7 @@ func (e *engine) ensureSearcher() error {
 }
 
 // limits converts a parsed go command to search limits.
-func (e *engine) limits(g goCommand) (search.Limits, error) {
+func (e *engine) limits(g goCommand) search.Limits {
 	lim := search.Limits{
 		Depth: g.Depth, Nodes: uint64(g.Nodes), MoveTime: g.MoveTime,
 		WTime: g.WTime, BTime: g.BTime, WInc: g.WInc, BInc: g.BInc, MovesToGo: g.MovesToGo,
@@ -345,7 +344,10 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 	for _, s := range g.SearchMoves {
 		m, err := e.pos.ParseUCIMove(s)
 		if err != nil {
-			return lim, fmt.Errorf("go searchmoves %q: %w", s, err)
+			// Left out, as a malformed limit is: the search still answers
+			// (with none legal, among all moves).
+			e.infof("error: go searchmoves %q: %v (ignored)", s, err)
+			continue
 		}
 		lim.SearchMoves = append(lim.SearchMoves, m)
 	}
@@ -358,7 +360,7 @@ func (e *engine) limits(g goCommand) (search.Limits, error) {
 			lim.MoveTime = time.Millisecond // flagging: answer at once
 		}
 	}
-	return lim, nil
+	return lim
 }
 
 // defaultSeed is the Seed option's default.
@@ -430,11 +432,7 @@ func (e *engine) bookMove(g goCommand) (board.Move, bool) {
 // startSearch starts a search of the current position in a goroutine, or
 // answers at once with a book move.
 func (e *engine) startSearch(ctx context.Context, g goCommand) {
-	lim, err := e.limits(g)
-	if err != nil {
-		e.infof("error: %v", err)
-		return
-	}
+	lim := e.limits(g)
 	if m, ok := e.bookMove(g); ok {
 		e.infof("book move %s", m.UCI())
 		e.out.line("bestmove " + m.UCI())

@@ -65,16 +65,26 @@ func TestSessions(t *testing.T) {
 			`< ^info string error: position: move 1 "e2e5": `,
 			"> position startpos junk",
 			`< ^info string error: position: unexpected "junk" \(want moves\)$`,
-			"> go depth x",
-			`< ^info string error: go depth: "x" is not an integer$`,
-			"> go depth 0",
-			"< ^info string error: go depth: 0 outside",
-			"> go wtime",
-			"< ^info string error: go wtime: missing value$",
-			"> go sideways",
-			`< ^info string error: go: unknown token "sideways"$`,
-			"> go searchmoves e2e5",
-			`< ^info string error: go searchmoves "e2e5": `,
+			// A go command is parsed as far as it can be, as UCI asks: what
+			// is not understood is reported and left out, and the search
+			// still answers.
+			"> go depth x nodes 200",
+			`< ^info string error: go depth: "x" is not an integer \(ignored\)$`,
+			"< " + bestmoveRe,
+			"> go depth 0 nodes 200",
+			"< ^info string error: go depth: 0 outside .* \\(ignored\\)$",
+			"< " + bestmoveRe,
+			"> go nodes 200 wtime",
+			"< ^info string error: go wtime: missing value \\(ignored\\)$",
+			"< " + bestmoveRe,
+			"> go sideways 3 depth 1",
+			`< ^info string error: go: unknown token "sideways" \(ignored\)$`,
+			`< ^info string error: go: unknown token "3" \(ignored\)$`,
+			"< ^info depth 1 ",
+			"< " + bestmoveRe,
+			"> go searchmoves e2e5 depth 1",
+			`< ^info string error: go searchmoves "e2e5": .* \(ignored\)$`,
+			"< " + bestmoveRe,
 			"> setoption name Hash value 0",
 			"< ^info string error: option Hash: 0 outside \\[1, 4096\\]$",
 			"> setoption name Hash value big",
@@ -392,7 +402,7 @@ func TestParseGo(t *testing.T) {
 	tests := []struct {
 		in   string
 		want goCommand
-		bad  bool
+		warn []string // the warnings, in order
 	}{
 		{in: "", want: goCommand{}},
 		{in: "depth 7 nodes 1000", want: goCommand{Depth: 7, Nodes: 1000}},
@@ -400,26 +410,28 @@ func TestParseGo(t *testing.T) {
 		{in: "infinite ponder movetime 30", want: goCommand{Infinite: true, Ponder: true, MoveTime: 30e6}},
 		{in: "searchmoves e2e4 e7e8q depth 2", want: goCommand{SearchMoves: []string{"e2e4", "e7e8q"}, Depth: 2}},
 		{in: "mate 3", want: goCommand{Mate: 3}},
-		{in: "depth", bad: true},
-		{in: "depth -1", bad: true},
-		{in: "nodes 0", bad: true},
-		{in: "movetime 1e3", bad: true},
-		{in: "wtime 99999999999999999999", bad: true},
-		{in: "searchmoves", bad: true},
-		{in: "searchmoves depth 3", bad: true},
-		{in: "perft 3", bad: true},
+		// What is not understood is left out, and the rest still parsed.
+		{in: "depth", warn: []string{"go depth: missing value"}},
+		{in: "depth -1 nodes 5", want: goCommand{Nodes: 5}, warn: []string{"go depth: -1 outside [1, 1000]"}},
+		{in: "nodes 0", warn: []string{"go nodes: 0 outside"}},
+		{in: "movetime 1e3 depth 4", want: goCommand{Depth: 4}, warn: []string{`go movetime: "1e3" is not an integer`}},
+		{in: "wtime 99999999999999999999 btime 10", want: goCommand{BTime: 10e6, hasClock: true}, warn: []string{"go wtime: \"99999999999999999999\" is not an integer"}},
+		{in: "wtime btime 10", want: goCommand{BTime: 10e6, hasClock: true}, warn: []string{"go wtime: missing value"}},
+		{in: "searchmoves", warn: []string{"go searchmoves: no moves given"}},
+		{in: "searchmoves depth 3", want: goCommand{Depth: 3}, warn: []string{"go searchmoves: no moves given"}},
+		{in: "perft 3", warn: []string{`go: unknown token "perft"`, `go: unknown token "3"`}},
+		{in: "wtime 100 btime 100 sideways binc 7", want: goCommand{WTime: 1e8, BTime: 1e8, BInc: 7e6, hasClock: true}, warn: []string{`go: unknown token "sideways"`}},
 	}
 	for _, tc := range tests {
-		g, err := parseGo(strings.Fields(tc.in))
-		if tc.bad {
-			if err == nil {
-				t.Errorf("%q accepted: %+v", tc.in, g)
+		g, warn := parseGo(strings.Fields(tc.in))
+		if len(warn) != len(tc.warn) {
+			t.Errorf("%q: warnings %v, want %q", tc.in, warn, tc.warn)
+		} else {
+			for i, w := range warn {
+				if !strings.HasPrefix(w.Error(), tc.warn[i]) {
+					t.Errorf("%q: warning %d %q, want %q", tc.in, i, w, tc.warn[i])
+				}
 			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", tc.in, err)
-			continue
 		}
 		if strings.Join(g.SearchMoves, " ") != strings.Join(tc.want.SearchMoves, " ") {
 			t.Errorf("%q: searchmoves %v", tc.in, g.SearchMoves)
