@@ -33,7 +33,9 @@
 //     milliseconds in the kernel before its first iteration.
 //   - command.go: parsing of "go", "position" and "setoption" into typed
 //     commands; malformed input becomes an error that Run reports as
-//     "info string error: …" and otherwise ignores. A "go" is parsed as far
+//     "info string error: …" and otherwise ignores (an unknown word before a
+//     command is skipped, as UCI asks: "joho debug on" is "debug on"). A
+//     "go" is parsed as far
 //     as it can be, as UCI asks of unknown tokens: an unknown token, a limit
 //     with a missing, malformed or out-of-range value and an illegal
 //     searchmoves move are each reported ("… (ignored)") and left out, and

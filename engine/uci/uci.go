@@ -222,13 +222,29 @@ func (e *engine) infof(format string, args ...any) {
 	e.out.line("info string " + strings.ReplaceAll(fmt.Sprintf(format, args...), "\n", " "))
 }
 
+// uciCommands are the commands handle knows.
+var uciCommands = map[string]bool{"uci": true, "isready": true, "debug": true, "register": true, "ucinewgame": true,
+	"position": true, "setoption": true, "go": true, "stop": true, "ponderhit": true, "quit": true}
+
 // handle executes one command line; it reports whether to quit.
 func (e *engine) handle(ctx context.Context, line string) bool {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return false
 	}
-	cmd, args := f[0], f[1:]
+	// UCI: an unknown token before the command is skipped ("joho debug on"
+	// is "debug on"); a line with no command is reported.
+	k := 0
+	for k < len(f) && !uciCommands[f[k]] {
+		k++
+	}
+	if k > 0 {
+		e.infof("error: unknown command %q", f[0])
+		if k == len(f) {
+			return false
+		}
+	}
+	cmd, args := f[k], f[k+1:]
 	switch cmd {
 	case "uci":
 		e.out.line("id name " + e.opts.Name)

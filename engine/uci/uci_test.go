@@ -55,6 +55,9 @@ func TestSessions(t *testing.T) {
 		{name: "malformed input is reported and ignored", script: []string{
 			"> foo bar",
 			`< ^info string error: unknown command "foo"$`,
+			"> joho isready", // UCI: the unknown token is skipped
+			`< ^info string error: unknown command "joho"$`,
+			"< ^readyok$",
 			"> position",
 			"< ^info string error: position: want startpos or fen$",
 			"> position fen 8/8/8/8/8/8/8/8 w - - 0 1",
