@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +16,9 @@ import (
 // 100` are both valid, and so are `match -movetime 100ms` and
 // `bench -movetime 1000`.
 type msFlag struct{ d *time.Duration }
+
+// maxFlagMillis is the most milliseconds a time.Duration holds.
+const maxFlagMillis = math.MaxInt64 / int64(time.Millisecond)
 
 // msVar defines an msFlag named name with default value def.
 func msVar(fs *flag.FlagSet, name string, def time.Duration, usage string) *time.Duration {
@@ -34,7 +38,7 @@ func (f msFlag) String() string {
 func (f msFlag) Set(s string) error {
 	s = strings.TrimSpace(s)
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		if n > int64(time.Duration(1<<63-1)/time.Millisecond) || n < -int64(time.Duration(1<<63-1)/time.Millisecond) {
+		if n > maxFlagMillis || n < -maxFlagMillis {
 			return errors.New("out of range")
 		}
 		*f.d = time.Duration(n) * time.Millisecond

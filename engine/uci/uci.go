@@ -344,7 +344,8 @@ func (e *engine) ensureSearcher() error {
 	return nil
 }
 
-// limits converts a parsed go command to search limits.
+// limits converts a parsed go command to search limits; a searchmoves move
+// that is not legal here is reported and left out.
 func (e *engine) limits(g goCommand) search.Limits {
 	lim := search.Limits{
 		Depth: g.Depth, Nodes: uint64(g.Nodes), MoveTime: g.MoveTime,
