@@ -30,8 +30,10 @@
 // score/depth comments.
 //
 // Adjudication is off unless configured (DefaultAdjudication is the
-// tuner's cheap setting); an adjudicated game's PGN gives the rule in its
-// Termination tag and the reason in the last move's comment.
+// tuner's cheap setting); a game's PGN gives the PGN standard's
+// Termination value ("normal", "adjudication", "time forfeit", "rules
+// infraction", "abandoned") and, in the last move's comment, the rule and
+// the reason in our words.
 //
 // Run and RoundRobin (tournament.go) play a schedule (RoundRobinSchedule,
 // or RandomSchedule for "at least k games each" as in Phoenix's tournament

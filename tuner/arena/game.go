@@ -52,6 +52,31 @@ const (
 	EngineFailure        Termination = "engine failure"
 )
 
+// PGNTag returns the PGN standard's Termination tag value for t (PGN
+// Standard §9.8.1): "normal" for a game the rules ended (checkmate,
+// stalemate, repetition, the fifty-move rule, insufficient material),
+// "adjudication", "time forfeit", "rules infraction" for an illegal move
+// and "abandoned" for an engine that failed; "unterminated" for an empty
+// t; t itself for a reason the standard does not name. WritePGN writes
+// t's own words in the game's last comment.
+func (t Termination) PGNTag() string {
+	switch t {
+	case Checkmate, Stalemate, Repetition, FiftyMoves, InsufficientMaterial:
+		return "normal"
+	case AdjudicatedResign, AdjudicatedDraw, MaxPliesReached:
+		return "adjudication"
+	case TimeForfeit:
+		return "time forfeit"
+	case IllegalMove:
+		return "rules infraction"
+	case EngineFailure:
+		return "abandoned"
+	case "":
+		return "unterminated"
+	}
+	return string(t)
+}
+
 // Adjudication ends games early when both engines agree on the outcome.
 // A zero field disables its rule.
 type Adjudication struct {

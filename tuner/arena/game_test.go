@@ -199,9 +199,25 @@ func TestPlayGameResignAdjudication(t *testing.T) {
 	if err := WritePGN(&buf, g, PGNTags{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`[Termination "adjudication: resign"]`, "Black resigns: both engines scored it at least 500 cp down for 2 moves each"} {
+	for _, want := range []string{`[Termination "adjudication"]`, "Black resigns: both engines scored it at least 500 cp down for 2 moves each"} {
 		if !strings.Contains(joinLines(buf.String()), want) {
 			t.Errorf("PGN lacks %q:\n%s", want, buf.String())
+		}
+	}
+}
+
+func TestTerminationPGNTag(t *testing.T) {
+	for _, tc := range []struct {
+		t    Termination
+		want string
+	}{
+		{Checkmate, "normal"}, {Stalemate, "normal"}, {Repetition, "normal"}, {FiftyMoves, "normal"},
+		{InsufficientMaterial, "normal"}, {AdjudicatedResign, "adjudication"}, {AdjudicatedDraw, "adjudication"},
+		{MaxPliesReached, "adjudication"}, {TimeForfeit, "time forfeit"}, {IllegalMove, "rules infraction"},
+		{EngineFailure, "abandoned"}, {"", "unterminated"}, {"act of god", "act of god"},
+	} {
+		if got := tc.t.PGNTag(); got != tc.want {
+			t.Errorf("%q.PGNTag() = %q, want %q", tc.t, got, tc.want)
 		}
 	}
 }
@@ -230,10 +246,11 @@ func TestWritePGNRoundTrip(t *testing.T) {
 				t.Errorf("line longer than 80 columns: %q", line)
 			}
 		}
+		text := buf.String()
 		r := pgn.NewReader(&buf)
 		pg, err := r.Next()
 		if err != nil {
-			t.Fatalf("re-reading PGN: %v\n%s", err, buf.String())
+			t.Fatalf("re-reading PGN: %v\n%s", err, text)
 		}
 		if pg.FEN != op.FEN {
 			t.Errorf("FEN %q, want %q", pg.FEN, op.FEN)
@@ -244,8 +261,11 @@ func TestWritePGNRoundTrip(t *testing.T) {
 		if pg.Tag("White") != g.White || pg.Tag("Result") != g.Result.String() || pg.Result != g.Result.String() {
 			t.Errorf("tags White %q Result %q/%q, want %q %q", pg.Tag("White"), pg.Tag("Result"), pg.Result, g.White, g.Result)
 		}
-		if pg.Tag("Termination") != string(g.Termination) {
-			t.Errorf("Termination tag %q, want %q", pg.Tag("Termination"), g.Termination)
+		if pg.Tag("Termination") != g.Termination.PGNTag() {
+			t.Errorf("Termination tag %q, want %q (%s)", pg.Tag("Termination"), g.Termination.PGNTag(), g.Termination)
+		}
+		if g.Termination != "" && !strings.Contains(joinLines(text), string(g.Termination)+"} "+g.Result.String()) {
+			t.Errorf("the last comment does not end with the termination %q:\n%s", g.Termination, text)
 		}
 		want := g.Moves()
 		if len(pg.Moves) != len(want) {

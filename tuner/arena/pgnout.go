@@ -17,9 +17,11 @@ type PGNTags struct {
 
 // WritePGN writes g as a PGN game: the seven-tag roster, FEN and SetUp when
 // the start is not the initial position, TimeControl, PlyCount,
-// Termination, Opening; book moves plain, engine moves with a
-// "{score/depth[ time]}" comment (score in pawns from the mover's view,
-// time only when timed); lines wrapped at 80 columns.
+// Termination (the PGN standard's value, Termination.PGNTag), Opening; book
+// moves plain, engine moves with a "{score/depth[ time]}" comment (score in
+// pawns from the mover's view, time only when timed), the last one followed
+// by why the game ended in its own words ("checkmate", "Black resigns: both
+// engines scored it …"); lines wrapped at 80 columns.
 func WritePGN(w io.Writer, g *Game, tags PGNTags) error {
 	bw := bufio.NewWriter(w)
 	tag := func(name, value string) {
@@ -39,7 +41,7 @@ func WritePGN(w io.Writer, g *Game, tags PGNTags) error {
 	tag("TimeControl", g.Limits.TimeControlTag())
 	tag("PlyCount", strconv.Itoa(len(g.Opening.Moves)+len(g.Plies)))
 	if g.Termination != "" {
-		tag("Termination", string(g.Termination))
+		tag("Termination", g.Termination.PGNTag())
 	}
 	if g.Opening.Name != "" {
 		tag("Opening", g.Opening.Name)
@@ -74,17 +76,28 @@ func WritePGN(w io.Writer, g *Game, tags PGNTags) error {
 			return err
 		}
 	}
+	// Why the game ended, in its own words (the tag has the standard's
+	// coarser value), in the last move's comment.
+	// (An adjudication's detail names its rule already.)
+	reason := string(g.Termination)
+	switch {
+	case g.Detail == "":
+	case g.Termination.PGNTag() == "adjudication" || reason == "":
+		reason = g.Detail
+	default:
+		reason += ": " + g.Detail
+	}
 	for i, r := range g.Plies {
 		c := moveComment(r)
-		if i == len(g.Plies)-1 && g.Detail != "" {
-			c = strings.TrimSpace(c + " " + g.Detail)
+		if i == len(g.Plies)-1 && reason != "" {
+			c = strings.TrimPrefix(c+", "+reason, ", ")
 		}
 		if err := play(r.Move, c); err != nil {
 			return err
 		}
 	}
-	if len(g.Plies) == 0 && g.Detail != "" {
-		lw.word("{" + g.Detail + "}")
+	if len(g.Plies) == 0 && reason != "" {
+		lw.word("{" + reason + "}")
 	}
 	lw.word(g.Result.String())
 	bw.WriteString("\n\n")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/tuner/arena"
 )
 
 // StartFEN is the standard initial position.
@@ -316,10 +317,20 @@ func (g *Game) PGN(event string) string {
 		tag("FEN", g.startFEN)
 	}
 	if reason != "" {
-		tag("Termination", reason)
+		// The PGN standard's value ("normal", "adjudication", …); the
+		// reason in our words ends the move text as a comment.
+		term := arena.Termination(reason).PGNTag()
+		if g.resigned != "" {
+			term = "normal"
+		}
+		tag("Termination", term)
 	}
 	b.WriteByte('\n')
 	text := g.MoveText()
+	if reason != "" {
+		text += " {" + strings.ReplaceAll(reason, "}", ")") + "}"
+	}
+	text = strings.TrimPrefix(text, " ")
 	if text != "" {
 		text += " "
 	}

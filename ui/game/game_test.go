@@ -44,7 +44,7 @@ func TestFoolsMate(t *testing.T) {
 		t.Error("move accepted after mate")
 	}
 	pgn := g.PGN("test")
-	for _, want := range []string{`[Result "0-1"]`, "1. f3 e5 2. g4 Qh4# 0-1", `[Termination "checkmate"]`} {
+	for _, want := range []string{`[Result "0-1"]`, "1. f3 e5 2. g4 Qh4# {checkmate} 0-1", `[Termination "normal"]`} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, pgn)
 		}
@@ -109,6 +109,9 @@ func TestUndoAndRepetition(t *testing.T) {
 	g.Resign(board.White)
 	if _, res, _ := g.Over(); res != "0-1" {
 		t.Errorf("resign: %s", res)
+	}
+	if pgn := g.PGN("test"); !strings.Contains(pgn, `[Termination "normal"]`) || !strings.Contains(pgn, "{White resigned} 0-1") {
+		t.Errorf("resigned game's PGN:\n%s", pgn)
 	}
 	g.Undo(1)
 	if over, _, _ := g.Over(); over {
@@ -198,7 +201,8 @@ func TestEndRecordsResult(t *testing.T) {
 		t.Fatalf("Over = %v %q %q", over, result, reason)
 	}
 	pgn := g.PGN("match")
-	for _, want := range []string{`[Round "7"]`, `[Result "1-0"]`, `[Termination "adjudication: resign"]`, "1. e4 e5 2. Nf3 1-0"} {
+	for _, want := range []string{`[Round "7"]`, `[Result "1-0"]`, `[Termination "adjudication"]`,
+		"1. e4 e5 2. Nf3 {adjudication: resign} 1-0"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, pgn)
 		}
