@@ -38,6 +38,7 @@ type boardPress struct {
 	moved  bool         // the pointer travelled far enough to be a drag
 	size   float64      // square size in pixels (the ghost's size)
 	img    string       // the pressed piece's image (empty: no own piece there)
+	castle bool         // an own rook the selected king may castle onto (a tap castles)
 }
 
 // dragThreshold is how far (CSS pixels) a press must travel to become a drag.
@@ -266,7 +267,10 @@ func (a *App) pointerDown(ev js.Value) {
 	pc := p.g.PieceAt(sq)
 	if pc != board.NoPiece && pc.Color() == p.Human {
 		d.img = "pieces/" + pieceCodes[pc] + ".svg"
-		if p.Sel != sq {
+		// The selected king's own rook (a castling target, game.Targets):
+		// a tap castles, a drag moves the rook (pointerUp).
+		d.castle = p.Sel != board.NoSquare && p.Sel != sq && p.hints.Has(sq)
+		if p.Sel != sq && !d.castle {
 			p.selectSq(sq)
 			a.env.UnlockRender()
 			return
@@ -328,6 +332,8 @@ func (a *App) pointerUp(ev js.Value, cancel bool) {
 		switch {
 		case to != board.NoSquare && p.Sel == d.from && p.hints.Has(to):
 			a.tryMove(d.from, to)
+		case d.castle && to != board.NoSquare && to != d.from:
+			a.tryMove(d.from, to) // the rook itself dragged
 		case to != d.from:
 			p.Sel, p.hints = board.NoSquare, 0
 		}

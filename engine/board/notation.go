@@ -71,6 +71,13 @@ func (p *Position) kingTakesRook(from, to Square, promo PieceType) (Move, bool) 
 	return NoMove, false
 }
 
+// CastleOntoRook returns the legal castling move a user means by moving the
+// king from from onto its own rook on to (a board GUI's "drop the king on
+// the rook"; UCI_Chess960's notation), and whether there is one.
+func (p *Position) CastleOntoRook(from, to Square) (Move, bool) {
+	return p.kingTakesRook(from, to, NoPieceType)
+}
+
 // MoveFromParts returns the legal move of p from from to to with the given
 // promotion (NoPieceType for none), with its flags set, and whether it exists.
 func (p *Position) MoveFromParts(from, to Square, promo PieceType) (Move, bool) {

@@ -421,7 +421,7 @@ try {
     await page.uncheck(T('explain-all'));
   });
 
-  await test('Play by keyboard: the arrow keys and Enter on the board, typed moves (SAN and UCI; an illegal one refused with the reason), a hint', async () => {
+  await test('Play by keyboard: the arrow keys and Enter on the board, typed moves (SAN and UCI; an illegal one refused with the reason), a hint, castling onto the rook', async () => {
     await page.click(T('tab-play'));
     await page.selectOption(T('strength'), '2');
     await page.click(T('new-game'));
@@ -507,6 +507,22 @@ try {
     await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.turn === 'white' && document.querySelector(sel)?.dataset.thinking === 'false' &&
       !document.querySelector(sel).dataset.fen.startsWith('8/4P1k1/'), board, { timeout: 60000 });
     assert(/^e8=Q/.test((await moves())[0]), `keyboard promotion: ${await moves()}`);
+    // Castling by dropping the king on its own rook: a tap on the king then on the rook, and a drag.
+    for (const [rook, want, how] of [['h1', 'O-O', 'tap'], ['a1', 'O-O-O', 'drag']]) {
+      await page.fill(T('fen-input'), 'r3k2r/pppq1ppp/2n1b3/8/8/2N1B3/PPPQ1PPP/R3K2R w KQkq - 0 1');
+      await page.click(T('fen-setup'));
+      await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen.startsWith('r3k2r/pppq1ppp/2n1b3/8/8/2N1B3/PPPQ1PPP/R3K2R w'), board, { timeout: 10000 });
+      if (how === 'tap') {
+        await page.click(`${board} [data-square="e1"]`);
+        assert(await page.locator(`${board} [data-square="${rook}"].hint`).count() === 1, `the rook on ${rook} is not offered as a castling target`);
+        await page.click(`${board} [data-square="${rook}"]`);
+      } else {
+        await dragMouse(page, 'e1', rook);
+      }
+      await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.turn === 'white' && document.querySelector(sel)?.dataset.thinking === 'false' &&
+        !document.querySelector(sel).dataset.fen.startsWith('r3k2r/pppq1ppp/2n1b3/8/8/2N1B3/PPPQ1PPP/R3K2R w'), board, { timeout: 60000 });
+      assert((await moves())[0] === want, `king on the ${rook} rook (${how}): ${await moves()}`);
+    }
     if (await page.locator(T('play-error')).count() > 0) throw new Error(`play error: ${await text(page, 'play-error')}`);
   });
 

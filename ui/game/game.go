@@ -98,16 +98,31 @@ func (g *Game) Targets(sq board.Square) []board.Square {
 	}
 	var out []board.Square
 	seen := board.Bitboard(0)
+	add := func(t board.Square) {
+		if !seen.Has(t) {
+			seen |= board.SquareBB(t)
+			out = append(out, t)
+		}
+	}
 	for _, m := range g.pos.LegalMoves() {
-		if m.From() == sq && !seen.Has(m.To()) {
-			seen |= board.SquareBB(m.To())
-			out = append(out, m.To())
+		if m.From() != sq {
+			continue
+		}
+		add(m.To())
+		if m.IsCastle() {
+			// The king may also be dropped on its rook (Resolve).
+			rook := board.MakeSquare(7, sq.Rank())
+			if m.To().File() < sq.File() {
+				rook = board.MakeSquare(0, sq.Rank())
+			}
+			add(rook)
 		}
 	}
 	return out
 }
 
-// Resolve finds the legal move from → to. needPromotion reports that the
+// Resolve finds the legal move from → to (the king moved onto its own rook
+// castles on that side). needPromotion reports that the
 // move exists only as a promotion and the user must choose the piece (call
 // again with promo set). ok is false if no such legal move exists.
 func (g *Game) Resolve(from, to board.Square, promo board.PieceType) (m board.Move, needPromotion, ok bool) {
@@ -127,6 +142,10 @@ func (g *Game) Resolve(from, to board.Square, promo board.PieceType) (m board.Mo
 		if c.Promotion() == promo {
 			return c, false, true
 		}
+	}
+	// The king dropped on its own rook castles on that side.
+	if m, ok := g.pos.CastleOntoRook(from, to); ok && promo == board.NoPieceType {
+		return m, false, true
 	}
 	return board.NoMove, false, false
 }

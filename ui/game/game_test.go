@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,6 +84,36 @@ func TestTargetsAndResolve(t *testing.T) {
 	}
 	if p.SAN()[0] != "a8=N" {
 		t.Errorf("SAN %q", p.SAN()[0])
+	}
+}
+
+// The king dropped on its own rook castles on that side; the rook is among
+// the king's targets only where castling there is legal.
+func TestCastleOntoRook(t *testing.T) {
+	for _, tc := range []struct {
+		fen, from, to string
+		want          string // UCI of the castling move, "" if none
+	}{
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1", "h1", "e1g1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1", "a1", "e1c1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8", "a8", "e8c8"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "e1", "h1", ""},      // no right
+		{"r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1", "e1", "h1", ""},    // blocked
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "h1", "e1", ""},     // the rook onto the king
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1", "e2", "e1e2"}, // an ordinary king move
+	} {
+		g, err := New(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, need, ok := g.Resolve(sq(tc.from), sq(tc.to), board.NoPieceType)
+		if got := map[bool]string{true: m.UCI()}[ok]; got != tc.want || need {
+			t.Errorf("%s %s%s: resolved %q (need promotion %v), want %q", tc.fen, tc.from, tc.to, got, need, tc.want)
+		}
+		isTarget := slices.Contains(g.Targets(sq(tc.from)), sq(tc.to))
+		if isTarget != (tc.want != "") {
+			t.Errorf("%s: %s among %s's targets: %v", tc.fen, tc.to, tc.from, isTarget)
+		}
 	}
 }
 
