@@ -174,12 +174,12 @@ func (c *PlayTab) SetupFEN(e vugu.DOMEvent) {
 
 func (c *PlayTab) FENChanged(e vugu.DOMEvent) {
 	c.p().FENInput = e.PropString("target", "value")
-	c.p().FENErr = ""
+	c.p().FENErr, c.p().FENNote = "", ""
 }
 
 // CurrentFEN puts the current position into the box.
 func (c *PlayTab) CurrentFEN(e vugu.DOMEvent) {
-	c.p().FENInput, c.p().FENErr = c.p().g.FEN(), ""
+	c.p().FENInput, c.p().FENErr, c.p().FENNote = c.p().g.FEN(), "", ""
 }
 
 // SetupFEN starts a new game from fen ("" = the initial position); a FEN the
@@ -188,12 +188,16 @@ func (a *App) SetupFEN(fen string) {
 	p := &a.Game
 	g, err := game.New(fen)
 	if err != nil {
-		p.FENErr = strings.TrimPrefix(err.Error(), "game: start position: ")
+		p.FENErr, p.FENNote = strings.TrimPrefix(err.Error(), "game: start position: "), ""
 		return
 	}
 	if over, res, why := g.Over(); over {
-		p.FENErr = "This position is already decided (" + res + ", " + why + "): there is nothing to play."
+		p.FENErr, p.FENNote = "This position is already decided ("+res+", "+why+"): there is nothing to play.", ""
 		return
+	}
+	p.FENNote = ""
+	if r := g.Repairs(); len(r) > 0 {
+		p.FENNote = "Set up as " + g.StartFEN() + " — repaired: " + strings.Join(r, "; ") + "."
 	}
 	a.cancelSearch()
 	p.g, p.FENErr, p.MoveErr = g, "", ""

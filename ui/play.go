@@ -50,6 +50,7 @@ type PlayState struct {
 
 	FENInput string // the position box
 	FENErr   string // why the position box's FEN was refused
+	FENNote  string // what was repaired in the position box's FEN
 	MoveErr  string // why the typed move was refused
 	// A hint: the move the opponent's player would make in the human's
 	// place (Hint asks the play worker); cleared by any move.

@@ -17,7 +17,11 @@
 //     legal (the same rule decides whether FEN shows the square), so
 //     repetition follows the FIDE definition.
 //   - position.go: Position (bitboards + mailbox + undo stack), FEN parse
-//     with field-naming errors and emit, Clone.
+//     with field-naming errors and emit, Clone. ParseFENLoose, for input
+//     from outside (UCI, the Play tab, opening files, EPD suites, PGN FEN
+//     tags), repairs with a warning what other tools commonly get wrong in
+//     a sound position (a castling right without its rook, Shredder-FEN
+//     rook letters, a misplaced en-passant square, fullmove 0).
 //   - movegen.go: fully legal generation without make-and-test: checkers and
 //     pins first, check-evasion masks, set-wise pawn moves, special-cased
 //     en passant and castling.

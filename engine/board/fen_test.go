@@ -93,6 +93,54 @@ func TestFENErrors(t *testing.T) {
 	}
 }
 
+func TestParseFENLoose(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		warns    []string // substrings, one per warning
+	}{
+		{"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+			[]string{`'K' dropped: it needs the white king on e1 and rook on h1`, `'Q' dropped`, `'k' dropped`, `'q' dropped`}},
+		{"r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", []string{`'Q' dropped`, `'k' dropped`}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+			[]string{`'H' read as 'K'`, `'A' read as 'Q'`, `'h' read as 'k'`, `'a' read as 'q'`}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KKq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", []string{`'K' repeated`}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", StartFEN, []string{"field 4 (en passant) \"e3\": want rank 6"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", StartFEN, []string{"no black pawn just moved two squares"}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", StartFEN, []string{"field 6 (fullmove number) \"0\": read as 1"}},
+		{StartFEN, StartFEN, nil},
+	} {
+		p, warn, err := ParseFENLoose(c.in)
+		if err != nil {
+			t.Errorf("ParseFENLoose(%q): %v", c.in, err)
+			continue
+		}
+		if p.FEN() != c.want {
+			t.Errorf("ParseFENLoose(%q) = %q, want %q", c.in, p.FEN(), c.want)
+		}
+		if len(warn) != len(c.warns) {
+			t.Errorf("ParseFENLoose(%q) warnings %q, want %d", c.in, warn, len(c.warns))
+			continue
+		}
+		for i, w := range c.warns {
+			if !strings.Contains(warn[i], w) {
+				t.Errorf("ParseFENLoose(%q) warning %d %q, want it to contain %q", c.in, i, warn[i], w)
+			}
+		}
+	}
+	// What does not describe a position stays an error.
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+		"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1",
+	} {
+		if p, _, err := ParseFENLoose(fen); err == nil {
+			t.Errorf("ParseFENLoose(%q) = %s, want an error", fen, p.FEN())
+		}
+	}
+}
+
 // TestFENSuites round-trips every position of the shared EPD suites (first
 // four EPD fields) and checks Verify.
 func TestFENSuites(t *testing.T) {

@@ -20,13 +20,32 @@ func FuzzParseFEN(f *testing.F) {
 	f.Add("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 	f.Add("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
 	f.Add("8/8/8/8/8/8/8/K6k w - -")
+	f.Add("4k3/8/8/8/8/8/8/4K3 w KQkqK e3 0 0")
+	f.Add("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
+		// The loose parse accepts whatever the strict one does, unchanged
+		// and without warnings, and repairs into a FEN the strict one takes.
+		lp, warn, lerr := ParseFENLoose(fen)
+		if lerr != nil && !strings.HasPrefix(lerr.Error(), "board: ") {
+			t.Fatalf("loose: error without prefix: %v", lerr)
+		}
+		if lerr == nil {
+			if err := lp.Verify(); err != nil {
+				t.Fatalf("%q accepted loosely but: %v", fen, err)
+			}
+			if q, err := ParseFEN(lp.FEN()); err != nil || q.Hash != lp.Hash {
+				t.Fatalf("loose %q -> %q, which the strict parse refuses: %v", fen, lp.FEN(), err)
+			}
+		}
 		p, err := ParseFEN(fen)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "board: ") {
 				t.Fatalf("error without prefix: %v", err)
 			}
 			return
+		}
+		if lerr != nil || len(warn) != 0 || lp.FEN() != p.FEN() {
+			t.Fatalf("%q: strict %q, loose %v %q (warnings %q)", fen, p.FEN(), lerr, lp.FEN(), warn)
 		}
 		if err := p.Verify(); err != nil {
 			t.Fatalf("%q accepted but: %v", fen, err)

@@ -102,13 +102,39 @@ func ParseFEN(fen string) (*Position, error) {
 	return p, nil
 }
 
+// ParseFENLoose parses fen as ParseFEN does, but repairs the inconsistencies
+// other tools commonly write into positions that are otherwise sound, and
+// returns a warning for each repair (naming the field, as errors do):
+//
+//   - a castling right without its king and rook on their initial squares is
+//     dropped (board editors that keep "KQkq"), a repeated letter ignored, and
+//     Shredder-FEN / X-FEN rook-file letters (H, A, h, a) read as K, Q, k, q
+//     (then checked like them);
+//   - an en-passant square on the wrong rank or behind no pawn that has just
+//     moved two squares is dropped;
+//   - a fullmove number of 0 is read as 1.
+//
+// Everything else ParseFEN refuses (the placement, kings, pawns, the side to
+// move, a check on the side not to move, malformed fields) is still an
+// error: such a FEN does not describe a position to play from. Use it for
+// input from outside (UCI, the Play tab, opening files, test suites and PGN
+// FEN tags), ParseFEN where a FEN should be exactly right.
+func ParseFENLoose(fen string) (*Position, []string, error) {
+	q := &Position{undo: make([]undoInfo, 0, 64)}
+	var warn []string
+	if err := q.parseFEN(fen, &warn); err != nil {
+		return nil, nil, err
+	}
+	return q, warn, nil
+}
+
 // SetFEN replaces p with the position described by fen (see ParseFEN),
 // clearing the undo and repetition history (a PieceSquare table stays, its
 // sums recomputed). On error p is left unchanged.
 func (p *Position) SetFEN(fen string) error {
 	var q Position
 	q.undo = p.undo[:0]
-	if err := q.parseFEN(fen); err != nil {
+	if err := q.parseFEN(fen, nil); err != nil {
 		return err
 	}
 	q.SetPieceSquare(p.psq)
@@ -116,7 +142,9 @@ func (p *Position) SetFEN(fen string) error {
 	return nil
 }
 
-func (p *Position) parseFEN(fen string) error {
+// parseFEN parses fen into p: strictly when loose is nil, else repairing
+// what ParseFENLoose repairs and appending a warning for each repair.
+func (p *Position) parseFEN(fen string, loose *[]string) error {
 	fields := strings.Fields(fen)
 	if len(fields) < 4 || len(fields) > 6 {
 		return fmt.Errorf("board: FEN %q: want 4 to 6 fields, got %d", fen, len(fields))
@@ -191,13 +219,30 @@ func (p *Position) parseFEN(fen string) error {
 		return fmt.Errorf("board: FEN field 2 (side to move) %q: the side not to move is in check", fields[1])
 	}
 
+	// repair reports a repair in loose mode; in strict mode it returns the
+	// error instead.
+	repair := func(format string, a ...any) error {
+		if loose == nil {
+			return fmt.Errorf("board: "+format, a...)
+		}
+		*loose = append(*loose, fmt.Sprintf(format, a...))
+		return nil
+	}
+
 	// Field 3: castling.
 	if fields[2] != "-" {
 		for i := 0; i < len(fields[2]); i++ {
 			var cr CastleRights
 			var king, rook Square
 			var c Color
-			switch fields[2][i] {
+			ch := fields[2][i]
+			if loose != nil {
+				if k := strings.IndexByte("HAha", ch); k >= 0 {
+					*loose = append(*loose, fmt.Sprintf("FEN field 3 (castling) %q: %q read as %q", fields[2], ch, "KQkq"[k]))
+					ch = "KQkq"[k]
+				}
+			}
+			switch ch {
 			case 'K':
 				cr, c, king, rook = WhiteKingside, White, E1, H1
 			case 'Q':
@@ -210,10 +255,17 @@ func (p *Position) parseFEN(fen string) error {
 				return fmt.Errorf("board: FEN field 3 (castling) %q: bad letter %q, want K, Q, k, q or -", fields[2], fields[2][i])
 			}
 			if p.Castling&cr != 0 {
-				return fmt.Errorf("board: FEN field 3 (castling) %q: %q repeated", fields[2], fields[2][i])
+				if err := repair("FEN field 3 (castling) %q: %q repeated", fields[2], ch); err != nil {
+					return err
+				}
+				continue
 			}
 			if p.Board[king] != MakePiece(c, King) || p.Board[rook] != MakePiece(c, Rook) {
-				return fmt.Errorf("board: FEN field 3 (castling) %q: %q needs the %s king on %s and rook on %s", fields[2], fields[2][i], c, king, rook)
+				if loose == nil {
+					return fmt.Errorf("board: FEN field 3 (castling) %q: %q needs the %s king on %s and rook on %s", fields[2], ch, c, king, rook)
+				}
+				*loose = append(*loose, fmt.Sprintf("FEN field 3 (castling) %q: %q dropped: it needs the %s king on %s and rook on %s", fields[2], ch, c, king, rook))
+				continue
 			}
 			p.Castling |= cr
 		}
@@ -229,13 +281,16 @@ func (p *Position) parseFEN(fen string) error {
 		if p.Side == Black {
 			wantRank, pawnSq, fromSq = 2, sq+8, sq-8
 		}
-		if sq.Rank() != wantRank {
-			return fmt.Errorf("board: FEN field 4 (en passant) %q: want rank %d for %s to move", fields[3], wantRank+1, p.Side)
-		}
-		if p.Board[pawnSq] != MakePiece(p.Side.Other(), Pawn) || p.Board[sq] != NoPiece || p.Board[fromSq] != NoPiece {
-			return fmt.Errorf("board: FEN field 4 (en passant) %q: no %s pawn just moved two squares past it", fields[3], p.Side.Other())
-		}
-		if p.epCapturable(sq, p.Side) {
+		switch {
+		case sq.Rank() != wantRank:
+			if err := repair("FEN field 4 (en passant) %q: want rank %d for %s to move", fields[3], wantRank+1, p.Side); err != nil {
+				return err
+			}
+		case p.Board[pawnSq] != MakePiece(p.Side.Other(), Pawn) || p.Board[sq] != NoPiece || p.Board[fromSq] != NoPiece:
+			if err := repair("FEN field 4 (en passant) %q: no %s pawn just moved two squares past it", fields[3], p.Side.Other()); err != nil {
+				return err
+			}
+		case p.epCapturable(sq, p.Side):
 			p.EnPassant = sq
 		}
 	}
@@ -250,6 +305,10 @@ func (p *Position) parseFEN(fen string) error {
 	}
 	if len(fields) >= 6 {
 		n, err := strconv.Atoi(fields[5])
+		if err == nil && n == 0 && loose != nil {
+			*loose = append(*loose, fmt.Sprintf("FEN field 6 (fullmove number) %q: read as 1", fields[5]))
+			n = 1
+		}
 		if err != nil || n < 1 || n > 100000 {
 			return fmt.Errorf("board: FEN field 6 (fullmove number) %q: want an integer 1..100000", fields[5])
 		}

@@ -81,9 +81,13 @@ func parseEPD(line string, lineNo int) (*EPD, error) {
 		}
 	}
 	e.FEN = strings.Join(append(fields[:], half, full), " ")
-	pos, err := board.ParseFEN(e.FEN)
+	// Repaired, not refused, like a PGN FEN tag (board.ParseFENLoose).
+	pos, warn, err := board.ParseFENLoose(e.FEN)
 	if err != nil {
 		return nil, fmt.Errorf("epd: line %d: %w", lineNo, err)
+	}
+	if len(warn) > 0 {
+		e.FEN = pos.FEN()
 	}
 	e.Position = pos
 	for _, op := range ops {

@@ -26,6 +26,9 @@ func TestParseEPD(t *testing.T) {
 		{line: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - hmvc 7; fmvn 30; bm O-O;",
 			fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 7 30", best: "e1g1"},
 		{line: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm e1c1;", fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", best: "e1c1"},
+		// A stale castling right and a misplaced en-passant square are
+		// repaired (board.ParseFENLoose), not refused.
+		{line: "4k3/8/8/8/8/8/4P3/4K3 w KQkq e6 bm e4;", fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", best: "e2e4"},
 		{line: "8/8/8 w - -", err: "epd: line 1: "},
 		{line: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", err: "want 4 FEN fields, got 3"},
 		{line: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Nf6;", err: `bm Nf6`},

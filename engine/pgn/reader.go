@@ -314,6 +314,12 @@ func (r *Reader) Next() (*Game, error) {
 	g.FEN = board.StartFEN
 	if fen := g.Tag("FEN"); fen != "" {
 		g.FEN = fen
+		// A FEN tag with what other tools commonly get wrong (a stale
+		// castling right, a misplaced en-passant square) is repaired, not
+		// refused (board.ParseFENLoose); a sound one is kept as written.
+		if p, warn, err := board.ParseFENLoose(fen); err == nil && len(warn) > 0 {
+			g.FEN = p.FEN()
+		}
 	}
 	if gerr == nil {
 		if err := r.board.SetFEN(g.FEN); err != nil {

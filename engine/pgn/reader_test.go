@@ -401,6 +401,22 @@ func TestVariantGames(t *testing.T) {
 // TestHalfHalfResult: "½-½" (the one-half sign, as some sites write the
 // draw) ends a game as 1/2-1/2, also when read a byte at a time (the sign's
 // bytes straddling reads); a lone "½" is still an error.
+// TestReaderRepairsFEN: a FEN tag with a castling right its rook does not
+// back (board editors that keep "KQkq") is repaired, not a skipped game; a
+// sound FEN tag is kept as written.
+func TestReaderRepairsFEN(t *testing.T) {
+	in := "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1\"]\n\n1. e4 Kd7 *\n\n" +
+		"[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 7\"]\n\n7. e3 *\n"
+	bothWays(in, func(r *Reader, byteWise bool) {
+		for _, want := range []string{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 7"} {
+			g, err := r.Next()
+			if err != nil || g.FEN != want {
+				t.Fatalf("byte-wise %v: %+v, %v; want FEN %q", byteWise, g, err, want)
+			}
+		}
+	})
+}
+
 func TestHalfHalfResult(t *testing.T) {
 	in := "[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 ½-½\n\n[Event \"b\"]\n\n1. d4 d5 ½ 1-0\n"
 	bothWays(in, func(r *Reader, byteWise bool) {

@@ -40,6 +40,13 @@
 //     with a missing, malformed or out-of-range value and an illegal
 //     searchmoves move are each reported ("… (ignored)") and left out, and
 //     the search runs on the rest, so a GUI always gets its bestmove.
+//     "position" reads its FEN loosely (board.ParseFENLoose: a stale
+//     castling right or a misplaced en-passant square is repaired, with an
+//     "info string warning: …"); a position command that is refused (a
+//     malformed FEN, an illegal move) leaves no position to search, and
+//     "go" then answers "bestmove 0000" with the reason rather than a move
+//     for the position before it; "ucinewgame" or a good "position" ends
+//     that.
 //   - options.go: the option registry, derived from the parameter
 //     registries: Hash, Threads (1), Move Overhead, Ponder, Clear Hash,
 //     UCI_LimitStrength, UCI_Elo (strength.MinElo to strength.MaxElo),

@@ -62,7 +62,11 @@ type engine struct {
 	opts Options
 	out  *syncWriter
 
-	pos        *board.Position
+	pos *board.Position
+	// posErr is why the last position command was refused (nil: pos is
+	// the position the GUI last set): go then answers bestmove 0000
+	// rather than a move for another position.
+	posErr     error
 	playerName string
 	scheme     eval.Scheme
 	weights    []int32 // one per scheme.Params()
@@ -270,11 +274,12 @@ func (e *engine) handle(ctx context.Context, line string) bool {
 		if e.searcher != nil {
 			e.searcher.Clear()
 		}
-		e.pos = board.NewPosition()
+		e.pos, e.posErr = board.NewPosition(), nil
 	case "position":
 		e.waitSearch()
-		if err := e.position(args); err != nil {
-			e.infof("error: %v", err)
+		e.posErr = e.position(args)
+		if e.posErr != nil {
+			e.infof("error: %v", e.posErr)
 		}
 	case "setoption":
 		e.waitSearch()
@@ -301,7 +306,9 @@ func (e *engine) handle(ctx context.Context, line string) bool {
 }
 
 // position handles "position": the new position replaces the old one only
-// if the FEN and every move are valid.
+// if the FEN and every move are valid. A FEN is read loosely
+// (board.ParseFENLoose: a stale castling right or a misplaced en-passant
+// square is repaired, with a warning).
 func (e *engine) position(args []string) error {
 	pc, err := parsePosition(args)
 	if err != nil {
@@ -311,9 +318,12 @@ func (e *engine) position(args []string) error {
 	if fen == "" {
 		fen = board.StartFEN
 	}
-	pos, err := board.ParseFEN(fen)
+	pos, warn, err := board.ParseFENLoose(fen)
 	if err != nil {
 		return fmt.Errorf("position: %w", err)
+	}
+	for _, w := range warn {
+		e.infof("warning: position: %s (repaired)", w)
 	}
 	for i, s := range pc.Moves {
 		m, err := pos.ParseUCIMove(s)
@@ -449,6 +459,13 @@ func (e *engine) bookMove(g goCommand) (board.Move, bool) {
 // startSearch starts a search of the current position in a goroutine, or
 // answers at once with a book move.
 func (e *engine) startSearch(ctx context.Context, g goCommand) {
+	// A GUI waits for a bestmove: every go gets one, 0000 when there is
+	// nothing to search.
+	if e.posErr != nil {
+		e.infof("error: go: no position to search: the last position command was refused (%v)", e.posErr)
+		e.out.line("bestmove 0000")
+		return
+	}
 	lim := e.limits(g)
 	if m, ok := e.bookMove(g); ok {
 		e.infof("book move %s", m.UCI())
@@ -457,6 +474,7 @@ func (e *engine) startSearch(ctx context.Context, g goCommand) {
 	}
 	if err := e.ensureSearcher(); err != nil {
 		e.infof("error: %v", err)
+		e.out.line("bestmove 0000")
 		return
 	}
 	sctx, cancel := context.WithCancel(ctx)

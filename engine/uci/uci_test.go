@@ -71,6 +71,7 @@ func TestSessions(t *testing.T) {
 			// A go command is parsed as far as it can be, as UCI asks: what
 			// is not understood is reported and left out, and the search
 			// still answers.
+			"> position startpos",
 			"> go depth x nodes 200",
 			`< ^info string error: go depth: "x" is not an integer \(ignored\)$`,
 			"< " + bestmoveRe,
@@ -107,12 +108,37 @@ func TestSessions(t *testing.T) {
 			"> isready",
 			"< ^readyok$",
 		}},
-		{name: "bad position keeps the previous one", script: []string{
+		{name: "after a refused position go answers 0000, not a move for another position", script: []string{
 			"> position startpos moves e2e4",
 			"> position startpos moves e2e4 e2e4",
 			"< ^info string error: position: move 2",
 			"> go depth 1",
+			`< ^info string error: go: no position to search: the last position command was refused \(position: move 2 "e2e4": `,
+			"< ^bestmove 0000$",
+			"> position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+			"< ^info string error: position: board: ",
+			"> go infinite",
+			"< ^info string error: go: no position to search",
+			"< ^bestmove 0000$",
+			"> position startpos moves e2e4",
+			"> go depth 1",
 			"< ^bestmove [a-h][78]", // a Black move
+			"> position startpos moves e2e4 e2e4",
+			"< ^info string error: position: move 2",
+			"> ucinewgame", // the start position again
+			"> go depth 1",
+			"< ^bestmove [a-h][12]", // a White move
+		}},
+		{name: "a FEN other tools get wrong is repaired, with a warning", script: []string{
+			"> position fen 4k3/8/8/8/8/8/4P3/4K3 w KQkq e6 0 0",
+			`< ^info string warning: position: FEN field 3 \(castling\) "KQkq": 'K' dropped: it needs the white king on e1 and rook on h1 \(repaired\)$`,
+			`< ^info string warning: position: FEN field 3 \(castling\) "KQkq": 'Q' dropped`,
+			`< ^info string warning: position: FEN field 3 \(castling\) "KQkq": 'k' dropped`,
+			`< ^info string warning: position: FEN field 3 \(castling\) "KQkq": 'q' dropped`,
+			`< ^info string warning: position: FEN field 4 \(en passant\) "e6": no black pawn`,
+			`< ^info string warning: position: FEN field 6 \(fullmove number\) "0": read as 1 \(repaired\)$`,
+			"> go depth 1",
+			"< ^bestmove (e2e[34]|e1[dfd][12])",
 		}},
 		{name: "castling written as the king taking its rook", script: []string{
 			"> position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1 e8a8",
@@ -135,7 +161,7 @@ func TestSessions(t *testing.T) {
 			}
 		}},
 		{name: "infinite search that ends holds bestmove until stop", script: []string{
-			"> position fen 7k/8/8/8/8/8/8/K6R w - - 0 1",
+			"> position fen 7k/8/8/8/8/8/8/K5R1 w - - 0 1",
 			"> go infinite depth 2",
 			"< ^info depth 2 ",
 			"> isready",

@@ -87,7 +87,9 @@ func parseEPDOpening(text string) (Opening, error) {
 		rest = rest[2:]
 	}
 	fen := core + " " + counters
-	p, err := board.ParseFEN(fen)
+	// Repaired, not refused: a stale castling right or a misplaced
+	// en-passant square in someone's opening file (board.ParseFENLoose).
+	p, _, err := board.ParseFENLoose(fen)
 	if err != nil {
 		return Opening{}, err
 	}

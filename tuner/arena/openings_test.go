@@ -60,6 +60,22 @@ func TestReadEPDOpeningsBOM(t *testing.T) {
 	}
 }
 
+// TestReadOpeningsRepairs: what other tools commonly get wrong in a FEN (a
+// castling right without its rook, an en-passant square behind no pawn that
+// just moved) is repaired, not a reason to refuse the file (EPD and PGN).
+func TestReadOpeningsRepairs(t *testing.T) {
+	const want = "r3k3/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/4K2R w Kq - 0 5"
+	for _, tc := range []struct{ file, text string }{
+		{"x.epd", "r3k3/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/4K2R w KQkq e6 0 5\n"},
+		{"x.pgn", "[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"r3k3/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/4K2R w KQkq e6 0 5\"]\n\n*\n"},
+	} {
+		ops, err := ReadOpenings(strings.NewReader(tc.text), tc.file)
+		if err != nil || len(ops) != 1 || ops[0].FEN != want {
+			t.Errorf("%s: %+v, %v; want one opening %q", tc.file, ops, err, want)
+		}
+	}
+}
+
 func TestReadOpeningsErrors(t *testing.T) {
 	tests := []struct {
 		name, file, text, want string

@@ -33,19 +33,26 @@ type Game struct {
 	// A result recorded from outside (End: an adjudicated game), with its
 	// reason; "" if none.
 	ended, endReason string
+	repairs          []string // board.ParseFENLoose's warnings for the start FEN
 }
 
-// New starts a game from fen ("" = the initial position).
+// New starts a game from fen ("" = the initial position), repairing what
+// other tools commonly get wrong in a FEN (Repairs).
 func New(fen string) (*Game, error) {
 	if fen == "" {
 		fen = StartFEN
 	}
-	p, err := board.ParseFEN(fen)
+	p, repairs, err := board.ParseFENLoose(fen)
 	if err != nil {
 		return nil, fmt.Errorf("game: start position: %w", err)
 	}
-	return &Game{startFEN: p.FEN(), pos: p, White: "White", Black: "Black"}, nil
+	return &Game{startFEN: p.FEN(), pos: p, White: "White", Black: "Black", repairs: repairs}, nil
 }
+
+// Repairs lists what New repaired in its FEN (board.ParseFENLoose: a
+// castling right without its rook, a misplaced en-passant square), if
+// anything.
+func (g *Game) Repairs() []string { return g.repairs }
 
 // StartFEN returns the FEN of the starting position.
 func (g *Game) StartFEN() string { return g.startFEN }

@@ -87,6 +87,20 @@ func TestTargetsAndResolve(t *testing.T) {
 	}
 }
 
+// New repairs a FEN with a stale castling right and says so.
+func TestNewRepairs(t *testing.T) {
+	g, err := New("r3k2r/8/8/8/8/8/8/4K2R w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.StartFEN() != "r3k2r/8/8/8/8/8/8/4K2R w Kkq - 0 1" || len(g.Repairs()) != 1 || !strings.Contains(g.Repairs()[0], "'Q' dropped") {
+		t.Errorf("start %q, repairs %q", g.StartFEN(), g.Repairs())
+	}
+	if g, _ := New(""); len(g.Repairs()) != 0 {
+		t.Errorf("the start position repaired: %q", g.Repairs())
+	}
+}
+
 // The king dropped on its own rook castles on that side; the rook is among
 // the king's targets only where castling there is legal.
 func TestCastleOntoRook(t *testing.T) {

@@ -97,7 +97,7 @@ func (s *Session) stopSearch(id string) {
 func searchPosition(req *protocol.Search) (*board.Position, error) {
 	pos := board.NewPosition()
 	if req.FEN != "" {
-		p, err := board.ParseFEN(req.FEN)
+		p, _, err := board.ParseFENLoose(req.FEN)
 		if err != nil {
 			return nil, fmt.Errorf("runner: search: %w", err)
 		}
