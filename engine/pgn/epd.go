@@ -96,7 +96,19 @@ func parseEPD(line string, lineNo int) (*EPD, error) {
 			if len(op.Operands) == 0 {
 				return nil, fmt.Errorf("epd: line %d: %s without a move", lineNo, op.Code)
 			}
-			for _, s := range op.Operands {
+			// Some suites separate the moves with commas ("bm Nf3, d4").
+			var moves []string
+			for _, o := range op.Operands {
+				for _, s := range strings.Split(o, ",") {
+					if s != "" {
+						moves = append(moves, s)
+					}
+				}
+			}
+			if len(moves) == 0 {
+				return nil, fmt.Errorf("epd: line %d: %s without a move", lineNo, op.Code)
+			}
+			for _, s := range moves {
 				m, err := ParseSAN(pos, s)
 				if err != nil {
 					if m2, err2 := pos.ParseUCIMove(s); err2 == nil {

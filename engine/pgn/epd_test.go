@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/internal/shareddata"
 )
 
@@ -29,6 +30,9 @@ func TestParseEPD(t *testing.T) {
 		// A stale castling right and a misplaced en-passant square are
 		// repaired (board.ParseFENLoose), not refused.
 		{line: "4k3/8/8/8/8/8/4P3/4K3 w KQkq e6 bm e4;", fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", best: "e2e4"},
+		{line: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Nf3,d4; am e2-e4, f3;",
+			fen: board.StartFEN, best: "g1f3 d2d4", avoid: "e2e4 f2f3"},
+		{line: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm ,;", err: "bm without a move"},
 		{line: "8/8/8 w - -", err: "epd: line 1: "},
 		{line: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", err: "want 4 FEN fields, got 3"},
 		{line: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Nf6;", err: `bm Nf6`},
