@@ -62,11 +62,12 @@ type engine struct {
 	opts Options
 	out  *syncWriter
 
-	pos *board.Position
-	// posErr is why the last position command was refused (nil: pos is
-	// the position the GUI last set): go then answers bestmove 0000
-	// rather than a move for another position.
-	posErr     error
+	// pos is the position to search; posErr is why the last position
+	// command was refused (nil: pos is the position the GUI last set): go
+	// then answers bestmove 0000 rather than a move for another position.
+	pos    *board.Position
+	posErr error
+
 	playerName string
 	scheme     eval.Scheme
 	weights    []int32 // one per scheme.Params()
