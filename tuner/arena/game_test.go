@@ -222,6 +222,29 @@ func TestTerminationPGNTag(t *testing.T) {
 	}
 }
 
+// An engine failure's PGN: the standard's "abandoned", and the error text in
+// the closing comment, a '}' in it kept from ending the comment.
+func TestWritePGNEngineFailure(t *testing.T) {
+	pos := board.NewPosition()
+	m, _ := pos.ParseUCIMove("e2e4")
+	g := &Game{White: "a", Black: "b", Opening: StartOpening(), Plies: []MoveRecord{{Move: m, HasScore: true, Score: 30, Depth: 5}},
+		Result: WhiteWins, Termination: EngineFailure, Detail: "black engine: exited {status 2}", FaultColor: board.Black}
+	var buf bytes.Buffer
+	if err := WritePGN(&buf, g, PGNTags{}); err != nil {
+		t.Fatal(err)
+	}
+	text := joinLines(buf.String())
+	for _, want := range []string{`[Termination "abandoned"]`, "1. e4 {+0.30/5, engine failure: black engine: exited (status 2)} 1-0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("PGN lacks %q:\n%s", want, buf.String())
+		}
+	}
+	pg, err := pgn.NewReader(&buf).Next()
+	if err != nil || len(pg.Moves) != 1 || pg.Result != "1-0" {
+		t.Errorf("re-read: %+v, %v", pg, err)
+	}
+}
+
 // joinLines undoes the PGN writer's line wrapping.
 func joinLines(s string) string { return strings.Join(strings.Fields(s), " ") }
 

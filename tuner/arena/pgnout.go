@@ -87,7 +87,7 @@ func WritePGN(w io.Writer, g *Game, tags PGNTags) error {
 	default:
 		reason += ": " + g.Detail
 	}
-	reason = strings.ReplaceAll(reason, "}", ")") // an engine's error text must not end the comment
+	reason = strings.NewReplacer("{", "(", "}", ")").Replace(reason) // an engine's error text must not end the comment
 	for i, r := range g.Plies {
 		c := moveComment(r)
 		if i == len(g.Plies)-1 && reason != "" {
