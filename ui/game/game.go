@@ -354,7 +354,7 @@ func (g *Game) PGN(event string) string {
 	b.WriteByte('\n')
 	text := g.MoveText()
 	if reason != "" {
-		text += " {" + strings.ReplaceAll(reason, "}", ")") + "}"
+		text += " {" + strings.NewReplacer("{", "(", "}", ")").Replace(reason) + "}"
 	}
 	text = strings.TrimPrefix(text, " ")
 	if text != "" {
