@@ -44,7 +44,13 @@ func TestPerftCommand(t *testing.T) {
 			t.Errorf("%v: last line %q, want %q", c.args, got, c.want)
 		}
 	}
-	out, _, _ := runCmd(t, "perft", "-depth", "1", "-divide")
+	// A FEN with a castling right its rook does not back is repaired (the
+	// right would otherwise generate castling without a rook), with a note.
+	out, errOut, err := runCmd(t, "perft", "-depth", "2", "-fen", "4k3/8/8/8/8/8/4P3/4K3 w KQkq - 0 1")
+	if err != nil || lastLine(out) != "30" || !strings.Contains(errOut, `'K' dropped`) || !strings.Contains(errOut, "repaired: 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1") {
+		t.Errorf("repaired FEN: %q %q %v", out, errOut, err)
+	}
+	out, _, _ = runCmd(t, "perft", "-depth", "1", "-divide")
 	if !strings.Contains(out, "e2e4: 1") || strings.Count(out, "\n") != 21 {
 		t.Errorf("divide output:\n%s", out)
 	}

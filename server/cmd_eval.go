@@ -104,7 +104,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err := onlyFlags(fs, "eval", "a trace", "player", "preset", "json", "fen", "epd", "trace"); err != nil {
 			return err
 		}
-		return evalTrace(pl, f, stdout)
+		return evalTrace(pl, f, stdout, stderr)
 	case f.fen != "":
 		return errors.New("eval: -fen traces one position; give it without -pgn and -epd")
 	case f.pgnFile != "" && f.epdFile != "":
@@ -552,7 +552,7 @@ type traceReport struct {
 	Tapered []eval.TaperedTerm `json:"tapered,omitempty"`
 }
 
-func evalTrace(pl *player.Player, f evalFlags, stdout io.Writer) error {
+func evalTrace(pl *player.Player, f evalFlags, stdout, stderr io.Writer) error {
 	ev, err := pl.Evaluator()
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
@@ -560,9 +560,14 @@ func evalTrace(pl *player.Player, f evalFlags, stdout io.Writer) error {
 	var positions []*board.Position
 	var labels []string
 	if f.fen != "" {
-		pos, err := board.ParseFEN(f.fen)
+		// Repaired with a note, as UCI and the Play tab do (a stale castling
+		// right, a misplaced en-passant square: board.ParseFENLoose).
+		pos, warn, err := board.ParseFENLoose(f.fen)
 		if err != nil {
 			return fmt.Errorf("eval: %w", err)
+		}
+		for _, w := range warn {
+			fmt.Fprintf(stderr, "eval: -fen: %s (repaired: %s)\n", w, pos.FEN())
 		}
 		positions, labels = append(positions, pos), append(labels, "")
 	} else {

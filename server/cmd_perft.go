@@ -41,9 +41,12 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *depth < 1 || *depth > maxPerftDepth {
 		return fmt.Errorf("perft: -depth %d: want 1..%d", *depth, maxPerftDepth)
 	}
-	pos, err := board.ParseFEN(*fen)
+	pos, warn, err := board.ParseFENLoose(*fen)
 	if err != nil {
 		return fmt.Errorf("perft: %w", err)
+	}
+	for _, w := range warn {
+		fmt.Fprintf(stderr, "perft: -fen: %s (repaired: %s)\n", w, pos.FEN())
 	}
 	count := pos.PerftBulk
 	if *full {
