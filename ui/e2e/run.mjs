@@ -514,7 +514,8 @@ try {
       !document.querySelector(sel).dataset.fen.startsWith('8/4P1k1/'), board, { timeout: 60000 });
     assert(/^e8=Q/.test((await moves())[0]), `keyboard promotion: ${await moves()}`);
     // Castling by dropping the king on its own rook: a tap on the king then on the rook, and a drag.
-    for (const [rook, want, how] of [['h1', 'O-O', 'tap'], ['a1', 'O-O-O', 'drag']]) {
+    // With the king selected, dragging that rook elsewhere still moves the rook.
+    for (const [rook, want, how] of [['h1', 'O-O', 'tap'], ['a1', 'O-O-O', 'drag'], ['h1', 'Rg1', 'king selected, rook dragged to g1']]) {
       await page.fill(T('fen-input'), 'r3k2r/pppq1ppp/2n1b3/8/8/2N1B3/PPPQ1PPP/R3K2R w KQkq - 0 1');
       await page.click(T('fen-setup'));
       await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen.startsWith('r3k2r/pppq1ppp/2n1b3/8/8/2N1B3/PPPQ1PPP/R3K2R w'), board, { timeout: 10000 });
@@ -522,8 +523,11 @@ try {
         await page.click(`${board} [data-square="e1"]`);
         assert(await page.locator(`${board} [data-square="${rook}"].hint`).count() === 1, `the rook on ${rook} is not offered as a castling target`);
         await page.click(`${board} [data-square="${rook}"]`);
-      } else {
+      } else if (how === 'drag') {
         await dragMouse(page, 'e1', rook);
+      } else {
+        await page.click(`${board} [data-square="e1"]`);
+        await dragMouse(page, rook, 'g1');
       }
       await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.turn === 'white' && document.querySelector(sel)?.dataset.thinking === 'false' &&
         !document.querySelector(sel).dataset.fen.startsWith('r3k2r/pppq1ppp/2n1b3/8/8/2N1B3/PPPQ1PPP/R3K2R w'), board, { timeout: 60000 });
