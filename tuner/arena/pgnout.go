@@ -87,7 +87,7 @@ func WritePGN(w io.Writer, g *Game, tags PGNTags) error {
 	default:
 		reason += ": " + g.Detail
 	}
-	reason = strings.NewReplacer("{", "(", "}", ")").Replace(reason) // an engine's error text must not end the comment
+	reason = CommentText(reason)
 	for i, r := range g.Plies {
 		c := moveComment(r)
 		if i == len(g.Plies)-1 && reason != "" {
@@ -104,6 +104,12 @@ func WritePGN(w io.Writer, g *Game, tags PGNTags) error {
 	bw.WriteString("\n\n")
 	return bw.Flush()
 }
+
+// CommentText makes s safe inside a PGN brace comment: its braces become
+// parentheses (an engine's error text must not end the comment).
+func CommentText(s string) string { return commentBraces.Replace(s) }
+
+var commentBraces = strings.NewReplacer("{", "(", "}", ")")
 
 func moveComment(r MoveRecord) string {
 	if !r.HasScore {

@@ -116,12 +116,10 @@ func (g *Game) Targets(sq board.Square) []board.Square {
 			continue
 		}
 		add(m.To())
-		if m.IsCastle() {
-			// The king may also be dropped on its rook (Resolve).
-			rook := board.MakeSquare(7, sq.Rank())
-			if m.To().File() < sq.File() {
-				rook = board.MakeSquare(0, sq.Rank())
-			}
+	}
+	// The king may also be dropped on its rook where that castles (Resolve).
+	for _, rook := range [2]board.Square{board.MakeSquare(0, sq.Rank()), board.MakeSquare(7, sq.Rank())} {
+		if _, ok := g.pos.CastleOntoRook(sq, rook); ok {
 			add(rook)
 		}
 	}
@@ -354,7 +352,7 @@ func (g *Game) PGN(event string) string {
 	b.WriteByte('\n')
 	text := g.MoveText()
 	if reason != "" {
-		text += " {" + strings.NewReplacer("{", "(", "}", ")").Replace(reason) + "}"
+		text += " {" + arena.CommentText(reason) + "}"
 	}
 	text = strings.TrimPrefix(text, " ")
 	if text != "" {
