@@ -63,8 +63,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *depth < 1 || *depth > search.MaxDepth {
 		return fmt.Errorf("bench: -depth %d outside [1, %d]", *depth, search.MaxDepth)
 	}
-	if *hash < 1 || *hash > 1<<16 {
-		return fmt.Errorf("bench: -hash %d outside [1, 65536]", *hash)
+	if err := checkHash("bench", *hash, false); err != nil {
+		return err
 	}
 	p, err := search.PresetParams(*preset)
 	if err != nil {
@@ -262,7 +262,13 @@ func benchEPD(ctx context.Context, stdout, stderr io.Writer, path string, ev sea
 	tot.SolvedNodes += now.SolvedNodes
 	tot.Time += now.Time
 	el := time.Since(start)
-	fmt.Fprintf(stdout, "%d nodes %d nps in %.1fs\n", now.Nodes, uint64(float64(now.Nodes)/max(el.Seconds(), 1e-9)), el.Seconds())
+	if len(kept) > 0 {
+		// The totals cover the whole suite; the speed, this session's search.
+		fmt.Fprintf(stdout, "%d nodes (%d kept from %s, %d searched now at %d nps in %.1fs)\n", tot.Nodes, tot.Nodes-now.Nodes, resume,
+			now.Nodes, uint64(float64(now.Nodes)/max(el.Seconds(), 1e-9)), el.Seconds())
+	} else {
+		fmt.Fprintf(stdout, "%d nodes %d nps in %.1fs\n", now.Nodes, uint64(float64(now.Nodes)/max(el.Seconds(), 1e-9)), el.Seconds())
+	}
 	// Nodes to solution as the "nodes" fitness and evochess eval -epd count
 	// them: with a node limit an unsolved position counts the limit.
 	if lim.Nodes > 0 && lim.MoveTime == 0 && lim.Depth == 0 {

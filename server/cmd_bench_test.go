@@ -89,6 +89,11 @@ func TestBenchResume(t *testing.T) {
 	if steady(resumed) != steady(whole) {
 		t.Errorf("resumed:\n%s\nwhole:\n%s", resumed, whole)
 	}
+	// The node total covers the whole suite, the kept positions included.
+	total := regexp.MustCompile(`(?m)^(\d+) nodes `)
+	if w, r := total.FindStringSubmatch(whole), total.FindStringSubmatch(resumed); w == nil || r == nil || w[1] != r[1] || !strings.Contains(resumed, "kept from") {
+		t.Errorf("node totals: whole %q, resumed %q", w, r)
+	}
 	noTime := regexp.MustCompile(`"time_ns":\d+`)
 	if got, want := noTime.ReplaceAllString(readFile(t, part), ""), noTime.ReplaceAllString(readFile(t, full), ""); got != want {
 		t.Errorf("resumed state file differs from the whole run's:\n%s\n%s", got, want)

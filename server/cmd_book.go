@@ -30,7 +30,7 @@ func init() {
 func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("book", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	pgnPath := fs.String("pgn", "", "PGN games to build the book from (gzip accepted)")
+	pgnPath := fs.String("pgn", "", "PGN games to build the book from (gzip or zip accepted; - for standard input)")
 	out := fs.String("out", "", "Polyglot book to write")
 	plies := fs.Int("plies", 12, "plies of each game that enter the book")
 	minGames := fs.Int("min-games", 3, "keep a move only if it was played in at least this many games")
@@ -59,12 +59,16 @@ func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *plies < 1 || *minGames < 1 {
 		return fmt.Errorf("book: -plies %d and -min-games %d must be at least 1", *plies, *minGames)
 	}
-	f, err := os.Open(*pgnPath)
-	if err != nil {
-		return fmt.Errorf("book: %w", err)
+	var src io.Reader = stdin // -pgn -: the games come on standard input
+	if *pgnPath != "-" {
+		f, err := os.Open(*pgnPath)
+		if err != nil {
+			return fmt.Errorf("book: %w", err)
+		}
+		defer f.Close()
+		src = f
 	}
-	defer f.Close()
-	in, err := data.Unpack(f)
+	in, err := data.Unpack(src)
 	if err != nil {
 		return fmt.Errorf("book: %s: %w", *pgnPath, err)
 	}

@@ -92,7 +92,7 @@ func TestMatchBookOpenings(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
-	if strings.Count(stdout, `"opening": "`) != 4 || !strings.Contains(stdout, `"opening": "`) {
+	if strings.Count(stdout, `"opening":"`) != 4 || strings.Count(strings.TrimSpace(stdout), "\n") != 0 {
 		t.Errorf("output:\n%s", stdout)
 	}
 	if _, _, err := runCmd(t, "match", "-a", "preset:material", "-b", "preset:material", "-depth", "1", "-book", "bundled",

@@ -87,6 +87,9 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("eval: unexpected arguments %q", fs.Args())
 	}
+	if err := checkHash("eval", f.hashMB, true); err != nil {
+		return err
+	}
 	pl, err := loadPlayer(f.playerFile, f.preset)
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
@@ -350,8 +353,19 @@ func readSuite(file string, stderr io.Writer) ([]*pgn.EPD, error) {
 	for _, e := range skipped {
 		fmt.Fprintf(stderr, "eval: %s: skipped: %v\n", file, e)
 	}
+	// A record with nothing to solve (no bm or am, such as a dm-only line)
+	// is left out, as bench -epd leaves it out.
+	noTarget := 0
+	recs = slices.DeleteFunc(recs, func(r *pgn.EPD) bool {
+		if len(r.Best) == 0 && len(r.Avoid) == 0 {
+			fmt.Fprintf(stderr, "eval: %s: line %d: no bm or am operation, skipped\n", file, r.Line)
+			noTarget++
+			return true
+		}
+		return false
+	})
 	if len(recs) == 0 {
-		return nil, fmt.Errorf("eval: %s holds no readable EPD position (%d lines skipped)", file, len(skipped))
+		return nil, fmt.Errorf("eval: %s holds no readable EPD position with bm or am (%d lines skipped)", file, len(skipped)+noTarget)
 	}
 	return recs, nil
 }

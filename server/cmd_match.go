@@ -80,7 +80,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	pgnPath := fs.String("pgn", "", "write every game to this PGN file")
 	resumePath := fs.String("resume", "", "keep every finished game in this file; the same command run again continues a stopped match where it was")
 	conc := fs.Int("concurrency", 0, "games played at once (0 = one per CPU core; with clocks, fewer games than cores keeps the timing fair)")
-	asJSON := fs.Bool("json", false, "print the results as JSON (progress goes to stderr)")
+	asJSON := fs.Bool("json", false, "print the results as one JSON object on one line (progress goes to stderr)")
 	hash := fs.Int("hash", 16, "transposition table per in-process engine, MiB")
 	ponder := fs.Bool("ponder", false, "UCI engines think on the opponent's time (go ponder / ponderhit)")
 	margin := msVar(fs, "time-margin", 0, "`time` a clock may run below zero before a time forfeit (50ms, or milliseconds: 50)")
@@ -143,8 +143,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *conc < 0 {
 		return fmt.Errorf("match: -concurrency %d: want games at once, or 0 for one per core", *conc)
 	}
-	if *depth < 0 || *nodes < 0 || *movetime < 0 || *margin < 0 || *hash < 1 {
-		return errors.New("match: -depth, -nodes, -movetime and -time-margin must not be negative, -hash at least 1")
+	if *depth < 0 || *nodes < 0 || *movetime < 0 || *margin < 0 {
+		return errors.New("match: -depth, -nodes, -movetime and -time-margin must not be negative")
+	}
+	if err := checkHash("match", *hash, false); err != nil {
+		return err
 	}
 	marginMS, err := wholeMillis("time-margin", *margin)
 	if err != nil {
@@ -627,7 +630,6 @@ func writeMatchJSON(w io.Writer, res *arena.Results) error {
 			LLR: st.LLR, Lower: st.Lower, Upper: st.Upper, Decision: st.Decision, Pairs: st.Pairs}
 	}
 	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
 		return fmt.Errorf("match: write JSON: %w", err)
 	}
@@ -636,6 +638,11 @@ func writeMatchJSON(w io.Writer, res *arena.Results) error {
 
 // parseSPRT reads "-sprt elo0,elo1" with the error rates and the model.
 func parseSPRT(bounds string, alpha, beta float64, model string) (*arena.SPRT, error) {
+	// arena.SPRT reads a zero rate as its default: a 0 given here is refused
+	// instead (a test that never errs never ends).
+	if !(alpha > 0 && alpha < 1) || !(beta > 0 && beta < 1) {
+		return nil, fmt.Errorf("-alpha %g and -beta %g must lie in (0, 1)", alpha, beta)
+	}
 	a, b, ok := strings.Cut(bounds, ",")
 	if !ok {
 		return nil, fmt.Errorf("-sprt %q: want elo0,elo1 (e.g. 0,5)", bounds)

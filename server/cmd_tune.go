@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +11,9 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -45,15 +48,20 @@ type tuneFlags struct {
 	jsonOut, quiet         bool
 	stopAfter              int
 	dist                   distFlags
-	explicit               []string // optimizer flags given on the command line
+	explicit               []string  // optimizer flags given on the command line
+	stdin                  io.Reader // the games of -pgn - (or -test-pgn -)
 }
 
-func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+func runTune(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var f tuneFlags
+	f := tuneFlags{stdin: stdin}
 	f.cfg.BindFlags(fs)
-	fs.StringVar(&f.cfg.Data.Source, "pgn", "", "training games, .pgn or .pgn.gz (same as -data)")
+	// The run flags are shared with the playground's command lines; two read
+	// differently here.
+	fs.Lookup("gens").Usage = "generations (default: the preset's; an explicit 0 means no generation limit, for a run stopped by -param max_evaluations=N)"
+	fs.Lookup("max-games").Usage = "not for tune, which reads every game of -data (the playground and evochess serve read at most this many games); give a shorter file"
+	fs.StringVar(&f.cfg.Data.Source, "pgn", "", "training games, .pgn or .pgn.gz (same as -data; - for standard input)")
 	fs.IntVar(&f.cfg.Data.Sample.Train, "positions", 0, "training positions (same as -train; 0 = preset)")
 	fs.StringVar(&f.testPGN, "test-pgn", "", "held-out games (default: held-out positions come from other games of -pgn)")
 	fs.StringVar(&f.epd, "epd", "", "test suite for -fitness nodes (default: the preset's, epd/ecm.epd)")
@@ -107,6 +115,9 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if pgnSet && dataSet {
 		return errors.New("tune: -pgn and -data name the same thing (the training games): give one")
 	}
+	if err := tuneConflicts(fs, f.cfg.Params); err != nil {
+		return err
+	}
 	if f.cfg.Data.Sample.MaxGames != 0 {
 		return errors.New("tune: -max-games is not supported (sample with -train/-test instead)")
 	}
@@ -143,6 +154,29 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return tune(ctx, f, stdout, stderr)
 }
 
+// tuneConflicts refuses two flags that set the same setting to different
+// values (which one won depended on the flag's kind and order): -pop and
+// -param pop=, -gens and -param generations=, -positions and -train.
+func tuneConflicts(fs *flag.FlagSet, params map[string]float64) error {
+	given := map[string]string{}
+	fs.Visit(func(fl *flag.Flag) { given[fl.Name] = fl.Value.String() })
+	for _, c := range []struct{ flag, param string }{{"pop", "pop"}, {"gens", "generations"}} {
+		v, ok := given[c.flag]
+		pv, pok := params[c.param]
+		if ok && pok && v != strconv.FormatFloat(pv, 'g', -1, 64) {
+			return fmt.Errorf("tune: -%s %s and -param %s=%g set the same thing to different values: give one", c.flag, v, c.param, pv)
+		}
+	}
+	// -positions and -train write the same field: the flag package keeps
+	// the last, so both are seen only through the order they came in.
+	if _, ok := given["positions"]; ok {
+		if _, ok := given["train"]; ok {
+			return errors.New("tune: -positions and -train both set the training positions: give one")
+		}
+	}
+	return nil
+}
+
 // resumeFlags are the flags that may go with -resume: where the data,
 // outputs and checkpoints are, how many workers score, distribution (and
 // -nats…); none changes what the run computes.
@@ -168,12 +202,16 @@ func defaultDataDir() string {
 // dataOpener opens a name as given when that file exists, else inside dir.
 // "bundled" names the playground's bundled games, embedded in the binary;
 // so does their shared-data name (pgn/gm_demo_1500.pgn, what the Tune tab's
-// command line says) when no such file exists on disk.
+// command line says) when no such file exists on disk. Likewise the other
+// shared-data files the binary carries (byte-identical copies under the
+// site's data/: the presets' opening files openings/…, the ECM suite
+// epd/ecm.epd) are read from the binary when dir has no such file, so the
+// presets that need them run from any folder.
 func dataOpener(dir string) func(string) (io.ReadCloser, error) {
 	return dataOpenerFS(dir, siteRoot())
 }
 
-// dataOpenerFS is dataOpener with the site whose bundled games it reads.
+// dataOpenerFS is dataOpener with the site whose bundled files it reads.
 func dataOpenerFS(dir string, site fs.FS) func(string) (io.ReadCloser, error) {
 	bundled := func() (io.ReadCloser, error) {
 		f, err := site.Open(protocol.BundledPath)
@@ -190,13 +228,118 @@ func dataOpenerFS(dir string, site fs.FS) func(string) (io.ReadCloser, error) {
 			return os.Open(name)
 		}
 		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
-		if err != nil && errors.Is(err, os.ErrNotExist) && protocol.IsBundled(name) {
+		if err == nil || !errors.Is(err, os.ErrNotExist) {
+			return f, err
+		}
+		if protocol.IsBundled(name) {
 			if b, berr := bundled(); berr == nil {
 				return b, nil
 			}
+		} else if clean := path.Clean(filepath.ToSlash(name)); fs.ValidPath(clean) && (strings.HasPrefix(clean, "openings/") || strings.HasPrefix(clean, "epd/")) {
+			if b, berr := site.Open("data/" + clean); berr == nil {
+				return b, nil
+			}
 		}
-		return f, err
+		return nil, fmt.Errorf("%w (looked in %s; -data-dir names the shared data folder)", err, dir)
 	}
+}
+
+// stdinOpener serves the name "-" (-pgn -, -test-pgn -) from stdin, read
+// once and kept, since a run may open its games more than once; other
+// names go to open.
+func stdinOpener(open func(string) (io.ReadCloser, error), stdin io.Reader) func(string) (io.ReadCloser, error) {
+	var (
+		once sync.Once
+		text []byte
+		err  error
+	)
+	return func(name string) (io.ReadCloser, error) {
+		if name != "-" {
+			return open(name)
+		}
+		once.Do(func() {
+			if stdin == nil {
+				err = errors.New("no standard input")
+				return
+			}
+			text, err = io.ReadAll(stdin)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("standard input: %w", err)
+		}
+		return io.NopCloser(bytes.NewReader(text)), nil
+	}
+}
+
+// logKind returns "csv" or "jsonl" for a -log file name by its extension
+// (any case), "" for another one.
+func logKind(name string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".csv":
+		return "csv"
+	case ".jsonl", ".json":
+		return "jsonl"
+	}
+	return ""
+}
+
+// checkTuneOutputs refuses, before any work, output settings that would
+// lose the run at its end or on the way: a -log that is neither .csv nor
+// .jsonl, two of -out, -checkpoint, -log (and the -resume file, which the
+// checkpoint defaults to) naming the same file — the player would be
+// written over the checkpoint — and an output folder that does not exist
+// or cannot be written.
+func checkTuneOutputs(f tuneFlags) error {
+	if f.logFile != "" && logKind(f.logFile) == "" {
+		return fmt.Errorf("tune: -log %s: want a .csv or .jsonl file", f.logFile)
+	}
+	type output struct{ flag, name string }
+	outs := []output{{"-out", f.out}, {"-checkpoint", f.checkpoint}, {"-log", f.logFile}}
+	if f.checkpoint == "" {
+		outs[1].name = f.out + ".checkpoint" // where Ctrl-C saves the run
+	}
+	seen := map[string]string{}
+	for _, o := range outs {
+		if o.name == "" {
+			continue
+		}
+		abs, err := filepath.Abs(o.name)
+		if err != nil {
+			return fmt.Errorf("tune: %s %s: %w", o.flag, o.name, err)
+		}
+		if prev, ok := seen[abs]; ok {
+			return fmt.Errorf("tune: %s and %s name the same file (%s): one would overwrite the other; give each its own file", prev, o.flag, o.name)
+		}
+		seen[abs] = o.flag
+		if f.resume != "" && o.flag != "-checkpoint" {
+			if r, err := filepath.Abs(f.resume); err == nil && r == abs {
+				return fmt.Errorf("tune: %s %s is the checkpoint being resumed: it would be overwritten; give %s another file", o.flag, o.name, o.flag)
+			}
+		}
+		if err := checkWritableDir(filepath.Dir(abs)); err != nil {
+			return fmt.Errorf("tune: %s %s: %w", o.flag, o.name, err)
+		}
+	}
+	return nil
+}
+
+// checkWritableDir reports whether files can be created in dir, by
+// creating (and removing) an empty one.
+func checkWritableDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("folder %s: %w", dir, err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	tmp, err := os.CreateTemp(dir, ".evochess-write-check-*")
+	if err != nil {
+		return fmt.Errorf("folder %s is not writable: %w", dir, err)
+	}
+	name := tmp.Name()
+	tmp.Close()
+	return os.Remove(name)
 }
 
 // tuneOptions maps the flags onto tuner.Options.
@@ -308,8 +451,11 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 			return errors.New("tune: give the training games with -pgn FILE (.pgn or .pgn.gz)")
 		}
 	}
+	if err := checkTuneOutputs(f); err != nil {
+		return err
+	}
 	say("tune: %s", runHeader(setup))
-	res := tuner.Resources{Open: dataOpener(f.dataDir), Workers: f.cfg.Workers, Progress: func(s string) { say("tune: %s", s) }}
+	res := tuner.Resources{Open: stdinOpener(dataOpener(f.dataDir), f.stdin), Workers: f.cfg.Workers, Progress: func(s string) { say("tune: %s", s) }}
 	coord, closeDist, err := f.dist.start(ctx, res.Open, f.checkpoint, func(format string, a ...any) { say("tune: "+format, a...) })
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
@@ -321,6 +467,9 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	start := time.Now()
 	prep, err := tuner.PrepareRun(ctx, setup, res)
 	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("tune: interrupted while preparing the data, before generation 1: nothing to save (%w)", err)
+		}
 		return fmt.Errorf("tune: %w", err)
 	}
 	say("tune: data ready in %.1fs", time.Since(start).Seconds())
@@ -348,13 +497,10 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 			return fmt.Errorf("tune: log: %w", err)
 		}
 		defer lf.Close()
-		switch {
-		case strings.HasSuffix(f.logFile, ".jsonl") || strings.HasSuffix(f.logFile, ".json"):
-			logw = tuner.NewJSONLLog(lf)
-		case strings.HasSuffix(f.logFile, ".csv"):
+		if logKind(f.logFile) == "csv" {
 			logw = tuner.NewCSVLog(lf, cp == nil)
-		default:
-			return fmt.Errorf("tune: -log %s: want a .csv or .jsonl file", f.logFile)
+		} else {
+			logw = tuner.NewJSONLLog(lf)
 		}
 	}
 	total := setup.Config.Generations
@@ -429,12 +575,20 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		why = "paused"
 	}
 	if train.Loss != 0 {
-		say("tune: %s after %d generations: best fitness %g, train loss %.6f, held-out loss %.6f (K %.6f), %d evaluations, %.1fs",
-			why, run.Optimizer().Generation(), best.Fitness, train.Loss, test.Loss, setup.Problem.K, run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+		heldOut := "no held-out positions"
+		if test.Loss != 0 {
+			heldOut = fmt.Sprintf("held-out loss %.6f", test.Loss)
+		}
+		say("tune: %s after %d generations: best fitness %g, train loss %.6f, %s (K %.6f), %d evaluations, %.1fs",
+			why, run.Optimizer().Generation(), best.Fitness, train.Loss, heldOut, setup.Problem.K, run.Optimizer().Evaluations(), run.Elapsed().Seconds())
 	} else {
-		say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), held out %d/%d (%.1f%%), %d evaluations, %.1fs",
+		heldOut := "no held-out positions"
+		if test.Total > 0 {
+			heldOut = fmt.Sprintf("held out %d/%d (%.1f%%)", test.Matched, test.Total, 100*test.Rate())
+		}
+		say("tune: %s after %d generations: best fitness %g, train %d/%d (%.1f%%), %s, %d evaluations, %.1fs",
 			why, run.Optimizer().Generation(), best.Fitness, train.Matched, train.Total, 100*train.Rate(),
-			test.Matched, test.Total, 100*test.Rate(), run.Optimizer().Evaluations(), run.Elapsed().Seconds())
+			heldOut, run.Optimizer().Evaluations(), run.Elapsed().Seconds())
 	}
 	if f.jsonOut {
 		sum := tuneSummary{Algorithm: setup.Algorithm, Preset: setup.Preset, Fitness: setup.Problem.Fitness, Scheme: setup.Problem.Scheme,
@@ -551,9 +705,11 @@ func (b *tuneBar) update(r tuner.Record) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	// best and mean: this generation's fitness; the losses and rates after
+	// them: the run's best candidate so far.
 	rates := fmt.Sprintf("best %-10.6g mean %-10.6g", r.Best, r.Mean)
 	if r.TrainLoss != 0 {
-		rates += fmt.Sprintf(" loss %.6f", r.TrainLoss)
+		rates += fmt.Sprintf(" run's best: loss %.6f", r.TrainLoss)
 		if r.TestLoss != 0 {
 			rates += fmt.Sprintf(" held out %.6f", r.TestLoss)
 		}

@@ -32,8 +32,8 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("uci: unexpected arguments %q", fs.Args())
 	}
-	if *hash < 1 {
-		return fmt.Errorf("uci: -hash %d, want at least 1 MiB", *hash)
+	if err := checkHash("uci", *hash, false); err != nil {
+		return err
 	}
 	if *playerFile != "" && *preset != "" {
 		return fmt.Errorf("uci: give -player or -preset, not both")

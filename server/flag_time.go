@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -59,4 +60,19 @@ func wholeMillis(flag string, d time.Duration) (int, error) {
 		return 0, errors.New("-" + flag + " " + d.String() + ": want whole milliseconds")
 	}
 	return int(d / time.Millisecond), nil
+}
+
+// maxHashMB bounds every -hash flag (bench, eval, match, uci): the ceiling of
+// the UCI Hash option. A table larger than the machine's memory would end
+// the process in the Go runtime's out-of-memory crash, which no error
+// return can catch, so the bound is checked before anything is allocated.
+const maxHashMB = 4096
+
+// checkHash returns a clear error when a -hash flag of cmd lies outside
+// [1, maxHashMB]; zeroOK admits 0 for flags where it means "the default".
+func checkHash(cmd string, mb int, zeroOK bool) error {
+	if (mb == 0 && zeroOK) || (mb >= 1 && mb <= maxHashMB) {
+		return nil
+	}
+	return fmt.Errorf("%s: -hash %d MiB outside [1, %d]", cmd, mb, maxHashMB)
 }

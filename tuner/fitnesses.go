@@ -536,28 +536,40 @@ func compileTexel(ctx context.Context, s Setup, res Resources) (*Prepared, error
 }
 
 // AutoL2 is the L2 pull toward the start (Problem.L2Auto) for a Texel run
-// on n training positions: 1e-7 · (100,000 / n)² from 100,000 to 1,000,000
-// positions, 1e-7 · 100,000 / n below, none from 1,000,000 on. The modern scheme's 774 weights overfit a
-// small set: on the bundled 1,500 games (89,808 positions) Adam without a
-// pull drives rare terms hundreds of units from the start (a king on b7
-// −672, a queen with no move +729 in the endgame) and its player beats
-// material by only +50 Elo; with 1e-7 the held-out loss falls from 0.0979
-// to 0.0943 and the player beats material by +397. The best pull shrinks
-// faster than 1/n: on 5,000 shared games (281,677 positions) 1e-8 gives the
-// lowest held-out loss (0.1152, against 0.1161 without and 0.1166 with
-// 1e-7), and on the 20,000 (about 1.2 M positions) 1e-8 already raises it
-// (0.1047 to 0.1050). docs/experiments/modern.md has the figures and
-// their commands. The pull is computed once, from the first compilation,
-// so re-resolution and resumed runs keep it.
+// on n training positions: none from 1,000,000 positions on,
+// 1e-7 · (100,000 / n)² from 100,000 to 1,000,000, 1e-7 · 100,000 / n from
+// 20,000 to 100,000, and below 20,000 it stays at 5e-7, rising again as
+// 1/n only below 2,000 positions (5e-6 at 200). The modern scheme's 774
+// weights overfit a small set: on the bundled 1,500 games (89,808
+// positions) Adam without a pull drives rare terms hundreds of units from
+// the start (a king on b7 −672, a queen with no move +729 in the endgame)
+// and its player beats material by only +50 Elo; with 1e-7 the held-out
+// loss falls from 0.0979 to 0.0943 and the player beats material by +397.
+// The best pull shrinks faster than 1/n: on 5,000 shared games (281,677
+// positions) 1e-8 gives the lowest held-out loss (0.1152, against 0.1161
+// without and 0.1166 with 1e-7), and on the 20,000 (about 1.2 M positions)
+// 1e-8 already raises it (0.1047 to 0.1050). Below 20,000 positions a pull
+// that kept growing as 1/n held every weight at its start (Adam moves each
+// weight by whole units, and the pull of one unit on all 774 outweighed
+// the loss it saved): 2,000 positions of the bundled games gave a held-out
+// loss of 0.0999 with 5e-6 against 0.0956 with 5e-7, and 200 positions
+// 0.1015 (the start) with 5e-5 against 0.1009 with 5e-6 (without a pull:
+// 0.128 and 0.190). docs/experiments/modern.md has the figures and their
+// commands. The pull is computed once, from the first compilation, so
+// re-resolution and resumed runs keep it.
 func AutoL2(n int64) float64 {
-	if n <= 0 || n >= 1_000_000 {
+	switch {
+	case n <= 0 || n >= 1_000_000:
 		return 0
+	case n >= 100_000:
+		r := 100_000 / float64(n)
+		return 1e-7 * r * r
+	case n >= 20_000:
+		return 1e-7 * 100_000 / float64(n)
+	case n >= 2_000:
+		return 5e-7
 	}
-	r := 100_000 / float64(n)
-	if r > 1 {
-		return 1e-7 * r // smaller sets: grows only as 1/n, so a few games still learn
-	}
-	return 1e-7 * r * r
+	return 5e-7 * 2_000 / float64(n) // a few hundred positions: a firmer pull, but one a step can beat
 }
 
 // referenceName describes the weights a resolved fitness resolves under.
@@ -696,6 +708,9 @@ func (e *texelEvaluator) Score(ctx context.Context, cands [][]int32) ([]Score, e
 	return out, nil
 }
 
+// maxSuiteNotes bounds the notes about skipped suite lines a run prints.
+const maxSuiteNotes = 10
+
 // compileNodes is David et al.'s search-parameter fitness on a suite.
 func compileNodes(ctx context.Context, s Setup, res Resources) (*Prepared, error) {
 	p := s.Problem
@@ -706,10 +721,40 @@ func compileNodes(ctx context.Context, s Setup, res Resources) (*Prepared, error
 	if err != nil {
 		return nil, err
 	}
-	suite, _, err := pgn.ReadEPD(f)
+	u, _, err := data.UnpackFiles(f, ".epd", ".fen", ".txt") // plain, gzipped or zipped, as bench -epd reads it
+	var all []*pgn.EPD
+	var skipped []error
+	if err == nil {
+		all, skipped, err = pgn.ReadEPD(u)
+	}
 	f.Close()
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: %s: %w", p.EPD, err)
+	}
+	// Lines that cannot be read, and records with nothing to solve (no bm
+	// or am, such as a dm-only line), are left out with a note each, as
+	// bench -epd and eval -epd leave them out.
+	for i, e := range skipped {
+		if i == maxSuiteNotes {
+			res.say("suite: %s: %d more lines skipped", p.EPD, len(skipped)-i)
+			break
+		}
+		res.say("suite: %s: skipped: %v", p.EPD, e)
+	}
+	suite := make([]*pgn.EPD, 0, len(all))
+	noTarget := 0
+	for _, e := range all {
+		if len(e.Best) == 0 && len(e.Avoid) == 0 {
+			if noTarget < maxSuiteNotes {
+				res.say("suite: %s: line %d: no bm or am operation, skipped", p.EPD, e.Line)
+			}
+			noTarget++
+			continue
+		}
+		suite = append(suite, e)
+	}
+	if noTarget > maxSuiteNotes {
+		res.say("suite: %s: %d more lines without bm or am skipped", p.EPD, noTarget-maxSuiteNotes)
 	}
 	if p.Positions > 0 && len(suite) > p.Positions {
 		suite = suite[:p.Positions]

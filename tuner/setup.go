@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -362,6 +363,23 @@ var paramKeys = []string{"pop", "generations", "max_evaluations", "crossover_rat
 // ParamKeys returns the names ApplyParams accepts (opt.Config JSON names).
 func ParamKeys() []string { return slices.Clone(paramKeys) }
 
+// intField reports whether opt.Config's field with JSON name k is an integer.
+func intField(k string) bool {
+	t := reflect.TypeFor[opt.Config]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name == k {
+			switch f.Type.Kind() {
+			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+				return true
+			}
+			return false
+		}
+	}
+	return false
+}
+
 // ApplyParams sets opt.Config fields by their JSON names (e.g.
 // "mutation_rate": 0.01). Integer fields need integral values.
 func ApplyParams(cfg *opt.Config, params map[string]float64) error {
@@ -388,6 +406,11 @@ func ApplyParams(cfg *opt.Config, params map[string]float64) error {
 		}
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("tuner: parameter %s = %v", k, v)
+		}
+		// An integer field holds a whole number in cfg's JSON: a fraction
+		// for it is refused by name rather than by the JSON decoder.
+		if v != math.Trunc(v) && intField(k) {
+			return fmt.Errorf("tuner: parameter %s = %v: want a whole number", k, v)
 		}
 		m[k] = json.RawMessage(strconv.FormatFloat(v, 'f', -1, 64))
 	}

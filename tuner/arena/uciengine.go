@@ -136,9 +136,18 @@ func (e *UCIEngine) handshake(ctx context.Context) error {
 		return err
 	}
 	var idName string
+	offered := map[string]bool{} // option names the engine lists, lower case
+	var names []string
 	err := e.waitFor(ctx, e.cfg.StartTimeout, func(line string) bool {
 		if v, ok := strings.CutPrefix(line, "id name "); ok {
 			idName = strings.TrimSpace(v)
+		}
+		if v, ok := strings.CutPrefix(line, "option name "); ok {
+			name, _, _ := strings.Cut(v, " type ")
+			if name = strings.TrimSpace(name); name != "" && !offered[strings.ToLower(name)] {
+				offered[strings.ToLower(name)] = true
+				names = append(names, name)
+			}
 		}
 		return line == "uciok" || strings.HasPrefix(line, "uciok ")
 	})
@@ -149,6 +158,13 @@ func (e *UCIEngine) handshake(ctx context.Context) error {
 		e.name = idName
 		if e.name == "" {
 			e.name = filepath.Base(e.cfg.Path)
+		}
+	}
+	// An option the engine does not offer would be ignored by it (or
+	// answered with a line nobody reads): a misspelt name is refused here.
+	for _, o := range e.cfg.Options {
+		if !offered[strings.ToLower(o.Name)] {
+			return fmt.Errorf("arena: uci engine %s: it offers no option %q (its options: %s)", e.cfg.Path, o.Name, strings.Join(names, ", "))
 		}
 	}
 	opts := e.cfg.Options

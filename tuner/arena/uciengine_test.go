@@ -232,6 +232,23 @@ func TestUCIEngineHandshakeTimeout(t *testing.T) {
 	}
 }
 
+// TestUCIEngineUnknownOption: an option the engine does not list (a
+// misspelt name) is refused at the handshake, naming the engine's options;
+// names match without regard to case, as engines read them.
+func TestUCIEngineUnknownOption(t *testing.T) {
+	cfg := fakeUCIConfig(t, "ok")
+	cfg.Options = []UCIOption{{Name: "foo", Value: "2"}}
+	e, err := StartUCI(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("option named in another case: %v", err)
+	}
+	e.Close()
+	cfg.Options = []UCIOption{{Name: "Fooo", Value: "2"}}
+	if _, err := StartUCI(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), `offers no option "Fooo" (its options: Foo)`) {
+		t.Errorf("err = %v, want the unknown option refused", err)
+	}
+}
+
 // TestUCIMatchFake plays a short match between two fake processes from a FEN
 // opening (exercising "position fen ... moves ...").
 func TestUCIMatchFake(t *testing.T) {
