@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -185,7 +186,15 @@ func stsPoints(pos *board.Position, ops []Op) map[board.Move]int {
 		m := map[board.Move]int{}
 		valid := true
 		for _, item := range strings.Split(c0, ",") {
-			san, v, found := strings.Cut(strings.TrimSpace(item), "=")
+			// The points follow the last '=': a promotion's SAN holds
+			// one too ("b8=Q=10").
+			item = strings.TrimSpace(item)
+			i := strings.LastIndexByte(item, '=')
+			found := i >= 0
+			san, v := item, ""
+			if found {
+				san, v = item[:i], item[i+1:]
+			}
 			mv, err := ParseSAN(pos, san)
 			if !found || err != nil || !add(m, mv, v) {
 				valid = false
@@ -301,13 +310,22 @@ func parseOps(s string) ([]Op, error) {
 	}
 }
 
-// ReadEPD reads an EPD file: one record per line; blank lines and lines
-// starting with '#' or '%' are ignored. A line that cannot be parsed is
-// skipped and its error (naming the line) is returned in skipped; err is
-// only for an error of r.
+// ReadEPD reads an EPD file: one record per line (lines end with LF, CR LF
+// or a lone CR, ScanLines); blank lines and lines starting with '#' or '%'
+// are ignored. A line that cannot be parsed is skipped and its error (naming
+// the line) is returned in skipped; err is for an error of r, and for
+// compressed input (a *CompressedError: ReadEPD reads text, the caller
+// unpacks, as tuner/data.UnpackFiles does).
 func ReadEPD(r io.Reader) (records []*EPD, skipped []error, err error) {
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReaderSize(r, 64<<10)
+	// An error of r is kept by br and met again by the scanner.
+	head, _ := br.Peek(MagicLen)
+	if ce := Compressed(head); ce != nil {
+		return nil, nil, fmt.Errorf("epd: %w", ce)
+	}
+	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	sc.Split(ScanLines)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -331,4 +349,29 @@ func ReadEPD(r io.Reader) (records []*EPD, skipped []error, err error) {
 		return records, skipped, fmt.Errorf("epd: after line %d: %w", n, err)
 	}
 	return records, skipped, nil
+}
+
+// ScanLines is a bufio.SplitFunc like bufio.ScanLines, for text files from
+// anywhere: a line ends with LF, CR LF or a lone CR (classic Mac OS), and
+// is returned without its end. A CR that ends the data read so far waits
+// for the next byte (an LF may follow) unless the input ends there.
+func ScanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	if atEOF && len(data) == 0 {
+		return 0, nil, nil
+	}
+	if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+		switch {
+		case data[i] == '\n':
+			return i + 1, data[:i], nil
+		case i+1 < len(data) && data[i+1] == '\n':
+			return i + 2, data[:i], nil
+		case i+1 < len(data) || atEOF:
+			return i + 1, data[:i], nil
+		}
+		return 0, nil, nil // a final CR: is an LF next?
+	}
+	if atEOF {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
 }

@@ -1,9 +1,13 @@
 package pgn
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -148,23 +152,35 @@ func TestReadSharedEPD(t *testing.T) {
 func TestSTSPoints(t *testing.T) {
 	const pos = "1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - - "
 	want := map[string]int{"f4f5": 10, "d4e5": 2, "d4f2": 3, "f3g4": 2}
+	// A pawn on b7 to promote: a promotion's SAN holds an '=' too.
+	const promo = "5k2/1P6/8/8/8/8/8/4K3 w - - "
 	tests := []struct {
 		name, ops string
 		want      map[string]int
+		pos       string // pos when empty
 	}{
-		{"c0", `bm f5; id "Undermine.001"; c0 "f5=10, Be5+=2, Bf2=3, Bg4=2";`, want},
-		{"c8 c9", `bm f5; c8 "10 2 3 2"; c9 "f4f5 d4e5 d4f2 f3g4";`, want},
-		{"c0 wins over c8 c9", `c0 "f5=10"; c8 "1"; c9 "d4e5";`, map[string]int{"f4f5": 10}},
-		{"a bad c0 falls back to c8 c9", `c0 "f5=10, Zz9=3"; c8 "10"; c9 "f4f5";`, map[string]int{"f4f5": 10}},
-		{"a plain comment", `bm f5; c0 "the pawn lever f5 undermines";`, nil},
-		{"counts differ", `c8 "10 2"; c9 "f4f5";`, nil},
-		{"an illegal move", `c0 "f6=10";`, nil},
-		{"negative points", `c0 "f5=-3";`, nil},
-		{"a move twice", `c0 "f5=10, f5=3";`, nil},
+		{"c0", `bm f5; id "Undermine.001"; c0 "f5=10, Be5+=2, Bf2=3, Bg4=2";`, want, ""},
+		{"c8 c9", `bm f5; c8 "10 2 3 2"; c9 "f4f5 d4e5 d4f2 f3g4";`, want, ""},
+		{"c0 wins over c8 c9", `c0 "f5=10"; c8 "1"; c9 "d4e5";`, map[string]int{"f4f5": 10}, ""},
+		{"a bad c0 falls back to c8 c9", `c0 "f5=10, Zz9=3"; c8 "10"; c9 "f4f5";`, map[string]int{"f4f5": 10}, ""},
+		{"a plain comment", `bm f5; c0 "the pawn lever f5 undermines";`, nil, ""},
+		{"counts differ", `c8 "10 2"; c9 "f4f5";`, nil, ""},
+		{"an illegal move", `c0 "f6=10";`, nil, ""},
+		{"negative points", `c0 "f5=-3";`, nil, ""},
+		{"a move twice", `c0 "f5=10, f5=3";`, nil, ""},
+		{"promotions", `bm b8=Q+; c0 "b8=Q+=10, b8=R=4, b8N=1, Ke2=0";`,
+			map[string]int{"b7b8q": 10, "b7b8r": 4, "b7b8n": 1, "e1e2": 0}, promo},
+		{"a promotion without points", `c0 "b8=Q";`, nil, promo},
+		{"a promotion with empty points", `c0 "b8=Q=";`, nil, promo},
+		{"a promotion, then a bad one", `c0 "b8=Q=10, b8=K=3";`, nil, promo},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			e, err := ParseEPD(pos + tc.ops)
+			p := pos
+			if tc.pos != "" {
+				p = tc.pos
+			}
+			e, err := ParseEPD(p + tc.ops)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -185,6 +201,123 @@ func TestSTSPoints(t *testing.T) {
 				if got[k] != v {
 					t.Errorf("points %v, want %v", got, tc.want)
 				}
+			}
+		})
+	}
+}
+
+// TestReadEPDLineEnds: LF, CR LF and lone-CR (classic Mac OS) line ends give
+// the same records with the same line numbers, also read a byte at a time
+// (a CR LF straddling reads) and without a final line end; QA's wac_cr.epd
+// (5 records, CR only) gave one.
+func TestReadEPDLineEnds(t *testing.T) {
+	b, err := os.ReadFile("testdata/suite.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf := string(b) + "8/8/8/8/8/8/8/8 w - - bm e4;\n" // a bad line 7
+	summary := func(recs []*EPD, skipped []error) string {
+		var s []string
+		for _, r := range recs {
+			s = append(s, fmt.Sprintf("%d %s %s %q", r.Line, r.FEN, uciLine(r.Best), r.Comment))
+		}
+		for _, e := range skipped {
+			s = append(s, e.Error())
+		}
+		return strings.Join(s, "\n")
+	}
+	recs, skipped, err := ReadEPD(strings.NewReader(lf))
+	want := summary(recs, skipped)
+	if err != nil || !strings.Contains(want, "\nepd: line 7: ") || strings.Count(want, "\n") != 4 {
+		t.Fatalf("LF: %s", want)
+	}
+	for _, tc := range []struct{ name, text string }{
+		{"CR LF", strings.ReplaceAll(lf, "\n", "\r\n")},
+		{"CR", strings.ReplaceAll(lf, "\n", "\r")},
+		{"CR, no final line end", strings.TrimSuffix(strings.ReplaceAll(lf, "\n", "\r"), "\r")},
+		{"CR LF, no final line end", strings.TrimSuffix(strings.ReplaceAll(lf, "\n", "\r\n"), "\r\n")},
+	} {
+		for _, byteWise := range []bool{false, true} {
+			recs, skipped, err := ReadEPD(source(tc.text, byteWise))
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if got := summary(recs, skipped); got != want {
+				t.Errorf("%s, byte-wise %v:\ngot  %s\nwant %s", tc.name, byteWise, got, want)
+			}
+		}
+	}
+}
+
+// TestScanLines: lines end at LF, CR LF or a lone CR, without their ends; a
+// final CR waits for the next byte (one byte per read here) to tell CR LF
+// from a lone CR.
+func TestScanLines(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{"a", []string{"a"}},
+		{"a\nb\n", []string{"a", "b"}},
+		{"a\r\nb\r\n", []string{"a", "b"}},
+		{"a\rb\r", []string{"a", "b"}},
+		{"a\r\r\nb", []string{"a", "", "b"}},
+		{"a\n\rb\r\r", []string{"a", "", "b", ""}},
+		{"\r\n\r\n", []string{"", ""}},
+		{"a\rb\nc\r\nd", []string{"a", "b", "c", "d"}},
+		{"a\tb c\r", []string{"a\tb c"}},
+	}
+	for _, tc := range tests {
+		for _, byteWise := range []bool{false, true} {
+			sc := bufio.NewScanner(source(tc.in, byteWise))
+			sc.Split(ScanLines)
+			var got []string
+			for sc.Scan() {
+				got = append(got, sc.Text())
+			}
+			if sc.Err() != nil || !slices.Equal(got, tc.want) {
+				t.Errorf("%q (byte-wise %v): %q, %v; want %q", tc.in, byteWise, got, sc.Err(), tc.want)
+			}
+		}
+	}
+}
+
+// TestCompressed: the magic bytes of compressed formats and archives are
+// known (ReadEPD refuses such input with a *CompressedError that says how to
+// unpack it); text, however it starts, is not taken for them.
+func TestCompressed(t *testing.T) {
+	tests := []struct {
+		name, head, want string // want: the error, "" for none
+	}{
+		{"gzip", "\x1f\x8b\x08\x00\x00\x00", "gzip-compressed input: decompress it first (gunzip FILE)"},
+		{"zip", "PK\x03\x04\x14\x00", "zip archive: extract it first (unzip FILE)"},
+		{"zstd", "\x28\xb5\x2f\xfd\x64\x2b", "zstd-compressed input: decompress it first (zstd -d FILE)"},
+		{"bzip2", "BZh91AY&SY", "bzip2-compressed input: decompress it first (bunzip2 FILE)"},
+		{"xz", "\xfd7zXZ\x00\x00\x04", "xz-compressed input: decompress it first (xz -d FILE)"},
+		{"7z", "7z\xbc\xaf\x27\x1c\x00\x04", "7z archive: extract it first (7z x FILE)"},
+		{"rar", "Rar!\x1a\x07\x01\x00", "RAR archive: extract it first (unrar x FILE)"},
+		{"pgn", "[Event \"x\"]", ""},
+		{"epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", ""},
+		{"BZh then no block size", "BZhx", ""},
+		{"BZh alone", "BZh", ""},
+		{"a cut zstd magic", "\x28\xb5\x2f", ""},
+		{"empty", "", ""},
+		{"UTF-16", "\xff\xfe[\x00E\x00", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			head := []byte(tc.head)
+			if ce := Compressed(head[:min(len(head), MagicLen)]); tc.want == "" && ce != nil || tc.want != "" && (ce == nil || ce.Error() != tc.want) {
+				t.Errorf("Compressed: %v, want %q", ce, tc.want)
+			}
+			if tc.want == "" {
+				return
+			}
+			recs, skipped, err := ReadEPD(strings.NewReader(tc.head + "\n8/8/8/8/8/8/8/8 w - - bm e4;\n"))
+			var ce *CompressedError
+			if len(recs) != 0 || len(skipped) != 0 || !errors.As(err, &ce) || err.Error() != "epd: "+tc.want {
+				t.Errorf("ReadEPD: %d records, %d skipped, %v; want %q", len(recs), len(skipped), err, "epd: "+tc.want)
 			}
 		})
 	}

@@ -91,7 +91,7 @@ type Reader struct {
 
 // NewReader returns a Reader reading PGN from r. A UTF-8 byte order mark at
 // the start is skipped; lines starting with '%' are ignored (PGN escape);
-// CR LF line ends are accepted.
+// lines may end with LF, CR LF or a lone CR (classic Mac OS).
 func NewReader(r io.Reader) *Reader {
 	return &Reader{
 		src:         r,
@@ -222,24 +222,40 @@ func (r *Reader) available(n int) {
 // some sites and word processors write it.
 const halfHalf = "\u00bd-\u00bd"
 
+// lineEnd reports whether the byte at the current position ends a line: an
+// LF, or a CR that no LF follows (classic Mac OS files end their lines with
+// a lone CR; in CR LF the LF ends the line). It may move the buffered bytes
+// (available), so the caller reads r.buf[r.pos] again after it.
+func (r *Reader) lineEnd() bool {
+	switch r.buf[r.pos] {
+	case '\n':
+		return true
+	case '\r':
+		r.available(2)
+		return r.end-r.pos < 2 || r.buf[r.pos+1] != '\n'
+	}
+	return false
+}
+
 // advance consumes the byte last returned by peek.
 func (r *Reader) advance() {
-	if r.buf[r.pos] == '\n' {
+	if r.lineEnd() {
 		r.line++
 		r.atLineStart = true
 	}
 	r.pos++
 }
 
-// skipLine consumes bytes up to and including the next newline.
+// skipLine consumes bytes up to and including the next line end (LF, CR LF
+// or a lone CR).
 func (r *Reader) skipLine() {
 	for {
 		if r.pos >= r.end && !r.fill() {
 			return
 		}
-		c := r.buf[r.pos]
+		end := r.lineEnd()
 		r.pos++
-		if c == '\n' {
+		if end {
 			r.line++
 			r.atLineStart = true
 			return
@@ -275,6 +291,28 @@ func (r *Reader) skipSpace() int {
 // An error of the underlying io.Reader is returned as is and ends reading.
 func (r *Reader) Next() (*Game, error) {
 	c := r.skipSpace()
+	// Comments between games (an annotator's note before the first game's
+	// tags, "{White wins on time}" after a game's result) belong to no game
+	// that could be returned: they are skipped, not read as an empty game.
+	for c == '{' || c == ';' {
+		if c == ';' {
+			r.skipLine()
+			c = r.skipSpace()
+			continue
+		}
+		line := r.line
+		r.advance()
+		if !r.skipComment() {
+			if r.rerr != nil && r.rerr != io.EOF {
+				return nil, fmt.Errorf("pgn: after game %d (line %d): %w", r.read+r.skipped, r.line, r.rerr)
+			}
+			// It swallowed the rest of the input, games included maybe:
+			// an error, as an unterminated comment inside a game is.
+			r.skipped++
+			return nil, &GameError{Number: r.read + r.skipped, Line: line, Err: errors.New("unterminated comment {")}
+		}
+		c = r.skipSpace()
+	}
 	if c < 0 {
 		if r.rerr != nil && r.rerr != io.EOF {
 			return nil, fmt.Errorf("pgn: after game %d (line %d): %w", r.read+r.skipped, r.line, r.rerr)
@@ -503,14 +541,14 @@ func (r *Reader) skipComment() bool {
 		if r.pos >= r.end && !r.fill() {
 			return false
 		}
-		c := r.buf[r.pos]
-		r.pos++
-		switch c {
-		case '}':
+		if r.buf[r.pos] == '}' {
+			r.pos++
 			return true
-		case '\n':
+		}
+		if r.lineEnd() {
 			r.line++
 		}
+		r.pos++
 	}
 }
 
@@ -548,7 +586,7 @@ func (r *Reader) readTag() (name, value string, err error) {
 		case '\\':
 			r.advance()
 			c = r.peek()
-			if c == -1 || c == '\n' {
+			if c == -1 || c == '\n' || c == '\r' {
 				return "", "", fmt.Errorf("tag %s: unterminated string", name)
 			}
 		case '"':

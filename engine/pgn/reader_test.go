@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -456,4 +457,164 @@ func TestFigurines(t *testing.T) {
 			t.Errorf("byte-wise %v: a star among the moves: %v", byteWise, err)
 		}
 	})
+}
+
+// lineEndText is a PGN text with what line ends change: a rest-of-line
+// comment, a '%' escape line, a brace comment over two lines, a tag value
+// ended by the line end, an illegal move; the same text is read with LF, CR
+// LF and lone-CR (classic Mac OS) line ends in TestReaderLineEnds.
+const lineEndText = `[Event "a"]
+[Result "1-0"]
+
+1. e4 e5 ; a rest-of-line comment 2. d4
+2. Nf3 {a comment
+over two lines} Nc6 3. Bb5 a6 1-0
+
+%an escape line [Event "not a game"]
+[Event "b"]
+
+1. d4 d5 2. Qxd5 0-1
+
+[Event "c
+[Result "*"]
+
+1. c4 *
+
+[Event "d"]
+
+1. Nf3 *
+`
+
+// TestReaderLineEnds: LF, CR LF and a lone CR all end lines: the same
+// games, moves, line numbers and errors from each, also read a byte at a
+// time (a CR straddling reads), and with a lone CR at the very end.
+func TestReaderLineEnds(t *testing.T) {
+	type result struct{ games, errs string }
+	read := func(r *Reader) result {
+		var res result
+		for {
+			g, err := r.Next()
+			if err == io.EOF {
+				return res
+			}
+			if err != nil {
+				res.errs += err.Error() + "|"
+				continue
+			}
+			res.games += fmt.Sprintf("%d %s line %d %s %s|", g.Number, g.Tag("Event"), g.Line, uciLine(g.Moves), g.Result)
+		}
+	}
+	want := result{
+		games: "1 a line 1 e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 1-0|4 d line 18 g1f3 *|",
+		errs: "pgn: game 2 (line 11): move 2. Qxd5: illegal in position rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2|" +
+			"pgn: game 3 (line 13): tag Event: unterminated string|",
+	}
+	tests := []struct{ name, text string }{
+		{"LF", lineEndText},
+		{"CR LF", strings.ReplaceAll(lineEndText, "\n", "\r\n")},
+		{"CR", strings.ReplaceAll(lineEndText, "\n", "\r")},
+		{"CR, no final line end", strings.TrimSuffix(strings.ReplaceAll(lineEndText, "\n", "\r"), "\r")},
+		{"CR LF, no final line end", strings.TrimSuffix(strings.ReplaceAll(lineEndText, "\n", "\r\n"), "\r\n")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bothWays(tc.text, func(r *Reader, byteWise bool) {
+				if got := read(r); got != want {
+					t.Errorf("byte-wise %v:\ngot  %q\nwant %q", byteWise, got, want)
+				}
+			})
+		})
+	}
+}
+
+// TestReaderCRLines: QA's CR-only files (p/cronly.pgn, p/cronly2.pgn): a ';'
+// comment ends at its lone CR, a '%' line is an escape, errors name lines.
+func TestReaderCRLines(t *testing.T) {
+	tests := []struct {
+		name, text string
+		games      int
+		errs       []string
+	}{
+		{"rest-of-line comment", "[Event \"x\"]\r[Result \"1-0\"]\r\r1. e4 e5 ; comment\r2. Nf3 Nc6 3. Bb5 a6 1-0\r\r[Event \"y\"]\r[Result \"0-1\"]\r\r1. d4 d5 2. c4 e6 0-1\r", 2, nil},
+		{"escape line", "[Event \"x\"]\r\r1. e4 e5 1-0\r\r%escape\r[Event \"y\"]\r\r1. d4 d5 0-1\r", 2, nil},
+		{"error lines", "[Event \"x\"]\r\r1. e4 e5 *\r\r[Event \"y\"]\r\r1. e4 e5\r2. Ke3 *\r", 1,
+			[]string{"pgn: game 2 (line 8): move 2. Ke3: illegal"}},
+		{"escape at a tag's line end", "[Event \"x\\\r1. e4 *\r[Event \"y\"]\r1. d4 *\r", 1,
+			[]string{"pgn: game 1 (line 1): tag Event: unterminated string"}},
+		{"CR CR LF is two line ends", "[Event \"x\"]\r\r\n1. e4 *\r\r\n\r\r\n1. e4 e5\r\r\n2. Ke3 *", 1,
+			[]string{"pgn: game 2 (line 9): move 2. Ke3: illegal"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, byteWise := range []bool{false, true} {
+				games, errs, _ := readAll(t, source(tc.text, byteWise))
+				if len(games) != tc.games || len(errs) != len(tc.errs) {
+					t.Fatalf("byte-wise %v: %d games, errors %v; want %d games, %d errors", byteWise, len(games), errs, tc.games, len(tc.errs))
+				}
+				for i, e := range errs {
+					if !strings.HasPrefix(e.Error(), tc.errs[i]) {
+						t.Errorf("byte-wise %v: error %q, want prefix %q", byteWise, e, tc.errs[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestReaderCommentsBetweenGames: a comment before the first game's tags or
+// after a game's result is no game: it is skipped, and game numbers in
+// errors count the real games (QA's p/phantom.pgn). An unterminated comment
+// between games swallows the rest of the input: still a skipped game with
+// its reason, as one inside a game is.
+func TestReaderCommentsBetweenGames(t *testing.T) {
+	const phantom = "{Annotated by X}\n[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0 {White wins on time}\n\n" +
+		"[Event \"b\"]\n[Result \"0-1\"]\n\n1. d4 d5 2. Qxd5 0-1\n"
+	tests := []struct {
+		name, text string
+		games      string // event@line of each game read
+		errs       []string
+		read, skip int
+	}{
+		{"QA phantom.pgn", phantom, "a@2", []string{"pgn: game 2 (line 10): move 2. Qxd5: illegal"}, 1, 1},
+		{"comments only", "{one}\n{two\nlines}\n; three\n", "", nil, 0, 0},
+		{"before the first tags", "{intro}\n; note\n[Event \"a\"]\n1. e4 *\n", "a@3", nil, 1, 0},
+		{"after results", "[Event \"a\"]\n1. e4 1-0 {c} {d}\n; e\n[Event \"b\"]\n1. d4 0-1 {end}\n", "a@1 b@4", nil, 2, 0},
+		{"before a game without tags", "[Event \"a\"]\n1. e4 1-0 {c}\n1. d4 d5 *\n", "a@1 @3", nil, 2, 0},
+		{"CR-only", strings.ReplaceAll(phantom, "\n", "\r"), "a@2", []string{"pgn: game 2 (line 10): move 2. Qxd5: illegal"}, 1, 1},
+		{"unterminated after a result", "[Event \"a\"]\n1. e4 1-0\n{ never\nclosed\n[Event \"b\"]\n1. d4 *\n", "a@1",
+			[]string{"pgn: game 2 (line 3): unterminated comment {"}, 1, 1},
+		{"unterminated before the first", "\n{ never closed", "", []string{"pgn: game 1 (line 2): unterminated comment {"}, 0, 1},
+		// Comments inside a game stay the game's: one before the result,
+		// one after the tags.
+		{"inside a game", "[Event \"a\"]\n{after the tags}\n1. e4 {before the result} 1-0\n", "a@1", nil, 1, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, byteWise := range []bool{false, true} {
+				games, errs, pr := readAll(t, source(tc.text, byteWise))
+				var got []string
+				for _, g := range games {
+					got = append(got, fmt.Sprintf("%s@%d", g.Tag("Event"), g.Line))
+				}
+				if s := strings.Join(got, " "); s != tc.games || len(errs) != len(tc.errs) || pr.Read() != tc.read || pr.Skipped() != tc.skip {
+					t.Fatalf("byte-wise %v: games %q errors %v read %d skipped %d; want %q, %d errors, %d, %d",
+						byteWise, s, errs, pr.Read(), pr.Skipped(), tc.games, len(tc.errs), tc.read, tc.skip)
+				}
+				for i, e := range errs {
+					if !strings.HasPrefix(e.Error(), tc.errs[i]) {
+						t.Errorf("byte-wise %v: error %q, want prefix %q", byteWise, e, tc.errs[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// source returns in as a reader of the whole text, or with byteWise of one
+// byte per Read (every multi-byte sequence and CR LF straddling reads).
+func source(in string, byteWise bool) io.Reader {
+	if byteWise {
+		return iotest.OneByteReader(strings.NewReader(in))
+	}
+	return strings.NewReader(in)
 }

@@ -12,6 +12,8 @@ func FuzzReadOpenings(f *testing.F) {
 	f.Add("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\n# c\n\n", false)
 	f.Add("[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n", true)
 	f.Add("[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd6 *\n", true)
+	f.Add("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\r# c\r\rrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"x\";\r", false)
+	f.Add("{c}\r[Event \"?\"]\r\r1. e4 ; x\re5 *\r{after}\r", true)
 	f.Fuzz(func(t *testing.T, text string, isPGN bool) {
 		name := "book.epd"
 		if isPGN {

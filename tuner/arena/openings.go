@@ -46,10 +46,12 @@ const maxEPDLine = 1 << 16
 // ReadEPDOpenings reads one opening per line from EPD or FEN text: four FEN
 // fields, optionally the halfmove and fullmove counters, then optional EPD
 // operations ("id" names the opening). Blank lines and lines starting with
-// '#' are skipped. Errors name the line.
+// '#' are skipped; lines end with LF, CR LF or a lone CR (pgn.ScanLines).
+// Errors name the line.
 func ReadEPDOpenings(r io.Reader) ([]Opening, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxEPDLine)
+	sc.Split(pgn.ScanLines)
 	var out []Opening
 	line := 0
 	for sc.Scan() {
@@ -163,7 +165,9 @@ func ReadPGNOpenings(r io.Reader) ([]Opening, error) {
 // extension: ".pgn" is PGN, anything else EPD/FEN lines. Books as they are
 // distributed open too (tuner/data.UnpackFiles): gzipped (book.epd.gz,
 // book.pgn.gz) or zipped (official-stockfish/books' UHO_…epd.zip,
-// 8moves_v3.pgn.zip), the format then taken from the inner file's name.
+// 8moves_v3.pgn.zip), the format then taken from the inner file's name;
+// other compressed formats (zstd, bzip2, xz, 7z, RAR) are refused with an
+// error that says how to unpack them.
 func ReadOpenings(r io.Reader, name string) ([]Opening, error) {
 	u, ext, err := data.UnpackFiles(r, ".pgn", ".epd", ".fen", ".txt")
 	if err != nil {

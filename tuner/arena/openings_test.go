@@ -60,6 +60,85 @@ func TestReadEPDOpeningsBOM(t *testing.T) {
 	}
 }
 
+// TestReadOpeningsLineEnds: an opening file with CR LF or lone-CR (classic
+// Mac OS) line ends gives the openings the LF file gives, with the same
+// "line N" names (QA's open_cr.epd played every game from "line 1"), also
+// gzipped and for PGN; an error names the same line.
+func TestReadOpeningsLineEnds(t *testing.T) {
+	summary := func(ops []Opening) string {
+		var s []string
+		for _, o := range ops {
+			var moves []string
+			for _, m := range o.Moves {
+				moves = append(moves, m.UCI())
+			}
+			s = append(s, o.Name+" "+o.FEN+" "+strings.Join(moves, " "))
+		}
+		return strings.Join(s, "\n")
+	}
+	gzipped := func(b []byte) []byte {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(b)
+		zw.Close()
+		return buf.Bytes()
+	}
+	for _, file := range []string{"openings.epd", "openings.pgn"} {
+		lf, err := os.ReadFile("testdata/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ops, err := ReadOpenings(bytes.NewReader(lf), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := summary(ops)
+		if strings.Count(want, "\n") < 1 {
+			t.Fatalf("%s: %s", file, want)
+		}
+		tests := []struct {
+			name string
+			in   []byte
+			file string
+		}{
+			{"CR LF", bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n")), file},
+			{"CR", bytes.ReplaceAll(lf, []byte("\n"), []byte("\r")), file},
+			{"CR gzipped", gzipped(bytes.ReplaceAll(lf, []byte("\n"), []byte("\r"))), file + ".gz"},
+		}
+		for _, tc := range tests {
+			ops, err := ReadOpenings(bytes.NewReader(tc.in), tc.file)
+			if got := summary(ops); err != nil || got != want {
+				t.Errorf("%s %s: %v\ngot  %s\nwant %s", file, tc.name, err, got, want)
+			}
+		}
+	}
+	// Errors name the line, counted the same way.
+	for _, end := range []string{"\n", "\r\n", "\r"} {
+		in := strings.ReplaceAll("8/8/8/4k3/8/8/4P3/4K3 w - -\n\n# c\n8/8/8 w\n", "\n", end)
+		if _, err := ReadOpenings(strings.NewReader(in), "x.epd"); err == nil || !strings.Contains(err.Error(), "openings line 4:") {
+			t.Errorf("%q: %v, want line 4", end, err)
+		}
+	}
+}
+
+// TestReadOpeningsCompressed: a book compressed in a format that is not
+// unpacked (zstd, bzip2, xz; 7z, RAR) is refused with an error that names it
+// and says how to unpack it, not read as EPD lines or PGN.
+func TestReadOpeningsCompressed(t *testing.T) {
+	tests := []struct{ file, head, want string }{
+		{"book.epd.zst", "\x28\xb5\x2f\xfd\x64\x2b", "openings book.epd.zst: data: zstd-compressed input: decompress it first (zstd -d FILE)"},
+		{"book.pgn.bz2", "BZh91AY&SY", "openings book.pgn.bz2: data: bzip2-compressed input: decompress it first (bunzip2 FILE)"},
+		{"book.epd.xz", "\xfd7zXZ\x00\x00\x04", "openings book.epd.xz: data: xz-compressed input"},
+		{"book.7z", "7z\xbc\xaf\x27\x1c\x00\x04", "openings book.7z: data: 7z archive: extract it first (7z x FILE)"},
+	}
+	for _, tc := range tests {
+		_, err := ReadOpenings(strings.NewReader(tc.head+"\n8/8/8/4k3/8/8/4P3/4K3 w - -\n"), tc.file)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.file, err, tc.want)
+		}
+	}
+}
+
 // TestReadOpeningsRepairs: what other tools commonly get wrong in a FEN (a
 // castling right without its rook, an en-passant square behind no pawn that
 // just moved) is repaired, not a reason to refuse the file (EPD and PGN).

@@ -16,7 +16,10 @@
 //     game with a seeded shuffle, and fingerprints inputs and protocol in a
 //     sha256 Digest.
 //   - unpack.go: Unpack sniffs gzip and zip input (TWIC's and most PGN
-//     sites' archives) and returns the PGN text.
+//     sites' archives) and returns the PGN text; other compressed formats
+//     and archives (zstd, as lichess's database is, bzip2, xz, 7z, RAR) are
+//     known by their magic bytes (pgn.Compressed) and refused with an error
+//     saying how to unpack them.
 //
 // Every random choice comes from math/rand/v2 PCG streams keyed by the seed
 // and the game number, so a sample does not depend on the order or the number

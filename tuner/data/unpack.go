@@ -14,6 +14,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/evochess/evochess/engine/pgn"
 )
 
 // Unpack returns a reader of the PGN text in r: r itself for plain text,
@@ -22,7 +24,11 @@ import (
 // PGN sites distribute .zip files) the archive's .pgn entries in archive
 // order, each followed by a blank line. A zip archive is read into memory
 // whole (its directory is at its end); a zip without a .pgn entry, or one
-// whose entries cannot be read, is an error naming them.
+// whose entries cannot be read, is an error naming them. Input in another
+// compressed format (zstd, as lichess's database files .pgn.zst are, bzip2,
+// xz) or another archive (7z, RAR), known by its magic bytes
+// (pgn.Compressed), is an error that says so and how to unpack it: it is
+// not read as text.
 func Unpack(r io.Reader) (io.Reader, error) {
 	u, _, err := UnpackFiles(r, ".pgn")
 	return u, err
@@ -35,7 +41,7 @@ func Unpack(r io.Reader) (io.Reader, error) {
 // same extension: an archive of .pgn and .epd files is refused.
 func UnpackFiles(r io.Reader, exts ...string) (io.Reader, string, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, err := br.Peek(4)
+	head, err := br.Peek(pgn.MagicLen)
 	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, "", fmt.Errorf("data: read input: %w", err)
 	}
@@ -48,6 +54,9 @@ func UnpackFiles(r io.Reader, exts ...string) (io.Reader, string, error) {
 		return fromUTF16(bufio.NewReader(z)), "", nil
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 		return unzipFiles(br, exts)
+	}
+	if ce := pgn.Compressed(head); ce != nil {
+		return nil, "", fmt.Errorf("data: %w or use .gz/.zip", ce)
 	}
 	return fromUTF16(br), "", nil
 }

@@ -5,12 +5,15 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/binary"
+	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"unicode/utf16"
 
+	"github.com/evochess/evochess/engine/pgn"
 	"github.com/evochess/evochess/internal/ziptest"
 )
 
@@ -67,6 +70,8 @@ func FuzzUnpack(f *testing.F) {
 	f.Add([]byte{0x1f, 0x8b, 8, 0})
 	f.Add([]byte("[Event \"x\"]\n"))
 	f.Add([]byte{0xff, 0xfe, '[', 0, 0x3d, 0xd8, 0x1e, 0xdd})
+	f.Add([]byte("\x28\xb5\x2f\xfd\x64\x2b"))
+	f.Add([]byte("BZh91AY&SY"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		r, err := Unpack(bytes.NewReader(b))
 		if err != nil {
@@ -116,5 +121,65 @@ func TestUnpackUTF16(t *testing.T) {
 		if got, _ := io.ReadAll(r); string(got) != text {
 			t.Errorf("UTF-8 changed: %q", got)
 		}
+	}
+}
+
+// TestUnpackCompressed: zstd (lichess's .pgn.zst), bzip2 and xz files
+// (testdata/one.pgn.*, written by the tools) and 7z and RAR archives (their
+// magic bytes) are refused with an error that names the format and says how
+// to unpack it, not read as text; text that only looks like a magic start
+// is read.
+func TestUnpackCompressed(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	tests := []struct {
+		name string
+		in   []byte
+		want string // the error, "" for none
+	}{
+		{"zstd", read("testdata/one.pgn.zst"), "data: zstd-compressed input: decompress it first (zstd -d FILE) or use .gz/.zip"},
+		{"bzip2", read("testdata/one.pgn.bz2"), "data: bzip2-compressed input: decompress it first (bunzip2 FILE) or use .gz/.zip"},
+		{"xz", read("testdata/one.pgn.xz"), "data: xz-compressed input: decompress it first (xz -d FILE) or use .gz/.zip"},
+		{"7z", []byte("7z\xbc\xaf\x27\x1c\x00\x04 rest"), "data: 7z archive: extract it first (7z x FILE) or use .gz/.zip"},
+		{"rar", []byte("Rar!\x1a\x07\x01\x00 rest"), "data: RAR archive: extract it first (unrar x FILE) or use .gz/.zip"},
+		{"short text", []byte("*"), ""},
+		{"BZh text", []byte("BZh is no move\n"), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, exts := range [][]string{{".pgn"}, {".epd", ".fen", ".txt"}} {
+				r, ext, err := UnpackFiles(bytes.NewReader(tc.in), exts...)
+				if tc.want == "" {
+					if err != nil || ext != "" {
+						t.Fatalf("%v: %q, %v", exts, ext, err)
+					}
+					if got, err := io.ReadAll(r); err != nil || !bytes.Equal(got, tc.in) {
+						t.Errorf("%v: read %q, %v", exts, got, err)
+					}
+					continue
+				}
+				var ce *pgn.CompressedError
+				if r != nil || err == nil || err.Error() != tc.want || !errors.As(err, &ce) {
+					t.Errorf("%v: %v, want %q", exts, err, tc.want)
+				}
+			}
+		})
+	}
+	// The same file gzipped reads: one game.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("[Event \"compressed\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"))
+	zw.Close()
+	r, err := Unpack(&gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gs, err := ReadGames(context.Background(), r, 0, nil); err != nil || len(gs.Games) != 1 {
+		t.Errorf("gzipped: %+v, %v", gs, err)
 	}
 }
