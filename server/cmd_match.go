@@ -269,6 +269,16 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res, err := arena.RoundRobin(ctx, players, *games, cfg)
+	// Interrupted: where the match stood, from the games that finished.
+	var stopped *arena.StoppedError
+	if errors.As(err, &stopped) && stopped.Partial != nil && len(stopped.Partial.Games) > 0 {
+		fmt.Fprintf(stdout, "interrupted after %d of %d games; standings of the finished games:\n", stopped.Finished, stopped.Total)
+		if *asJSON {
+			writeMatchJSON(stdout, stopped.Partial)
+		} else {
+			writeMatchTable(stdout, stopped.Partial)
+		}
+	}
 	if state != nil {
 		if werr := state.Err(); werr != nil {
 			return fmt.Errorf("match: -resume: %w", werr)

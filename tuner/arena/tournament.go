@@ -366,11 +366,15 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 		finished = stopAt
 	}
 	if firstErr != nil {
+		if err := parent.Err(); err != nil && stopAt < 0 {
+			// The games in play failed because the context ended.
+			return nil, res.stopped(finished, len(schedule), cfg.Prior, err)
+		}
 		return nil, firstErr
 	}
 	if finished < len(res.Games) {
 		if err := parent.Err(); err != nil {
-			return nil, fmt.Errorf("arena: tournament stopped after %d of %d games: %w", finished, len(schedule), err)
+			return nil, res.stopped(finished, len(schedule), cfg.Prior, err)
 		}
 		return nil, fmt.Errorf("arena: tournament stopped after %d of %d games", finished, len(schedule))
 	}
@@ -378,6 +382,38 @@ func Run(ctx context.Context, players []Player, schedule []Pairing, cfg Config) 
 		return nil, err
 	}
 	return res, nil
+}
+
+// StoppedError is RoundRobin's error when its context ended the tournament
+// before every game was played: Partial holds the finished games (in
+// schedule order, with their pairings) and their standings, for a report of
+// where it stood.
+type StoppedError struct {
+	Finished, Total int
+	Partial         *Results // nil if the finished games could not be tallied
+	Err             error    // the context's error
+}
+
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("arena: tournament stopped after %d of %d games: %v", e.Finished, e.Total, e.Err)
+}
+
+func (e *StoppedError) Unwrap() error { return e.Err }
+
+// stopped returns the StoppedError of r, whose finished games are the
+// non-nil entries of r.Games.
+func (r *Results) stopped(finished, total int, prior float64, err error) error {
+	p := &Results{Players: r.Players, SPRT: r.SPRT}
+	for i, g := range r.Games {
+		if g != nil {
+			p.Games = append(p.Games, g)
+			p.Schedule = append(p.Schedule, r.Schedule[i])
+		}
+	}
+	if p.tally(prior) != nil {
+		p = nil
+	}
+	return &StoppedError{Finished: finished, Total: total, Partial: p, Err: err}
 }
 
 // tally fills Pair and Table from Games.

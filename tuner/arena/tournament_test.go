@@ -170,6 +170,19 @@ func TestRunCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
+	// The error carries the finished games' standings (evochess match
+	// prints them when interrupted).
+	var st *StoppedError
+	if !errors.As(err, &st) || st.Total != 30 || st.Partial == nil || len(st.Partial.Games) != st.Finished || st.Finished < 2 {
+		t.Fatalf("err %#v, want a StoppedError with the finished games", err)
+	}
+	played := 0
+	for i := range st.Partial.Players {
+		played += st.Partial.Total(i).Games()
+	}
+	if played != 2*st.Finished || len(st.Partial.Table) != 3 || len(st.Partial.Schedule) != st.Finished {
+		t.Errorf("partial standings count %d player-games for %d games", played, st.Finished)
+	}
 }
 
 // TestBrokenEngineReplaced: an engine that fails loses that game and is
