@@ -116,6 +116,11 @@ func (s *Searcher) startHelpers(ctx context.Context, pos *board.Position, lim Li
 		}
 		h.tt = s.tt
 		h.smp = run
+		// Zeroed here, before the main thread can count it: reset only in
+		// the helper's goroutine, the last search's total would be added to
+		// this one's until the helper first ran (a "go nodes" limit met
+		// after a few hundred nodes of its own).
+		h.published.Store(0)
 		run.helpers = append(run.helpers, h)
 		moves := make([]board.Move, len(s.rootMoves))
 		for j, rm := range s.rootMoves {

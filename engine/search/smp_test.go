@@ -53,6 +53,23 @@ func TestLazySMP(t *testing.T) {
 			t.Errorf("%d threads: cancelled search gave %v", threads, r.Best)
 		}
 	}
+	// Node counts start from zero each search: a helper's count of the
+	// search before must not be added to the next one's (which made "go
+	// nodes" stop after a few hundred nodes of its own, and depth 1 report
+	// the last search's total). Right after the helpers are started, before
+	// they could run, the total is the main thread's own count.
+	sr2 := NewSearcher(ev, DefaultParams(), 8)
+	sr2.SetThreads(2)
+	big := mustFEN(t, BenchFENs()[2])
+	for i := range 20 {
+		sr2.Search(context.Background(), big, Limits{Depth: 8}, nil)
+		run := sr2.startHelpers(context.Background(), big, Limits{Depth: 1}, 1) // the helpers search nothing at depth 1
+		total := sr2.totalNodes()
+		sr2.joinHelpers(run, Result{})
+		if total != sr2.nodes {
+			t.Fatalf("run %d: %d nodes in all right after the helpers started, the main thread's %d", i, total, sr2.nodes)
+		}
+	}
 	// Back to one thread: the search is the single-threaded one again.
 	sr := NewSearcher(ev, DefaultParams(), 8)
 	sr.SetThreads(4)

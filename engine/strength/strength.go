@@ -169,7 +169,11 @@ func Search(ctx context.Context, s *search.Searcher, pos *board.Position, lim se
 		defer cancel()
 	}
 	res := s.Search(ctx, pos, main, progress)
-	if res.Best == board.NoMove || l.Candidates <= 1 || l.Temperature <= 0 || ctx.Err() != nil || lim.Ponder != nil {
+	// A ponder search weakens its move too (the candidate searches are
+	// capped by the level's nodes and the main search's depth, and its
+	// result waits for ponderhit anyway); a stop — a ponder miss — ends
+	// them through ctx.
+	if res.Best == board.NoMove || l.Candidates <= 1 || l.Temperature <= 0 || ctx.Err() != nil {
 		return res
 	}
 	legal := pos.LegalMoves()

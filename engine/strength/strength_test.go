@@ -151,6 +151,25 @@ func TestSearchVariety(t *testing.T) {
 	}
 }
 
+// TestSearchPonderWeakened: a ponder search (go ponder, then ponderhit)
+// draws its move as the plain search does, so pondering does not make a
+// limited level play at full strength.
+func TestSearchPonderWeakened(t *testing.T) {
+	l := ForSkill(0)
+	for _, fen := range testFENs {
+		pos, _ := board.ParseFEN(fen)
+		for seed := uint64(0); seed < 4; seed++ {
+			sig := search.NewPonderSignal()
+			sig.Hit()
+			got := Search(context.Background(), newSearcher(t), pos, search.Limits{Ponder: sig}, l, seed, nil)
+			want := Search(context.Background(), newSearcher(t), pos, search.Limits{}, l, seed, nil)
+			if got.Best != want.Best {
+				t.Errorf("%s seed %d: pondering played %v, the plain search %v", fen, seed, got.Best, want.Best)
+			}
+		}
+	}
+}
+
 func TestSearchMovesRespected(t *testing.T) {
 	pos := board.NewPosition()
 	only := []board.Move{}

@@ -124,7 +124,7 @@ func isMoveToken(s string) bool {
 	if !sq(s[0], s[1]) || !sq(s[2], s[3]) {
 		return false
 	}
-	return len(s) == 4 || strings.IndexByte("nbrq", s[4]) >= 0
+	return len(s) == 4 || strings.IndexByte("nbrqNBRQ", s[4]) >= 0 // position accepts an upper-case piece too
 }
 
 // positionCommand is a parsed "position" command: a FEN (StartFEN for

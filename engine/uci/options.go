@@ -25,8 +25,9 @@ type option struct {
 	name     string
 	kind     string // spin, check, combo, string, button
 	def      string
-	min, max int      // spin bounds
-	vars     []string // combo values
+	min, max int               // spin bounds
+	vars     []string          // combo values
+	aliases  map[string]string // other names a combo value is set by (not listed)
 	set      func(e *engine, value string) error
 }
 
@@ -85,6 +86,11 @@ func (o option) parseValue(v string, has bool) (string, error) {
 				return c, nil
 			}
 		}
+		for alias, c := range o.aliases {
+			if strings.EqualFold(alias, v) {
+				return c, nil
+			}
+		}
 		return "", fmt.Errorf("option %s: %q is not one of %s", o.name, v, strings.Join(o.vars, ", "))
 	}
 	return "", fmt.Errorf("option %s: unknown type %s", o.name, o.kind)
@@ -95,6 +101,21 @@ const maxMoveOverheadMs = 5000
 
 // maxSeed bounds the Seed option (GUIs read spin bounds as 32-bit integers).
 const maxSeed = 1<<31 - 1
+
+// uciStandardPreset is the SearchPreset combo's name for the default search
+// (search.PresetDefault): "default" is a word of the option syntax
+// ("type combo default X var Y"), so a value named so is read wrongly by GUIs
+// (polyglot shows it blank, cutechess and python-chess take an empty
+// default). "default" is still accepted by setoption.
+const uciStandardPreset = "standard"
+
+// uciSearchPreset returns the SearchPreset combo value of a search preset.
+func uciSearchPreset(name string) string {
+	if name == search.PresetDefault {
+		return uciStandardPreset
+	}
+	return name
+}
 
 // customPreset is the Preset combo value shown after weights were changed
 // or a player file was loaded.
@@ -212,15 +233,22 @@ func (e *engine) options() []option {
 	searchPreset := customPreset
 	for _, name := range search.PresetNames() {
 		if p, err := search.PresetParams(name); err == nil && p == e.params {
-			searchPreset = name
+			searchPreset = uciSearchPreset(name)
 			break
 		}
 	}
-	opts = append(opts, option{name: "SearchPreset", kind: "combo", def: searchPreset,
-		vars: append([]string{customPreset}, search.PresetNames()...),
+	vars := []string{customPreset}
+	for _, name := range search.PresetNames() {
+		vars = append(vars, uciSearchPreset(name))
+	}
+	opts = append(opts, option{name: "SearchPreset", kind: "combo", def: searchPreset, vars: vars,
+		aliases: map[string]string{search.PresetDefault: uciStandardPreset},
 		set: func(e *engine, v string) error {
 			if v == customPreset {
 				return nil
+			}
+			if v == uciStandardPreset {
+				v = search.PresetDefault
 			}
 			p, err := search.PresetParams(v)
 			if err != nil {

@@ -34,9 +34,18 @@ func TestModernSearchOptions(t *testing.T) {
 	s.send("go depth 6")
 	s.expect("^info depth 6 ")
 	s.expect(bestmoveRe)
+	// The default search is listed as "standard" ("default" is a word of
+	// the option syntax, which GUIs misread as a value); "default" is
+	// still accepted.
 	s.send("setoption name SearchPreset value default")
 	s.send("uci")
-	s.expect("^option name SearchPreset type combo default default ")
+	s.expect("^option name SearchPreset type combo default standard ")
+	s.expect("^option name Search_LMRUse type spin default 1 ")
+	s.expect("^uciok$")
+	s.send("setoption name SearchPreset value plain")
+	s.send("setoption name SearchPreset value Standard")
+	s.send("uci")
+	s.expect("^option name SearchPreset type combo default standard ")
 	s.expect("^option name Search_LMRUse type spin default 1 ")
 	s.expect("^uciok$")
 	if err := s.finish(); err != nil {

@@ -327,6 +327,14 @@ func (e *engine) position(args []string) error {
 		e.infof("warning: position: %s (repaired)", w)
 	}
 	for i, s := range pc.Moves {
+		if s == "0000" {
+			// The null move ends the list, as Stockfish reads it: the
+			// position is the one before it.
+			if rest := len(pc.Moves) - i - 1; rest > 0 {
+				e.infof("warning: position: move %d is the null move 0000: the %d moves after it are not played", i+1, rest)
+			}
+			break
+		}
 		m, err := pos.ParseUCIMove(s)
 		if err != nil {
 			return fmt.Errorf("position: move %d %q: %w", i+1, s, err)
@@ -384,8 +392,11 @@ func (e *engine) limits(g goCommand) search.Limits {
 		if e.pos.Side == board.Black {
 			side = g.BTime
 		}
-		if side == 0 && g.MoveTime == 0 && g.Depth == 0 && g.Nodes == 0 && !g.Infinite && !g.Ponder {
-			lim.MoveTime = time.Millisecond // flagging: answer at once
+		// Flagging: answer at once (from the ponderhit, for go ponder; all
+		// clocks at zero would otherwise read as an untimed search, which a
+		// ponderhit never ends).
+		if side <= 0 && g.MoveTime == 0 && g.Depth == 0 && g.Nodes == 0 && !g.Infinite {
+			lim.MoveTime = time.Millisecond
 		}
 	}
 	return lim
@@ -466,6 +477,15 @@ func (e *engine) startSearch(ctx context.Context, g goCommand) {
 		e.infof("error: go: no position to search: the last position command was refused (%v)", e.posErr)
 		e.out.line("bestmove 0000")
 		return
+	}
+	// No legal move: say why, as Stockfish does (analysis GUIs show the
+	// mate or the stalemate from it); the bestmove is 0000.
+	if len(e.pos.LegalMoves()) == 0 {
+		if e.pos.InCheck() {
+			e.out.line("info depth 0 score mate 0")
+		} else {
+			e.out.line("info depth 0 score cp 0")
+		}
 	}
 	lim := e.limits(g)
 	if m, ok := e.bookMove(g); ok {

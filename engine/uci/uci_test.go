@@ -36,7 +36,7 @@ func TestSessions(t *testing.T) {
 			"< ^option name Clear Hash type button$",
 			"< ^option name Preset type combo default david-fig3 var custom( var \\S+)* var david-fig3",
 			"< ^option name Scheme type combo default david35( var \\S+)+$",
-			"< ^option name SearchPreset type combo default default var custom var default var classic var david-table2 var plain$",
+			"< ^option name SearchPreset type combo default standard var custom var standard var classic var david-table2 var plain$",
 			"< ^option name Search_NullMoveUse type spin default 1 min 0 max 1$",
 			"< ^option name Search_MateThreatExtension type spin default 2 min 0 max 4$",
 			"< ^option name Eval_\\S+ type spin default -?\\d+ min -?\\d+ max -?\\d+$",
@@ -205,6 +205,35 @@ func TestSessions(t *testing.T) {
 			"> go ponder depth 2",
 			"> isready",
 			"< ^readyok$",
+			"> ponderhit",
+			"< " + bestmoveRe,
+		}},
+		{name: "the null move ends a position's move list", script: []string{
+			"> position startpos moves e2e4 0000 d2d4",
+			"< ^info string warning: position: move 2 is the null move 0000: the 1 moves after it are not played$",
+			"> go depth 1",
+			"< ^bestmove [a-h][78]", // Black to move after e2e4
+		}},
+		{name: "no legal move: mate or stalemate said, bestmove 0000", script: []string{
+			"> position fen 6k1/5ppp/8/8/8/8/5PPP/3r2K1 w - - 0 1",
+			"> go depth 5",
+			"< ^info depth 0 score mate 0$",
+			"< ^bestmove 0000$",
+			"> position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+			"> go depth 5",
+			"< ^info depth 0 score cp 0$",
+			"< ^bestmove 0000$",
+		}},
+		{name: "ponder on a flag already down, then ponderhit", script: []string{
+			// All clocks at zero (or below) read as no clock: without the
+			// flag rule the ponderhit started an endless search.
+			"> position startpos moves e2e4",
+			"> go ponder wtime 0 btime 0",
+			"> isready",
+			"< ^readyok$",
+			"> ponderhit",
+			"< " + bestmoveRe,
+			"> go ponder wtime -100 btime -100 winc 0 binc 0",
 			"> ponderhit",
 			"< " + bestmoveRe,
 		}},
@@ -438,6 +467,7 @@ func TestParseGo(t *testing.T) {
 		{in: "wtime 1000 btime -20 winc 5 binc 6 movestogo 3", want: goCommand{WTime: 1e9, BTime: 0, WInc: 5e6, BInc: 6e6, MovesToGo: 3, hasClock: true}},
 		{in: "infinite ponder movetime 30", want: goCommand{Infinite: true, Ponder: true, MoveTime: 30e6}},
 		{in: "searchmoves e2e4 e7e8q depth 2", want: goCommand{SearchMoves: []string{"e2e4", "e7e8q"}, Depth: 2}},
+		{in: "searchmoves e7e8N e7e8q", want: goCommand{SearchMoves: []string{"e7e8N", "e7e8q"}}}, // as position reads them
 		{in: "mate 3", want: goCommand{Mate: 3}},
 		// What is not understood is left out, and the rest still parsed.
 		{in: "depth", warn: []string{"go depth: missing value"}},
