@@ -14,6 +14,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/evochess/evochess/server/league"
@@ -166,12 +167,30 @@ func (a *leagueAPI) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := a.l.Submit(r.Context(), req.Name, req.Player, clientAddr(r), a.g.isTeacher(r))
+	if errors.Is(err, league.ErrFull) {
+		httpError(w, http.StatusConflict, "%s", leagueFullText(err))
+		return
+	}
 	if err != nil {
 		leagueError(w, err)
 		return
 	}
 	w.Header().Set("Location", "/api/league/entries/"+strconv.FormatInt(res.ID, 10))
 	writeJSON(w, http.StatusCreated, res)
+}
+
+// leagueFullText says a refusal for a full league (league.ErrFull) in a
+// student's words: what is full and what to do.
+func leagueFullText(err error) string {
+	msg := err.Error()
+	var mine, most int
+	if _, e := fmt.Sscanf(msg, "league full: this device already has %d entries in the league (at most %d)", &mine, &most); e == nil {
+		return fmt.Sprintf("This device has already entered %d players, the most one device may enter: ask your teacher to remove one of them to enter another.", mine)
+	}
+	if _, e := fmt.Sscanf(msg, "league full: %d entries, the most this league takes", &most); e == nil {
+		return fmt.Sprintf("The league is full: it has %d players, the most it takes. Ask your teacher to remove one to make room.", most)
+	}
+	return "The league is full: " + strings.TrimPrefix(msg, "league full: ") + "."
 }
 
 // pathID parses the {id} path value; it writes the error itself.

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -157,4 +160,28 @@ func TestLeagueAPI(t *testing.T) {
 		t.Fatalf("resume %d", resp.StatusCode)
 	}
 	nextState(t, states, "resumed", func(s protocol.LeagueState) bool { return !s.Paused })
+}
+
+// TestLeagueFullText: a refusal for a full league is said in a student's
+// words, not as the league package's error.
+func TestLeagueFullText(t *testing.T) {
+	for _, c := range []struct{ err, want string }{
+		{"league full: this device already has 5 entries in the league (at most 5)", "This device has already entered 5 players, the most one device may enter: ask your teacher to remove one of them to enter another."},
+		{"league full: 200 entries, the most this league takes", "The league is full: it has 200 players, the most it takes. Ask your teacher to remove one to make room."},
+	} {
+		if got := leagueFullText(fmt.Errorf("%w", errors.New(c.err))); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.err, got, c.want)
+		}
+	}
+}
+
+// TestLeagueCoresReported: the native-run capabilities report the machine's
+// cores, not GOMAXPROCS, which serve raises to the league workers + 1 (a
+// 2-core machine showed "3 cores").
+func TestLeagueCoresReported(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(runtime.NumCPU() + 1))
+	m := newRunManager(context.Background(), nil, nil, 1)
+	if m.cores != runtime.NumCPU() {
+		t.Errorf("cores %d, want runtime.NumCPU() = %d (GOMAXPROCS %d)", m.cores, runtime.NumCPU(), runtime.GOMAXPROCS(0))
+	}
 }

@@ -111,7 +111,7 @@ type runManager struct {
 	run     runFunc
 	check   func(protocol.RunConfig) error // beyond Validate: known names, readable source
 	maxRuns int
-	cores   int
+	cores   int             // the machine's cores (runtime.NumCPU), not GOMAXPROCS: serve raises that to the league workers + 1
 	ctx     context.Context // cancelled at shutdown: stops every run and stream
 	wg      sync.WaitGroup
 	guard   *guard // nil: no teacher checks (tests of the run logic alone)
@@ -124,7 +124,7 @@ type runManager struct {
 }
 
 func newRunManager(ctx context.Context, run runFunc, check func(protocol.RunConfig) error, maxRuns int) *runManager {
-	return &runManager{run: run, check: check, maxRuns: maxRuns, cores: runtime.GOMAXPROCS(0), ctx: ctx, runs: map[string]*nativeRun{}}
+	return &runManager{run: run, check: check, maxRuns: maxRuns, cores: runtime.NumCPU(), ctx: ctx, runs: map[string]*nativeRun{}}
 }
 
 // wait blocks until every run goroutine has returned.

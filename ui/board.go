@@ -173,12 +173,23 @@ func (c *Board) Promo() bool { return c.View == nil && c.App.Game.Promo }
 
 func (c *Board) PromoPieces() []promoChoice { return (&PlayTab{App: c.App}).PromoPieces() }
 
+// Promote is a click on one of the chooser's pieces (not the click of the
+// tap that opened the chooser: promoClickOK).
 func (c *Board) Promote(pt board.PieceType, e vugu.DOMEvent) {
+	if !promoClickOK(e) {
+		return
+	}
 	c.App.Promote(pt)
 	focusSoon(`[data-testid="play-board"] [tabindex="0"]`) // the chooser is gone: back to the board
 }
 
+// CancelPromo is a click on the chooser's backdrop: no promotion, the pawn
+// stays. Only a press that began on the backdrop counts (promoPress), not
+// the click of the tap that opened the chooser, nor one in the chooser's frame.
 func (c *Board) CancelPromo(e vugu.DOMEvent) {
+	if !promoPress.backdrop {
+		return
+	}
 	p := &c.App.Game
 	p.Promo, p.Sel, p.hints = false, board.NoSquare, 0
 }

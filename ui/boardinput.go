@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/vugu/vugu"
 )
 
 // Board input by pointer events, one code path for a mouse, a pen and a
@@ -41,6 +42,34 @@ type boardPress struct {
 	castle bool         // an own rook the selected king may castle onto (a tap castles)
 }
 
+// promoPress says where the last pointer press began, for the promotion
+// chooser's clicks. On a touch screen the tap on the promotion square opens
+// the chooser on pointerup, and the browser's click of that same tap then
+// lands on the chooser (its backdrop covers the board): that click must
+// neither cancel the promotion nor pick a piece. So the backdrop cancels
+// only on a press that began on the backdrop, and a piece is picked by a
+// press that began in the chooser or by the keyboard (a click with detail 0).
+var promoPress struct {
+	inChooser bool // the press began inside the chooser (a piece or its frame)
+	backdrop  bool // the press began on the backdrop itself
+}
+
+func notePromoPress(ev js.Value) {
+	promoPress.inChooser, promoPress.backdrop = false, false
+	t := ev.Get("target")
+	if t.Type() != js.TypeObject || t.Get("closest").IsUndefined() {
+		return
+	}
+	promoPress.inChooser = !t.Call("closest", `[data-testid="promotion"]`).IsNull()
+	promoPress.backdrop = promoPress.inChooser && t.Get("dataset").Get("testid").String() == "promotion"
+}
+
+// promoClickOK reports whether a click on the chooser's piece came from a
+// press in the chooser or from the keyboard (not the tap that opened it).
+func promoClickOK(e vugu.DOMEvent) bool {
+	return promoPress.inChooser || js.Value(e.JSEvent()).Get("detail").Int() == 0
+}
+
 // dragThreshold is how far (CSS pixels) a press must travel to become a drag.
 const dragThreshold = 6
 
@@ -48,6 +77,7 @@ func (a *App) installBoardInput() {
 	doc := js.Global().Get("document")
 	opts := map[string]any{"passive": false}
 	doc.Call("addEventListener", "pointerdown", js.FuncOf(func(this js.Value, args []js.Value) any {
+		notePromoPress(args[0])
 		a.pointerDown(args[0])
 		return nil
 	}), opts)

@@ -135,8 +135,9 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "details", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:12px"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "details", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:12px"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "paste-panel"}}}
 				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("open", c.d().PasteOpen)
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -144,6 +145,10 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "summary", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType: "click",
+						Func:      func(event vugu.DOMEvent) { c.TogglePaste(event) },
+					})
 					{
 						vgparent := vgn
 						_ = vgparent
@@ -154,6 +159,11 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "pgn-paste"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "PGN text to load"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "7"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "[Event \"…\"]\n[White \"…\"]\n\n1. e4 e5 2. Nf3 Nc6 … 1-0"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "pgn-paste"}}}
 					vgparent.AppendChild(vgn)
+					vgn.JSCreateHandler = vugu.JSValueFunc(func(value js.Value) { c.PasteCreated(value) })
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType: "input",
+						Func:      func(event vugu.DOMEvent) { c.PasteInput(event) },
+					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "row end"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:6px"}}}
@@ -438,7 +448,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(ifs(c.d().Name != "", c.d().Name, "No games loaded"))
+				vgn.SetInnerHTML(c.d().Heading())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
 				if c.d().Loading {
@@ -491,11 +501,36 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				if c.d().Err != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "msg err"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "data-error"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.d().Err)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.d().Err)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+						vgparent.AppendChild(vgn)
+						if len(c.d().ErrReasons) > 0 {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "reasons"}, vugu.VGAttribute{Namespace: "", Key: "data-testid", Val: "data-error-reasons"}}}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								for vgiterkeyt, r := range c.d().ErrReasons {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									r := r
+									_ = r
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(r)
+								}
+							}
+						}
+					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				if c.d().Loaded != nil {
+				if c.d().Loaded != nil && !c.d().Loading {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
 					{
@@ -574,7 +609,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "b", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "positions-sampled"}}}
 								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(ifs(c.d().Sampled != nil, thousands(sampledTrain(c.d().Sampled)), "…"))
+								vgn.SetInnerHTML(c.SampledCount(true))
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
 								{
@@ -593,7 +628,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "b", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(ifs(c.d().Sampled != nil, thousands(sampledTest(c.d().Sampled)), "…"))
+								vgn.SetInnerHTML(c.SampledCount(false))
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
 								{
@@ -608,7 +643,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
-						if c.d().Sampled != nil {
+						if c.d().Sampled != nil && !c.d().Stale() {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "sample-note"}, vugu.VGAttribute{Namespace: "", Key: "style", Val: "margin-top:10px"}}}
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("class", "small "+ifs(c.Fewer(), "msg info", "muted"))
@@ -677,7 +712,7 @@ func (c *DataTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
-			if c.d().Sampled != nil && len(c.d().Sampled.Preview) > 0 {
+			if c.d().Sampled != nil && !c.d().Stale() && !c.d().Loading && len(c.d().Sampled.Preview) > 0 {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}}}
 				vgparent.AppendChild(vgn)
 				{

@@ -3,35 +3,51 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 	"syscall/js"
 
+	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/wasm/protocol"
 	"github.com/vugu/vugu"
+	vjs "github.com/vugu/vugu/js"
 )
 
 // DataState is the Data tab: which games are loaded in the tuner worker and
 // how positions are sampled from them.
+//
+// The games loaded (Name, Source, Loaded and their sample) stay until other
+// games are read: a load that fails, or reads no game, keeps them and Err
+// says so.
 type DataState struct {
-	Name     string // shown name of the loaded games
-	Source   string // RunConfig.Data.Source: "bundled" or the file name
-	Loading  bool
-	loadID   string
-	Progress protocol.LoadProgress
-	Loaded   *protocol.Loaded
-	Err      string
+	Name       string // shown name of the loaded games
+	Source     string // RunConfig.Data.Source: "bundled" or the file name
+	Loading    bool
+	Pending    string // the name of the games being loaded, while Loading
+	loadID     string
+	Progress   protocol.LoadProgress
+	Loaded     *protocol.Loaded
+	Err        string
+	ErrReasons []string // why the games of a load that read none were skipped (first few)
 
 	Sample      protocol.SampleConfig
 	Sampling    bool
+	sampleID    string
 	Sampled     *protocol.Sampled
 	sampledWith protocol.SampleConfig // the settings Sampled was drawn with
 	SampleErr   string
 	Version     int // incremented for every successful load (a run needs a sample of the current games)
 
-	Paste    string
-	DragOver bool
+	// The paste panel: open while the user keeps it open, and its draft
+	// text (a JavaScript string, never copied into Go) kept across tab
+	// switches, which re-create the textarea.
+	PasteOpen  bool
+	pasteDraft js.Value
+	DragOver   bool
+	loadSeq    int // counts the loads begun (a file read in the page loads if it is still the latest)
 }
 
 func (d *DataState) init() {
@@ -53,14 +69,15 @@ func (d *DataState) loadText(a *App, text js.Value, name string) {
 
 func (d *DataState) load(a *App, req *protocol.LoadData, name, source string, text ...js.Value) {
 	if a.Tune.Active() {
-		d.Err = "Stop the running tuning run before loading other games."
+		d.Err, d.ErrReasons = "Stop the running tuning run before loading other games.", nil
 		return
 	}
 	if d.loadID != "" {
 		a.data.Done(d.loadID)
 	}
 	id := a.nextID("load")
-	d.loadID, d.Loading, d.Err, d.Name, d.Loaded, d.Sampled = id, true, "", name, nil, nil
+	d.loadSeq++
+	d.loadID, d.Loading, d.Pending, d.Err, d.ErrReasons = id, true, name, "", nil
 	d.Progress = protocol.LoadProgress{}
 	handler := func(m protocol.Message) {
 		switch b := m.Body.(type) {
@@ -68,22 +85,31 @@ func (d *DataState) load(a *App, req *protocol.LoadData, name, source string, te
 			d.Progress = *b
 		case *protocol.Loaded:
 			a.data.Done(id)
-			d.Loading, d.loadID = false, ""
-			d.Loaded = b
-			d.Source = source
-			d.Version++
+			d.Loading, d.loadID, d.Pending = false, "", ""
 			if b.Games == 0 {
-				d.Err = fmt.Sprintf("No usable games in %s: every game was skipped.", name)
-				a.dropQueued(d.Err)
+				// The worker keeps the games it had (runner.Session.loadData).
+				why := fmt.Sprintf("No games in %s: it holds no PGN games (tags and moves)", name)
+				switch {
+				case b.Skipped == 1:
+					why = fmt.Sprintf("No usable games in %s: its one game was skipped", name)
+				case b.Skipped > 1:
+					why = fmt.Sprintf("No usable games in %s: all %s were skipped", name, thousands(b.Skipped))
+				}
+				d.loadFailed(a, why, b.Reasons)
 				return
 			}
+			if d.sampleID != "" { // a sample of the previous games
+				a.data.Done(d.sampleID)
+				d.sampleID, d.Sampling = "", false
+			}
+			d.Loaded, d.Name, d.Source, d.Sampled = b, name, source, nil
+			d.Version++
 			d.DrawSample(a)
 			a.runQueued()
 		case *protocol.Error:
 			a.data.Done(id)
-			d.Loading, d.loadID = false, ""
-			d.Err = fmt.Sprintf("Could not load %s: %s", name, b.Message)
-			a.dropQueued(d.Err)
+			d.Loading, d.loadID, d.Pending = false, "", ""
+			d.loadFailed(a, fmt.Sprintf("Could not load %s: %s", name, model.LoadErrorText(name, b.Message)), nil)
 		}
 	}
 	var err error
@@ -95,8 +121,67 @@ func (d *DataState) load(a *App, req *protocol.LoadData, name, source string, te
 		err = a.data.SendJS(id, js.Global().Get("JSON").Call("stringify", env), handler)
 	}
 	if err != nil {
-		d.Loading, d.Err = false, err.Error()
-		a.dropQueued(d.Err)
+		d.Loading, d.loadID, d.Pending = false, "", ""
+		d.loadFailed(a, fmt.Sprintf("Could not load %s: %v", name, err), nil)
+	}
+}
+
+// loadFailed reports a load that failed or read no game (why, without a
+// final stop; reasons: why its games were skipped): the games loaded before
+// stay, and the message says which. A queued run does not start (it was
+// asked for with the new games).
+func (d *DataState) loadFailed(a *App, why string, reasons []string) {
+	d.Err, d.ErrReasons = why+". "+d.keptNote(), reasons
+	if d.loadID != "" {
+		return // a file refused while other games load: they go on loading
+	}
+	d.Loading, d.Pending = false, ""
+	a.dropQueued(why + ".")
+	d.redraw(a) // settings changed while the load ran
+}
+
+// keptNote says which games stay loaded after a failed load.
+func (d *DataState) keptNote() string {
+	if d.Loaded == nil || d.Loaded.Games == 0 {
+		return "No games are loaded."
+	}
+	n := "games"
+	if d.Loaded.Games == 1 {
+		n = "game"
+	}
+	return fmt.Sprintf("The previous games are kept: %s, %s %s.", d.Name, thousands(d.Loaded.Games), n)
+}
+
+// failBeforeLoad reports a file refused or unreadable in the page, before
+// it reaches the worker.
+func (d *DataState) failBeforeLoad(a *App, why string) {
+	d.loadFailed(a, why, nil)
+}
+
+// Heading is the Data summary's heading: the loaded games, or those being read.
+func (d *DataState) Heading() string {
+	switch {
+	case d.Loading && d.Pending != "":
+		return "Reading " + d.Pending + "…"
+	case d.Name != "":
+		return d.Name
+	}
+	return "No games loaded"
+}
+
+// Stale reports a sample drawn with other settings than the fields show
+// (a new one is being drawn, or the settings are refused).
+func (d *DataState) Stale() bool { return d.Sampled != nil && d.sampledWith != d.Sample }
+
+// redraw draws the sample again if the settings changed since the last one,
+// when the worker is free for it: not while games load, a sample is drawn
+// (its callback redraws) or a run uses the worker.
+func (d *DataState) redraw(a *App) {
+	if d.Loaded == nil || d.Loaded.Games == 0 || d.Loading || d.Sampling || a.Tune.Active() {
+		return
+	}
+	if d.Sampled == nil || d.Stale() {
+		d.DrawSample(a)
 	}
 }
 
@@ -111,20 +196,25 @@ func (d *DataState) DrawSample(a *App) {
 		return
 	}
 	id := a.nextID("sample")
-	d.Sampling, d.SampleErr = true, ""
+	d.sampleID, d.Sampling, d.SampleErr = id, true, ""
 	with := d.Sample
 	err := a.data.Send(id, &protocol.Sample{Sample: with, Preview: 5}, func(m protocol.Message) {
 		a.data.Done(id)
-		d.Sampling = false
+		d.Sampling, d.sampleID = false, ""
 		switch b := m.Body.(type) {
 		case *protocol.Sampled:
 			d.Sampled, d.sampledWith = b, with
 		case *protocol.Error:
 			d.SampleErr = b.Message
 		}
+		// A field changed while these positions were drawn: draw again
+		// with the latest settings.
+		if d.Sample != with {
+			d.redraw(a)
+		}
 	})
 	if err != nil {
-		d.Sampling, d.SampleErr = false, err.Error()
+		d.Sampling, d.sampleID, d.SampleErr = false, "", err.Error()
 	}
 }
 
@@ -161,94 +251,148 @@ const maxPGNBytes = 60 << 20
 // JSON message makes it a third larger, within protocol.MaxMessageBytes.
 const maxZipBytes = 45 << 20
 
+// maxUnpackDepth bounds gzip inside gzip (a .pgn.gz gzipped again).
+const maxUnpackDepth = 4
+
+// loadFile loads a picked or dropped file. What it holds decides how it is
+// read, whatever its name: gzip (by its magic bytes; unpacked by the
+// browser's DecompressionStream, again if it holds gzip), a zip archive (sent
+// to the worker, which unpacks its .pgn files), another compressed format
+// (refused with the command that unpacks it), or text. A name that promises
+// gzip or zip for content that is not is refused: the file is damaged or
+// misnamed.
 func (c *DataTab) loadFile(f js.Value) {
+	a, d := c.App, c.d()
 	name := f.Get("name").String()
 	lower := strings.ToLower(name)
-	gz, zipped := strings.HasSuffix(lower, ".gz"), strings.HasSuffix(lower, ".zip")
-	if !gz && !zipped && !strings.HasSuffix(lower, ".pgn") && !strings.HasSuffix(lower, ".txt") {
-		c.d().Err = fmt.Sprintf("%s: expected a PGN file (.pgn, gzipped .pgn.gz, or a .zip of .pgn files).", name)
-		return
-	}
-	unpack := js.Global().Get("DecompressionStream")
-	if gz && unpack.Type() != js.TypeFunction {
-		c.d().Err = fmt.Sprintf("%s: this browser cannot unpack gzip; gunzip it and load the .pgn.", name)
+	gzName, zipName := strings.HasSuffix(lower, ".gz"), strings.HasSuffix(lower, ".zip")
+	if a.Tune.Active() {
+		d.Err, d.ErrReasons = "Stop the running tuning run before loading other games.", nil
 		return
 	}
 	if size := f.Get("size").Int(); size > maxPGNBytes {
-		c.d().Err = fmt.Sprintf("%s is %.1f MB; the browser reads at most 60 MB (use the native `evochess tune -data %s`).", name, float64(size)/(1<<20), name)
+		d.failBeforeLoad(a, fmt.Sprintf("%s is %.1f MB; the browser reads at most 60 MB (use the native `evochess tune -data %s`)", name, float64(size)/(1<<20), name))
 		return
 	} else if size == 0 {
-		c.d().Err = fmt.Sprintf("%s is empty.", name)
-		return
-	} else if zipped && size > maxZipBytes {
-		c.d().Err = fmt.Sprintf("%s is %.1f MB; the browser reads .zip files of at most %d MB (unzip it, or use the native `evochess tune -data %s`).", name, float64(size)/(1<<20), maxZipBytes>>20, name)
+		d.failBeforeLoad(a, fmt.Sprintf("%s is empty", name))
 		return
 	}
-	a, d := c.App, c.d()
-	d.Loading, d.Err, d.Name = true, "", name
-	if zipped {
-		// The worker unpacks a zip (tuner/data.Unpack): the page sends
-		// the archive's bytes.
-		go func() {
-			buf, err := await(f.Call("arrayBuffer"))
-			a.env.Lock()
-			defer a.env.UnlockRender()
-			d.Loading = false
-			if err != nil {
-				d.Err = fmt.Sprintf("Could not read %s: %v", name, err)
-				a.dropQueued(d.Err)
-				return
-			}
-			b := make([]byte, buf.Get("byteLength").Int())
-			js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(buf))
-			d.load(a, &protocol.LoadData{Archive: b, Name: name}, name, name)
-		}()
-		return
+	// The newest request wins: a load in the worker (the bundled games at
+	// start) is no longer waited for.
+	if d.loadID != "" {
+		a.data.Done(d.loadID)
+		d.loadID = ""
 	}
+	d.loadSeq++
+	seq := d.loadSeq
+	d.Loading, d.Pending, d.Err, d.ErrReasons = true, name, "", nil
+	d.Progress = protocol.LoadProgress{}
 	go func() {
+		why := ""
 		var text js.Value
-		var err error
-		if gz {
-			// The browser's own gzip (DecompressionStream) unpacks the file
-			// as it streams; a file that is not gzip fails here.
-			stream := f.Call("stream").Call("pipeThrough", unpack.New("gzip"))
-			text, err = await(js.Global().Get("Response").New(stream).Call("text"))
-		} else {
-			text, err = readText(f)
+		var archive []byte
+		blob := f
+		for depth := 0; ; depth++ {
+			head, err := readHead(blob, pgn.MagicLen)
+			if err != nil {
+				why = fmt.Sprintf("Could not read %s: the browser could not read the file", name)
+				break
+			}
+			if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+				unpack := js.Global().Get("DecompressionStream")
+				switch {
+				case unpack.Type() != js.TypeFunction:
+					why = fmt.Sprintf("Could not load %s: it is gzip, which this browser cannot unpack; gunzip it and load the .pgn", name)
+				case depth >= maxUnpackDepth:
+					why = fmt.Sprintf("Could not load %s: it is gzip inside gzip %d times over; unpack it first", name, depth)
+				}
+				if why != "" {
+					break
+				}
+				// The browser's own gzip unpacks the file as it streams; a
+				// damaged or cut file fails here.
+				stream := blob.Call("stream").Call("pipeThrough", unpack.New("gzip"))
+				out, err := await(js.Global().Get("Response").New(stream).Call("blob"))
+				if err != nil {
+					why = fmt.Sprintf("Could not load %s: it is a damaged gzip file (cut short or corrupt), so it could not be unpacked", name)
+					break
+				}
+				if size := out.Get("size").Int(); size > maxPGNBytes {
+					why = fmt.Sprintf("%s unpacks to %.1f MB; the browser reads at most 60 MB (use the native `evochess tune -data %s`)", name, float64(size)/(1<<20), name)
+					break
+				}
+				blob = out
+				continue
+			}
+			if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+				// The worker unpacks a zip (tuner/data.Unpack): the page
+				// sends the archive's bytes.
+				if size := blob.Get("size").Int(); size > maxZipBytes {
+					why = fmt.Sprintf("%s is %.1f MB; the browser reads .zip files of at most %d MB (unzip it, or use the native `evochess tune -data %s`)", name, float64(size)/(1<<20), maxZipBytes>>20, name)
+					break
+				}
+				buf, err := await(blob.Call("arrayBuffer"))
+				if err != nil {
+					why = fmt.Sprintf("Could not read %s: the browser could not read the file", name)
+					break
+				}
+				archive = make([]byte, buf.Get("byteLength").Int())
+				js.CopyBytesToGo(archive, js.Global().Get("Uint8Array").New(buf))
+				break
+			}
+			if ce := pgn.Compressed(head); ce != nil {
+				why = fmt.Sprintf("Could not load %s: %s", name, strings.ReplaceAll(ce.Error(), "FILE", name))
+				break
+			}
+			if depth == 0 && (gzName || zipName) {
+				kind := map[bool]string{true: "gzip", false: "zip"}[gzName]
+				why = fmt.Sprintf("Could not unpack %s: it is not %s data (a damaged file, or plain text named .%s — rename it .pgn if it is PGN)", name, kind, map[bool]string{true: "gz", false: "zip"}[gzName])
+				break
+			}
+			text, err = readText(blob)
+			if err != nil {
+				why = fmt.Sprintf("Could not read %s: the browser could not read the file", name)
+			} else if size := js.Global().Get("String").New(text).Get("length").Int(); size > maxPGNBytes {
+				// UTF-16 units, about bytes (a string has no properties from Go: wrap it)
+				why = fmt.Sprintf("%s unpacks to %.1f MB; the browser reads at most 60 MB (use the native `evochess tune -data %s`)", name, float64(size)/(1<<20), name)
+			}
+			break
 		}
 		a.env.Lock()
 		defer a.env.UnlockRender()
-		d.Loading = false
-		size := 0 // UTF-16 units, about bytes (a string has no properties from Go: wrap it)
-		if err == nil {
-			size = js.Global().Get("String").New(text).Get("length").Int()
+		if d.loadSeq != seq {
+			return // another load began meanwhile
 		}
 		switch {
-		case err != nil && gz:
-			d.Err = fmt.Sprintf("Could not unpack %s (is it gzip?): %v", name, err)
-		case err != nil:
-			d.Err = fmt.Sprintf("Could not read %s: %v", name, err)
-		case size > maxPGNBytes:
-			d.Err = fmt.Sprintf("%s unpacks to %.1f MB; the browser reads at most 60 MB (use the native `evochess tune -data %s`).", name, float64(size)/(1<<20), name)
+		case why != "":
+			d.failBeforeLoad(a, why)
+		case archive != nil:
+			d.load(a, &protocol.LoadData{Archive: archive, Name: name}, name, name)
+		default:
+			d.loadText(a, text, name)
 		}
-		if d.Err != "" {
-			a.dropQueued(d.Err)
-			return
-		}
-		d.loadText(a, text, name)
 	}()
+}
+
+// readHead returns the first n bytes of a Blob (fewer if it is shorter).
+func readHead(blob js.Value, n int) ([]byte, error) {
+	buf, err := await(blob.Call("slice", 0, n).Call("arrayBuffer"))
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, buf.Get("byteLength").Int())
+	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(buf))
+	return b, nil
 }
 
 // readText reads a text file: UTF-8, or UTF-16 when it starts with a
 // byte-order mark (Windows PowerShell 5 writes files so: Get-Content *.pgn
 // > all.pgn), decoded by the browser's TextDecoder.
 func readText(f js.Value) (js.Value, error) {
-	head, err := await(f.Call("slice", 0, 2).Call("arrayBuffer"))
+	b, err := readHead(f, 2)
 	if err != nil {
 		return js.Value{}, err
 	}
-	b := make([]byte, head.Get("byteLength").Int())
-	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(head))
 	enc := ""
 	switch {
 	case len(b) == 2 && b[0] == 0xff && b[1] == 0xfe:
@@ -285,7 +429,7 @@ func (c *DataTab) Drop(e vugu.DOMEvent) {
 }
 
 // LoadPaste loads the text of the paste box. The text stays in JavaScript:
-// it becomes a Blob URL the worker fetches.
+// the envelope is built around it there (loadText). The panel stays open.
 func (c *DataTab) LoadPaste(e vugu.DOMEvent) {
 	ta := js.Global().Get("document").Call("getElementById", "pgn-paste")
 	if ta.IsNull() {
@@ -293,10 +437,30 @@ func (c *DataTab) LoadPaste(e vugu.DOMEvent) {
 	}
 	text := ta.Get("value")
 	if strings.TrimSpace(text.String()) == "" {
-		c.d().Err = "The paste box is empty: paste PGN text (tags and moves) first."
+		c.d().Err, c.d().ErrReasons = "The paste box is empty: paste PGN text (tags and moves) first.", nil
 		return
 	}
 	c.d().loadText(c.App, text, "pasted.pgn")
+}
+
+// TogglePaste opens or closes the paste panel (its summary's click; the
+// open state lives here, so a render never closes the panel by itself).
+func (c *DataTab) TogglePaste(e vugu.DOMEvent) {
+	e.PreventDefault()
+	c.d().PasteOpen = !c.d().PasteOpen
+}
+
+// PasteInput keeps the draft of the paste box (the JavaScript string).
+func (c *DataTab) PasteInput(e vugu.DOMEvent) {
+	c.d().pasteDraft = js.Value(e.JSEventTarget()).Get("value")
+}
+
+// PasteCreated puts the kept draft back into a re-created paste box (after
+// a tab switch).
+func (c *DataTab) PasteCreated(v vjs.Value) {
+	if el, d := js.Value(v), c.d(); d.pasteDraft.Type() == js.TypeString && el.Truthy() {
+		el.Set("value", d.pasteDraft)
+	}
 }
 
 func (c *DataTab) Bundled(e vugu.DOMEvent) { c.d().LoadBundled(c.App) }
@@ -329,6 +493,7 @@ func (c *DataTab) SetSample(field string, e vugu.DOMEvent) {
 		return
 	}
 	c.d().SampleErr = ""
+	prev := *s
 	switch field {
 	case "seed":
 		s.Seed = n
@@ -341,16 +506,37 @@ func (c *DataTab) SetSample(field string, e vugu.DOMEvent) {
 	case "minPly":
 		s.MinPly = int(n)
 	}
-	c.redraw()
+	if *s != prev {
+		c.redraw()
+	}
 }
 
 // redraw draws the sample again after a setting changed, so the counts shown
-// are those a run with these settings gets (not while a run uses the worker).
-func (c *DataTab) redraw() {
-	d := c.d()
-	if d.Loaded != nil && !d.Loading && !d.Sampling && !c.App.Tune.Active() {
-		d.DrawSample(c.App)
+// are those a run with these settings gets: now if the worker is free, else
+// when the sample being drawn is in (DrawSample), the games are read (load)
+// or the Data tab is next shown (BeforeBuild).
+func (c *DataTab) redraw() { c.d().redraw(c.App) }
+
+// BeforeBuild draws the sample again when the settings changed while the
+// worker was busy with a run (or a link set them): the counts shown are
+// always those of the fields shown.
+func (c *DataTab) BeforeBuild() {
+	if d := c.d(); d.Stale() && d.SampleErr == "" {
+		d.redraw(c.App)
 	}
+}
+
+// SampledCount is a count of the sample for the stats (training or
+// held-out), "…" while none or one of other settings is shown.
+func (c *DataTab) SampledCount(train bool) string {
+	d := c.d()
+	if d.Sampled == nil || d.Stale() {
+		return "…"
+	}
+	if train {
+		return thousands(d.Sampled.Train)
+	}
+	return thousands(d.Sampled.Test)
 }
 
 func (c *DataTab) Resample(e vugu.DOMEvent) { c.d().DrawSample(c.App) }
@@ -377,21 +563,6 @@ func groupDigits(s string) string {
 		return "-" + b.String()
 	}
 	return b.String()
-}
-
-// sampledTrain and sampledTest tolerate nil: template arguments are evaluated eagerly.
-func sampledTrain(s *protocol.Sampled) int {
-	if s == nil {
-		return 0
-	}
-	return s.Train
-}
-
-func sampledTest(s *protocol.Sampled) int {
-	if s == nil {
-		return 0
-	}
-	return s.Test
 }
 
 // SampleNote says how many positions the sampling protocol finds in the

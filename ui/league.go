@@ -319,6 +319,10 @@ func apiErrorText(status int, text string) string {
 		for _, p := range []string{"league: ", "serve: "} {
 			msg = strings.TrimPrefix(msg, p)
 		}
+		if status < 500 && msg != "" {
+			// The server's sentence says what to do; the status adds nothing for a student.
+			return strings.ToUpper(msg[:1]) + msg[1:]
+		}
 		return fmt.Sprintf("Refused (HTTP %d): %s", status, msg)
 	}
 	return fmt.Sprintf("Refused (HTTP %d)", status)
@@ -482,7 +486,7 @@ func (c *LeagueTab) SetForm(field string, e vugu.DOMEvent) {
 		case "games":
 			in = f.GamesPerPair
 		}
-		s.TeacherErr = fmt.Sprintf("%s: %q is not a whole number ≥ 0", field, v) + refuseInput(e, itoa(in))
+		s.TeacherErr, s.TeacherMsg = fmt.Sprintf("%s: %q is not a whole number ≥ 0", model.LeagueFieldName(field), v)+refuseInput(e, itoa(in)), ""
 		return
 	}
 	s.TeacherErr = ""
@@ -522,8 +526,8 @@ func (c *LeagueTab) ApplySettings(e vugu.DOMEvent) {
 	} else {
 		f.MoveTimeMs = 0
 	}
-	if err := f.Validate(); err != nil {
-		c.s().TeacherErr = err.Error()
+	if why := model.LeagueSettingsText(f); why != "" {
+		c.s().TeacherErr, c.s().TeacherMsg = why, ""
 		return
 	}
 	b, _ := json.Marshal(f)

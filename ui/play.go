@@ -52,6 +52,11 @@ type PlayState struct {
 	FENErr   string // why the position box's FEN was refused
 	FENNote  string // what was repaired in the position box's FEN
 	MoveErr  string // why the typed move was refused
+	// Note says that a change of player or colour ended the game in
+	// progress; shown while noteFor, the game it started, is on the board
+	// and the human has not moved in it yet.
+	Note    string
+	noteFor *game.Game
 	// A hint: the move the opponent's player would make in the human's
 	// place (Hint asks the play worker); cleared by any move.
 	Hinting  bool
@@ -111,7 +116,7 @@ func (a *App) Promote(pt board.PieceType) {
 func (a *App) humanMove(m board.Move) {
 	p := &a.Game
 	a.clearHint()
-	p.Sel, p.hints, p.PGN, p.MoveErr = board.NoSquare, 0, "", ""
+	p.Sel, p.hints, p.PGN, p.MoveErr, p.FENErr, p.noteFor = board.NoSquare, 0, "", "", "", nil
 	if err := p.g.Play(m); err != nil {
 		p.Err = err.Error()
 		return
@@ -280,7 +285,7 @@ func (a *App) NewGame() {
 	a.cancelSearch()
 	p.g, _ = game.New("")
 	p.Sel, p.hints, p.Promo, p.Err, p.PGN, p.LastEval, p.LastPV = board.NoSquare, 0, false, "", "", "", ""
-	p.MoveErr = ""
+	p.MoveErr, p.FENErr, p.FENNote, p.noteFor = "", "", "", nil // the FEN box's message was about another game
 	p.Flip = p.Human == board.Black
 	p.Seed = rand.Uint64() // a new game, new book and level choices
 	a.engineTurn()
@@ -340,13 +345,42 @@ func (c *PlayTab) ExportPGN(e vugu.DOMEvent) {
 }
 
 func (c *PlayTab) SetColor(e vugu.DOMEvent) {
-	if e.PropString("target", "value") == "black" {
-		c.p().Human = board.Black
-	} else {
-		c.p().Human = board.White
-	}
-	c.App.NewGame()
+	c.App.restart(func() error {
+		if e.PropString("target", "value") == "black" {
+			c.p().Human = board.Black
+		} else {
+			c.p().Human = board.White
+		}
+		return nil
+	})
 }
+
+// restart applies a change of player or colour, which starts a new game
+// (the design: the game's opponent and sides are fixed); when a game in
+// progress is dropped, the note above the new one says so.
+func (a *App) restart(change func() error) {
+	p := &a.Game
+	old := p.g
+	moves := old.Ply()
+	over, _, _ := old.Over()
+	if err := change(); err != nil {
+		p.Err = err.Error()
+		return
+	}
+	a.NewGame()
+	if moves > 0 && !over {
+		you := "White"
+		if p.Human == board.Black {
+			you = "Black"
+		}
+		p.Note = fmt.Sprintf("New game: you play %s against %s. The game in progress was left (a change of player or colour starts a new game).", you, p.OppName)
+		p.noteFor = p.g
+	}
+}
+
+// ShowNote reports whether the note on a dropped game is shown: its new
+// game is on the board and the human has not moved yet.
+func (c *PlayTab) ShowNote() bool { p := c.p(); return p.noteFor != nil && p.noteFor == p.g }
 
 func (c *PlayTab) SetDepth(e vugu.DOMEvent) {
 	v := e.PropString("target", "value")
@@ -380,11 +414,7 @@ func (c *PlayTab) Strengths() []option {
 }
 
 func (c *PlayTab) SetOpponent(e vugu.DOMEvent) {
-	if err := c.App.chooseOpponent(e.PropString("target", "value")); err != nil {
-		c.p().Err = err.Error()
-		return
-	}
-	c.App.NewGame()
+	c.App.restart(func() error { return c.App.chooseOpponent(e.PropString("target", "value")) })
 }
 
 // Levels lists the strength levels: full strength, then Elo levels from
@@ -438,16 +468,15 @@ type moveRow struct {
 	WCur, BCur bool
 }
 
-// MoveRows lays the SAN move list out in numbered pairs.
+// MoveRows lays the SAN move list out in numbered pairs, numbered as the
+// PGN is (game.MoveRows: from the FEN's move number, "N..." for a first
+// move by Black); the last move is marked.
 func (c *PlayTab) MoveRows() []moveRow {
-	sans := c.p().g.SAN()
+	g := c.p().g
+	last := g.Ply() - 1
 	var rows []moveRow
-	for i := 0; i < len(sans); i += 2 {
-		r := moveRow{N: itoa(i/2+1) + ".", White: sans[i], WCur: i == len(sans)-1}
-		if i+1 < len(sans) {
-			r.Black, r.BCur = sans[i+1], i+1 == len(sans)-1
-		}
-		rows = append(rows, r)
+	for _, r := range g.MoveRows() {
+		rows = append(rows, moveRow{N: r.N, White: r.White, Black: r.Black, WCur: r.WPly == last, BCur: r.BPly == last})
 	}
 	return rows
 }

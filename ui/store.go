@@ -37,6 +37,9 @@ type ResumePoint struct {
 	Config     protocol.RunConfig  `json:"config"`
 	History    []protocol.Progress `json:"history"`
 	Checkpoint json.RawMessage     `json:"checkpoint"`
+	// Games is the digest of the games the run was tuned on
+	// (protocol.Loaded.Digest; "" when kept by an earlier page).
+	Games string `json:"games,omitempty"`
 }
 
 const (

@@ -37,6 +37,13 @@ type TuneState struct {
 	Cluster *protocol.Cluster
 	Started time.Time
 	RunCfg  protocol.RunConfig // the configuration the current run started with
+	// RunGames is the digest of the games the current run is tuned on
+	// (protocol.Loaded.Digest; "" if unknown), kept with its checkpoint so
+	// a resume on other games is refused.
+	RunGames string
+
+	// ConfirmReset asks whether to discard the run in progress (Reset).
+	ConfirmReset bool
 
 	// AllPositions makes a Texel run use every position of the training
 	// games, as its preset says (the Data tab's sample sizes otherwise).
@@ -175,8 +182,13 @@ func (a *App) StartRun() {
 		t.Err = "No games are loaded: load games on the Data tab first."
 		return
 	}
+	if why := a.noTrainingPositions(cfg); why != "" {
+		t.Err = why
+		return
+	}
 	id := a.nextID("run")
 	t.beginRun(id, false, cfg)
+	t.RunGames = a.Data.Loaded.Digest
 	if a.Resume != nil {
 		_ = a.saveResume(nil) // only the latest run can be resumed
 	}
@@ -184,6 +196,31 @@ func (a *App) StartRun() {
 	if err != nil {
 		t.State, t.Err = protocol.StateFailed, err.Error()
 	}
+}
+
+// noTrainingPositions says why a run of cfg cannot start when the Data
+// tab's sample of the loaded games holds no training position (a file of
+// game headers without moves, a minimum Elo no game reaches): the run would
+// only fail once its workers had prepared. "" when it may start.
+func (a *App) noTrainingPositions(cfg protocol.RunConfig) string {
+	d := &a.Data
+	if d.Sampled == nil || d.Sampling || d.Sampled.Train > 0 {
+		return "" // no sample yet (the run checks), or positions to train on
+	}
+	fit := cfg.Fitness
+	if fit == "" {
+		if p, err := tuner.LookupPreset(cfg.Preset); err == nil {
+			fit = p.Problem.Fitness
+		}
+	}
+	if k, err := tuner.LookupFitness(ifs(fit != "", fit, "match-qs")); err != nil || !k.Needs.Games {
+		return "" // scored on games between candidates or a test suite
+	}
+	why := "the games hold no positions past the opening plies skipped"
+	if s := cfg.Data.Sample; s.MinElo > 0 {
+		why = fmt.Sprintf("no game past the opening plies skipped has both players rated %d or more (Min Elo)", s.MinElo)
+	}
+	return fmt.Sprintf("No training positions: the Data tab finds 0 in %s (%s). Load games with moves, or lower Min Elo or the plies skipped on the Data tab, then start.", d.Name, why)
 }
 
 // queueRun keeps a start (or resume) asked for while the games are still
@@ -252,12 +289,19 @@ func (a *App) ResumeRun(i int) {
 	case a.Data.Loaded == nil || a.Data.Loaded.Games == 0:
 		t.Err = "No games are loaded: load the run's games on the Data tab, then resume."
 		return
+	case rp.Games != "" && a.Data.Loaded.Digest != "" && rp.Games != a.Data.Loaded.Digest:
+		// The same name does not make the same games (every paste is
+		// pasted.pgn): a resume on others would mix two data sets.
+		t.Err = fmt.Sprintf("The games loaded now (%s, %s games) are not the ones this run was tuned on, although the name is the same: resuming would mix two sets of games. Load the run's own games on the Data tab, then resume (or start a new run on these).",
+			a.Data.Name, thousands(a.Data.Loaded.Games))
+		return
 	}
 	id := a.nextID("run")
 	t.Cfg = cfg
 	t.Cfg.Data = protocol.DataConfig{}
 	t.Compare, t.Group, t.Page = "", "", 0
 	t.beginRun(id, false, cfg)
+	t.RunGames = ifs(rp.Games != "", rp.Games, a.Data.Loaded.Digest)
 	t.History = slices.Clone(rp.History)
 	a.Runs = append(a.Runs[:i], a.Runs[i+1:]...) // the finished run replaces it
 	a.saveStore()
@@ -273,6 +317,7 @@ func (a *App) ResumeRun(i int) {
 
 func (t *TuneState) beginRun(id string, native bool, cfg protocol.RunConfig) {
 	t.RunID, t.State, t.Reason, t.Err, t.Native = id, protocol.StateRunning, "", "", native
+	t.RunGames, t.ConfirmReset = "", false
 	t.Cluster = nil
 	t.History, t.Player = nil, nil
 	t.Command = cfg.CommandLine()
@@ -293,14 +338,14 @@ func (a *App) onRunMessage(id string, m protocol.Message) {
 			t.Command = b.CommandLine
 		}
 		if b.State == protocol.StateFailed {
-			t.Err = "The run failed: " + b.Reason
+			t.Err = "The run failed: " + plainReason(b.Reason)
 		}
 	case *protocol.Progress:
 		p := *b
 		p.Checkpoint = nil
 		t.History = append(t.History, p)
 		if len(b.Checkpoint) > 0 && !t.Native {
-			rp := &ResumePoint{ID: id, Config: t.RunCfg, History: slices.Clone(t.History), Checkpoint: b.Checkpoint}
+			rp := &ResumePoint{ID: id, Config: t.RunCfg, History: slices.Clone(t.History), Checkpoint: b.Checkpoint, Games: t.RunGames}
 			if err := a.saveResume(rp); err != nil {
 				t.Err = err.Error()
 			}
@@ -319,6 +364,18 @@ func (a *App) onRunMessage(id string, m protocol.Message) {
 			t.State = protocol.StateFailed
 		}
 	}
+}
+
+// plainReason drops the Go package prefixes of a worker's error
+// ("runner: ", "tuner: prepare: "), which say where, not what.
+func plainReason(s string) string {
+	for _, p := range []string{"runner: ", "tuner: ", "prepare: "} {
+		s = strings.TrimPrefix(s, p)
+	}
+	if s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return s
 }
 
 // finishRun saves the finished run and its best player.
@@ -402,7 +459,7 @@ func (c *TuneTab) BeforeBuild() {
 	if l := t.Last(); l != nil {
 		cur = l.BestWeights
 	}
-	c.all = model.Rows(schemeSpecs(t.Cfg.Scheme), cur, c.compareWeights())
+	c.all = model.Rows(schemeSpecs(t.tableScheme()), cur, c.compareWeights())
 	c.rows, c.total = model.Filter(c.all, t.Group, t.Page*rowsPerPage, rowsPerPage)
 	c.heat = ""
 	if t.Group != "" {
@@ -411,6 +468,64 @@ func (c *TuneTab) BeforeBuild() {
 			c.heat = h
 		}
 	}
+}
+
+// tableScheme is the evaluation scheme of the weights table: the shown
+// run's (going on or finished), whose values it holds, else the form's.
+func (t *TuneState) tableScheme() string {
+	if t.RunID != "" {
+		if s := runScheme(t.RunCfg); s != "" {
+			return s
+		}
+	}
+	return t.Cfg.Scheme
+}
+
+// runScheme is the scheme a run configuration evaluates with.
+func runScheme(cfg protocol.RunConfig) string {
+	if cfg.Scheme != "" {
+		return cfg.Scheme
+	}
+	if p, err := tuner.LookupPreset(cfg.Preset); err == nil {
+		return p.Problem.Scheme
+	}
+	return ""
+}
+
+// runFitness is the fitness a run configuration scores with.
+func runFitness(cfg protocol.RunConfig) string {
+	if cfg.Fitness != "" {
+		return cfg.Fitness
+	}
+	if p, err := tuner.LookupPreset(cfg.Preset); err == nil && p.Problem.Fitness != "" {
+		return p.Problem.Fitness
+	}
+	return "match-qs"
+}
+
+// WeightsNote says whose weights the table shows when they are not of the
+// scheme in the form (a run shown, then another preset or scheme chosen).
+func (c *TuneTab) WeightsNote() string {
+	t := c.t()
+	s := t.tableScheme()
+	if t.RunID == "" || t.Cfg.Scheme == "" || s == t.Cfg.Scheme {
+		return ""
+	}
+	if t.Active() {
+		return fmt.Sprintf("The run going on (%s) is of the %s scheme: the table shows its weights; the %s scheme chosen in the form is for the next run.", t.RunID, s, t.Cfg.Scheme)
+	}
+	return fmt.Sprintf("The run shown (%s) is of the %s scheme: the table shows its weights, not the %s scheme chosen in the form (Reset shows those).", t.RunID, s, t.Cfg.Scheme)
+}
+
+// Tournament reports a run (or, before one, a configuration) scored by
+// games between the candidates: its "training match" is the best
+// candidate's share of the tournament points, not a rate of moves matched.
+func (c *TuneTab) Tournament() bool {
+	t := c.t()
+	if t.RunID != "" {
+		return runFitness(t.RunCfg) == "tournament"
+	}
+	return runFitness(t.Cfg) == "tournament"
 }
 
 // HasHeatmap reports a piece-square table to draw as boards.
@@ -443,7 +558,9 @@ func (c *TuneTab) Step(e vugu.DOMEvent) {
 		step := func() {
 			a.StartRun()
 			if a.Tune.Active() {
-				a.control(&protocol.Pause{}, "pause")
+				// A step granted before the first generation: the worker
+				// runs exactly one, then pauses (runner.Control.Step).
+				a.control(&protocol.Step{}, "step")
 			}
 		}
 		if a.Data.Loading {
@@ -464,16 +581,49 @@ func (c *TuneTab) Stop(e vugu.DOMEvent) {
 	c.App.control(&protocol.Stop{}, "stop")
 }
 
-// Reset stops any run and clears the chart.
+// Reset clears the chart and the run shown, and cancels a queued start. A
+// run in progress is only discarded once confirmed (ConfirmReset): Stop
+// keeps it among the finished runs, Reset does not.
 func (c *TuneTab) Reset(e vugu.DOMEvent) {
 	t := c.t()
+	if t.Active() && !t.ConfirmReset {
+		t.ConfirmReset = true
+		return
+	}
+	c.App.resetRun()
+}
+
+// CancelReset keeps the run going.
+func (c *TuneTab) CancelReset(e vugu.DOMEvent) { c.t().ConfirmReset = false }
+
+// AskingReset reports the confirmation of a Reset during a run.
+func (c *TuneTab) AskingReset() bool { return c.t().ConfirmReset && c.t().Active() }
+
+// ResetQuestion asks whether to discard the run in progress.
+func (c *TuneTab) ResetQuestion() string {
+	l := c.t().Last()
+	at := "before its first generation"
+	if l != nil {
+		at = fmt.Sprintf("at generation %d of %d", l.Generation, c.Planned())
+	}
+	return fmt.Sprintf("Discard the run in progress (%s)? Its chart and weights are lost and it is not kept among the finished runs; Stop ends it and keeps it.", at)
+}
+
+// resetRun stops and forgets the run (and any queued start).
+func (a *App) resetRun() {
+	t := &a.Tune
+	t.Queued, t.queued, t.ConfirmReset = "", nil, false
 	if t.Active() {
-		c.App.control(&protocol.Stop{}, "stop")
+		a.control(&protocol.Stop{}, "stop")
 		if !t.Native {
-			c.App.data.Done(t.RunID)
+			a.data.Done(t.RunID)
+		}
+		if a.Resume != nil && a.Resume.ID == t.RunID {
+			_ = a.saveResume(nil) // the discarded run cannot be resumed
 		}
 	}
 	t.RunID, t.State, t.Reason, t.Err, t.History, t.Player, t.Command = "", "", "", "", nil, nil, ""
+	t.RunGames = ""
 }
 
 func (c *TuneTab) RunNative(e vugu.DOMEvent) { c.App.startNative() }
@@ -736,7 +886,7 @@ func (c *TuneTab) StateText() string {
 	if t.Native {
 		s += " natively"
 	}
-	if t.Reason != "" && t.State != protocol.StateRunning {
+	if t.Reason != "" && t.State != protocol.StateRunning && t.Reason != t.State {
 		s += " (" + t.Reason + ")"
 	}
 	return s
@@ -838,7 +988,7 @@ func lossText(v float64) string {
 
 func (c *TuneTab) MatchSeries() []chart.Series {
 	h := c.t().History
-	train := chart.Series{Name: "training match %", Class: "train"}
+	train := chart.Series{Name: ifs(c.Tournament(), "tournament score %", "training match %"), Class: "train"}
 	test := chart.Series{Name: "held-out match %", Class: "test"}
 	for _, p := range h {
 		g := float64(p.Generation)
@@ -864,14 +1014,14 @@ func (c *TuneTab) MatchSeries() []chart.Series {
 // ComparePresets lists the paper presets of the scheme for the weights table.
 func (c *TuneTab) ComparePresets() []option {
 	var out []option
-	for _, p := range paperPresets(c.t().Cfg.Scheme) {
+	for _, p := range paperPresets(c.t().tableScheme()) {
 		out = append(out, option{Value: p.Name, Label: p.Name})
 	}
 	return out
 }
 
 func (c *TuneTab) compareWeights() []int32 {
-	ps := paperPresets(c.t().Cfg.Scheme)
+	ps := paperPresets(c.t().tableScheme())
 	if len(ps) == 0 {
 		return nil
 	}
@@ -884,7 +1034,7 @@ func (c *TuneTab) compareWeights() []int32 {
 }
 
 func (c *TuneTab) CompareName() string {
-	ps := paperPresets(c.t().Cfg.Scheme)
+	ps := paperPresets(c.t().tableScheme())
 	if len(ps) == 0 {
 		return ""
 	}
@@ -909,7 +1059,7 @@ func (c *TuneTab) pageRows() ([]model.Row, int) { return c.rows, c.total }
 // GroupOptions lists the parameter groups of the scheme for the filter.
 func (c *TuneTab) GroupOptions() []option {
 	out := []option{{Value: "", Label: "all"}}
-	for _, g := range modelGroups(c.t().Cfg.Scheme) {
+	for _, g := range modelGroups(c.t().tableScheme()) {
 		out = append(out, option{Value: g, Label: g})
 	}
 	return out
@@ -1003,8 +1153,13 @@ func (c *TuneTab) FinishedRuns() []runRow {
 		if n := len(r.History); n > 0 {
 			l := r.History[n-1]
 			st, _ := (&TuneState{Cfg: r.Config}).StartUsed()
-			row.Info = fmt.Sprintf("%s after %d generations, seed %d, start %s, %.1f%% matched (held-out %s)", r.State, l.Generation, r.Config.Seed, st, 100*l.TrainMatch,
-				ifs(l.TestMatch >= 0, fmt.Sprintf("%.1f%%", 100*l.TestMatch), "–"))
+			held := ifs(l.TestMatch >= 0, fmt.Sprintf("%.1f%%", 100*l.TestMatch), "–")
+			if runFitness(r.Config) == "tournament" {
+				// The tuner counts tournament half-points as "matched".
+				row.Info = fmt.Sprintf("%s after %d generations, seed %d, start %s, tournament score %.1f%% (held-out moves matched %s)", r.State, l.Generation, r.Config.Seed, st, 100*l.TrainMatch, held)
+			} else {
+				row.Info = fmt.Sprintf("%s after %d generations, seed %d, start %s, %.1f%% matched (held-out %s)", r.State, l.Generation, r.Config.Seed, st, 100*l.TrainMatch, held)
+			}
 		}
 		out = append(out, row)
 	}
@@ -1025,6 +1180,43 @@ func (c *TuneTab) ShowRun(i int, e vugu.DOMEvent) {
 	t.History, t.Player = r.History, r.Player
 	t.Command = r.Config.CommandLine()
 	t.Compare, t.Group, t.Page = "", "", 0
+}
+
+// ContinuedNote says, while the form holds a shared run's settings (Share
+// tab, Continue tuning) whose games are not the ones loaded, which games
+// the original run used and that this run uses the loaded ones ("" otherwise).
+func (c *TuneTab) ContinuedNote() string {
+	a := c.App
+	lr := a.Share.Run
+	if lr == nil || lr.Data.Source == "" {
+		return ""
+	}
+	src := lr.Data.Source
+	d := &a.Data
+	if protocol.IsBundled(src) && (protocol.IsBundled(d.Source) || d.Loading) || src == d.Source && !d.Loading {
+		return "" // the same games (the bundled ones are loaded by Continue tuning)
+	}
+	link, form := *lr, a.Tune.Cfg
+	link.Data, form.Data = protocol.DataConfig{}, protocol.DataConfig{}
+	if link.CommandLine() != form.CommandLine() {
+		return "" // other settings in the form now
+	}
+	orig := src
+	if protocol.IsBundled(src) {
+		orig = "the bundled games (" + protocol.BundledDataName + ")"
+	}
+	loaded := "the games loaded on the Data tab"
+	switch {
+	case d.Loading:
+		loaded += " (loading now)"
+	case d.Name != "":
+		loaded += " (" + d.Name + ")"
+	}
+	how := "load " + src + " on the Data tab before you start"
+	if protocol.IsBundled(src) {
+		how = "load the bundled games on the Data tab before you start"
+	}
+	return fmt.Sprintf("These are the settings of a shared run tuned on %s, which are not loaded here: this run will use %s instead, so its generations will differ from the original's. To reproduce it, %s.", orig, loaded, how)
 }
 
 // ResumeRun resumes an interrupted run from its checkpoint.

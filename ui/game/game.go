@@ -285,14 +285,51 @@ func (g *Game) Over() (over bool, result, reason string) {
 	return false, "*", ""
 }
 
+// firstMove returns the start position's fullmove number and whether Black
+// moves first (a game set up from a FEN).
+func (g *Game) firstMove() (num int, black bool) {
+	start, err := board.ParseFEN(g.startFEN)
+	if err != nil {
+		return 1, false
+	}
+	return max(1, start.FullmoveNumber), start.Side == board.Black
+}
+
+// MoveRow is one line of the move list: a move number and White's and
+// Black's moves in SAN ("" where there is none), with their indices in SAN()
+// (-1 where there is none).
+type MoveRow struct {
+	N            string // "12.", or "12..." on a first row that starts with Black's move
+	White, Black string
+	WPly, BPly   int
+}
+
+// MoveRows lays the moves out in numbered pairs, numbered as MoveText and the
+// PGN number them: from the start FEN's fullmove number, and a game whose
+// first move is Black's starts with a row "N..." with no White move.
+func (g *Game) MoveRows() []MoveRow {
+	num, black := g.firstMove()
+	var rows []MoveRow
+	for i, s := range g.sans {
+		if black {
+			if i == 0 {
+				rows = append(rows, MoveRow{N: fmt.Sprintf("%d...", num), WPly: -1})
+			}
+			r := &rows[len(rows)-1]
+			r.Black, r.BPly = s, i
+			num++
+		} else {
+			rows = append(rows, MoveRow{N: fmt.Sprintf("%d.", num), White: s, WPly: i, BPly: -1})
+		}
+		black = !black
+	}
+	return rows
+}
+
 // MoveText returns the numbered SAN move text, e.g. "1. e4 e5 2. Nf3".
 func (g *Game) MoveText() string {
 	var b strings.Builder
-	start, err := board.ParseFEN(g.startFEN)
-	num, black := 1, false
-	if err == nil {
-		num, black = start.FullmoveNumber, start.Side == board.Black
-	}
+	num, black := g.firstMove()
 	for i, s := range g.sans {
 		if i > 0 {
 			b.WriteByte(' ')

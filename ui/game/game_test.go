@@ -323,3 +323,41 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// The move list is numbered as the PGN is: from the FEN's fullmove number,
+// a first move by Black as "N...".
+func TestMoveRows(t *testing.T) {
+	cases := []struct {
+		fen   string
+		moves []string
+		want  []MoveRow
+		text  string
+	}{
+		{"", []string{"e2e4", "e7e5", "g1f3"},
+			[]MoveRow{{N: "1.", White: "e4", Black: "e5", WPly: 0, BPly: 1}, {N: "2.", White: "Nf3", WPly: 2, BPly: -1}}, "1. e4 e5 2. Nf3"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", []string{"e7e5", "g1f3", "b8c6"},
+			[]MoveRow{{N: "1...", Black: "e5", WPly: -1, BPly: 0}, {N: "2.", White: "Nf3", Black: "Nc6", WPly: 1, BPly: 2}}, "1... e5 2. Nf3 Nc6"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", []string{"e7e5"},
+			[]MoveRow{{N: "1...", Black: "e5", WPly: -1, BPly: 0}}, "1... e5"},
+		{"4k3/8/8/8/8/8/4P3/4K3 w - - 12 30", []string{"e2e4", "e8d7", "e1d2"},
+			[]MoveRow{{N: "30.", White: "e4", Black: "Kd7", WPly: 0, BPly: 1}, {N: "31.", White: "Kd2", WPly: 2, BPly: -1}}, "30. e4 Kd7 31. Kd2"},
+		{"4k3/8/8/8/8/8/4P3/4K3 b - - 12 30", []string{"e8d7", "e2e4"},
+			[]MoveRow{{N: "30...", Black: "Kd7", WPly: -1, BPly: 0}, {N: "31.", White: "e4", WPly: 1, BPly: -1}}, "30... Kd7 31. e4"},
+	}
+	for _, c := range cases {
+		g, err := New(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rows := g.MoveRows(); len(rows) != 0 {
+			t.Errorf("%q: rows before any move: %v", c.fen, rows)
+		}
+		play(t, g, c.moves...)
+		if got := g.MoveRows(); !slices.Equal(got, c.want) {
+			t.Errorf("%q %v: rows\n%+v, want\n%+v", c.fen, c.moves, got, c.want)
+		}
+		if got := g.MoveText(); got != c.text {
+			t.Errorf("%q %v: move text %q, want %q", c.fen, c.moves, got, c.text)
+		}
+	}
+}

@@ -13,13 +13,17 @@ import (
 // the bounds). A table is the rows whose names end in a square after '_' or
 // '.' and share what comes before it: phoenix640's "PawnMG_e4" (one table
 // per group) or modern's "mg.pst.knight.e4" and "eg.pst.knight.e4" (two per
-// group, middlegame and endgame). A table has all 64 squares, or the 48 of
-// ranks 2-7 (pawns). ok is false when the rows are not such tables.
+// group, middlegame and endgame). A table has all 64 squares, the 48 of
+// ranks 2-7 (pawns), or the 32 of files e–h (modern's knight, bishop, rook
+// and queen: the evaluation reads a piece on files a–d from the
+// file-mirrored square, b1 as g1), drawn as a whole board with files a–d
+// mirrored from e–h. ok is false when the rows are not such tables.
 func HeatmapHTML(rows []Row) (s string, ok bool) {
 	type table struct {
-		name string
-		sq   [64]*Row
-		n    int
+		name     string
+		sq       [64]*Row
+		n        int
+		mirrored bool // files a–d copied from e–h
 	}
 	var tables []*table
 	byName := map[string]*table{}
@@ -47,6 +51,15 @@ func HeatmapHTML(rows []Row) (s string, ok bool) {
 		if t.n == 64 {
 			continue
 		}
+		if t.n == 32 && halfFiles(t.sq[:]) {
+			for sq := 0; sq < 64; sq++ {
+				if f := sq % 8; f < 4 {
+					t.sq[sq] = t.sq[sq-f+7-f]
+				}
+			}
+			t.mirrored = true
+			continue
+		}
 		pawnRanks := t.n == 48
 		for sq := 0; sq < 64 && pawnRanks; sq++ {
 			if edge := sq < 8 || sq >= 56; (t.sq[sq] != nil) == edge {
@@ -69,11 +82,15 @@ func HeatmapHTML(rows []Row) (s string, ok bool) {
 				if r != nil {
 					v, has = val(r)
 				}
+				title := sq
+				if t.mirrored && file < 4 {
+					title += " (as " + string(rune('a'+7-file)) + string(rune('1'+rank)) + ")"
+				}
 				if !has {
-					b.WriteString(`<span class="pst-sq" title="` + sq + `: –">–</span>`)
+					b.WriteString(`<span class="pst-sq" title="` + title + `: –">–</span>`)
 					continue
 				}
-				b.WriteString(fmt.Sprintf(`<span class="pst-sq" style="background:%s" title="%s: %d">%d</span>`, heatColor(v, r.Min, r.Max), sq, v, v))
+				b.WriteString(fmt.Sprintf(`<span class="pst-sq" style="background:%s" title="%s: %d">%d</span>`, heatColor(v, r.Min, r.Max), title, v, v))
 			}
 		}
 		b.WriteString(`</div></figure>`)
@@ -91,6 +108,16 @@ func HeatmapHTML(rows []Row) (s string, ok bool) {
 		b.WriteString(`</div>`)
 	}
 	return b.String(), true
+}
+
+// halfFiles reports a table of exactly the squares of files e–h.
+func halfFiles(sq []*Row) bool {
+	for i, r := range sq {
+		if (r != nil) != (i%8 >= 4) {
+			return false
+		}
+	}
+	return true
 }
 
 // splitSquare splits "KnightMG_e4" or "mg.pst.knight.e4" into its table

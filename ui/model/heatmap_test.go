@@ -81,3 +81,41 @@ func TestHeatmapModern(t *testing.T) {
 		t.Error("a 48-square table with a8 taken for a pawn table")
 	}
 }
+
+// TestHeatmapHalfTable draws modern's 32-square tables (files e–h; the
+// evaluation reads files a–d mirrored, b1 as g1) as whole boards.
+func TestHeatmapHalfTable(t *testing.T) {
+	var specs []param.Spec
+	cur := map[string]int{}
+	for _, h := range []string{"mg", "eg"} {
+		for r := 0; r < 8; r++ {
+			for f := 4; f < 8; f++ {
+				name := h + ".pst.knight." + string(rune('a'+f)) + string(rune('1'+r))
+				specs = append(specs, param.Spec{Name: name, Group: "pst.knight", Min: -1000, Max: 1000})
+				cur[name] = 10*r + f
+			}
+		}
+	}
+	h, ok := HeatmapHTML(Rows(specs, cur, nil))
+	if !ok {
+		t.Fatal("modern 32-square knight tables not recognised")
+	}
+	if strings.Count(h, `class="pst-grid"`) != 4 || !strings.Contains(h, "mg.pst.knight: evolved") {
+		t.Errorf("want 4 boards (mg and eg, evolved and paper): %s", h[:400])
+	}
+	// g1 holds 6; b1 is read as g1, c3 as f3; every square has a value.
+	for _, want := range []string{`title="g1: 6"`, `title="b1 (as g1): 6"`, `title="c3 (as f3): 25"`, `title="h8: 77"`, `title="a8 (as h8): 77"`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	if n := strings.Count(h, `class="pst-sq" style=`); n != 2*64 {
+		t.Errorf("%d coloured squares, want 128 (two evolved boards of 64)", n)
+	}
+	// 32 squares of files a–d, or of ranks 1–4, are not a half table.
+	bad := Rows(specs[:32], cur, nil)
+	bad[0].Name = "mg.pst.knight.a1"
+	if _, ok := HeatmapHTML(bad); ok {
+		t.Error("a 32-square table with a1 taken for a half table")
+	}
+}

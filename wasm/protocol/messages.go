@@ -57,6 +57,11 @@ type Loaded struct {
 	Skipped int      `json:"skipped"`
 	Reasons []string `json:"reasons,omitempty"` // the first few skip reasons
 	Bytes   int64    `json:"bytes"`
+	// Digest is the SHA-256 (lower-case hex) of the PGN text kept (after
+	// decompression and MaxGames), so the page can tell two loads of
+	// different games under one name apart (a run resumed on other games).
+	// Empty from workers that predate it.
+	Digest string `json:"digest,omitempty"`
 }
 
 // Sample asks for training and held-out positions from the loaded games.
@@ -490,7 +495,26 @@ func (m *Loaded) Validate() error {
 	if m.Games < 0 || m.Plies < 0 || m.Skipped < 0 || m.Bytes < 0 {
 		return errors.New("negative count")
 	}
+	if !validDigest(m.Digest) {
+		return errors.New("digest: not 64 lower-case hex digits")
+	}
 	return nil
+}
+
+// validDigest reports an empty digest or a SHA-256 in lower-case hex.
+func validDigest(d string) bool {
+	if d == "" {
+		return true
+	}
+	if len(d) != 64 {
+		return false
+	}
+	for _, c := range d {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // Validate implements Body.

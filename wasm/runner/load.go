@@ -3,6 +3,8 @@ package runner
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -102,6 +104,8 @@ func LoadPGN(ctx context.Context, r io.Reader, name string, total int64, maxGame
 	}
 	g.text = text
 	ld.Bytes = int64(len(text))
+	sum := sha256.Sum256(text)
+	ld.Digest = hex.EncodeToString(sum[:])
 	if progress != nil {
 		progress(protocol.LoadProgress{Games: ld.Games, Skipped: ld.Skipped, Bytes: int64(len(text)), Total: total})
 	}

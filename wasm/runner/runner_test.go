@@ -2,7 +2,10 @@ package runner
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"os"
@@ -282,6 +285,52 @@ func TestSplitMatchesInProcess(t *testing.T) {
 	}
 }
 
+// TestSplitSetupErrorPlain: a run that finds no training position fails
+// with the same plain reason with nested fitness workers as without (not a
+// chain of the workers' envelopes).
+func TestSplitSetupErrorPlain(t *testing.T) {
+	for _, tc := range []struct {
+		name, pgn string
+		minElo    int
+	}{
+		{"header-only file", "[Event \"x\"]\n[Result \"*\"]\n\n*\n", 0},
+		{"min Elo above every game", "", 3000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reason := func(workers int) string {
+				rec := newRecorder()
+				s := NewSession(Host{Workers: 1, FitnessWorkers: startInProcess, Post: rec.post(t), Yield: runtime.Gosched})
+				text := tc.pgn
+				if text == "" {
+					text = games200(t)
+				}
+				send(t, s, "load", &protocol.LoadData{PGN: text, Name: "class.pgn"})
+				rec.until(t, "load", protocol.TypeLoaded)
+				cfg := tinyConfig()
+				cfg.Data.Sample.MinElo = tc.minElo
+				send(t, s, "run", &protocol.StartRun{Config: cfg, FitnessWorkers: workers})
+				defer s.Wait()
+				for m := range rec.ch {
+					if rs, ok := m.Body.(*protocol.RunState); ok && m.ID == "run" && rs.State == protocol.StateFailed {
+						return rs.Reason
+					}
+					if _, ok := m.Body.(*protocol.Progress); ok {
+						t.Fatalf("%d fitness workers: a generation ran on no training position", workers)
+					}
+				}
+				return ""
+			}
+			want := reason(0)
+			if !strings.Contains(want, "class.pgn gives no training position") {
+				t.Fatalf("in process: %q", want)
+			}
+			if got := reason(2); got != want {
+				t.Errorf("with 2 fitness workers the run failed with\n%q\nwant\n%q", got, want)
+			}
+		})
+	}
+}
+
 func TestControl(t *testing.T) {
 	c := NewControl()
 	ctx := context.Background()
@@ -404,6 +453,54 @@ func TestLoadPGN(t *testing.T) {
 				t.Errorf("reloaded %+v, want %+v", a, ld)
 			}
 		})
+	}
+}
+
+// TestLoadDigest: the loaded games' digest names their text, not their
+// file name: the same games under two names (or gzipped) share it, other
+// games under the same name do not, and a MaxGames cut names the kept text.
+func TestLoadDigest(t *testing.T) {
+	load := func(text, name string, max int) protocol.Loaded {
+		t.Helper()
+		g, err := LoadPGN(context.Background(), strings.NewReader(text), name, 0, max, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ld := g.Loaded()
+		if err := ld.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return ld
+	}
+	text := games200(t)
+	a := load(text, "class.pgn", 0)
+	if sum := sha256.Sum256([]byte(text)); a.Digest != hex.EncodeToString(sum[:]) {
+		t.Fatalf("digest %q is not the text's SHA-256", a.Digest)
+	}
+	if b := load(text, "pasted.pgn", 0); b.Digest != a.Digest {
+		t.Errorf("the same games under another name: digest %s, want %s", b.Digest, a.Digest)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(text))
+	zw.Close()
+	if b := load(gz.String(), "class.pgn.gz", 0); b.Digest != a.Digest {
+		t.Errorf("the same games gzipped: digest %s, want %s", b.Digest, a.Digest)
+	}
+	half := load(text, "class.pgn", 100)
+	if half.Digest == a.Digest {
+		t.Error("the first 100 games have the digest of all 200")
+	}
+	g, err := LoadPGN(context.Background(), strings.NewReader(text), "class.pgn", 0, 100, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := load(string(g.text), "x.pgn", 0); again.Digest != half.Digest {
+		t.Errorf("a cut load's digest %s is not its kept text's %s", half.Digest, again.Digest)
+	}
+	other := load(strings.Replace(text, "1-0", "0-1", 1), "class.pgn", 0)
+	if other.Digest == a.Digest {
+		t.Error("other games under the same name have the same digest")
 	}
 }
 

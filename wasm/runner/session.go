@@ -78,6 +78,10 @@ type Session struct {
 	// fitness-setups (a recompiling run re-prepares with each reference).
 	cache *tuner.DataCache
 	book  *book.Book // the bundled opening book, once fetched (openBook)
+	// loads counts the load-data requests received: a load installs its
+	// games only if no later one was asked for meanwhile (the page waits for
+	// the latest only).
+	loads int
 	wg    sync.WaitGroup
 }
 
@@ -136,7 +140,11 @@ func (s *Session) Handle(raw []byte) {
 	}
 	switch b := m.Body.(type) {
 	case *protocol.LoadData:
-		s.goRun(func() { s.loadData(m.ID, b) })
+		s.mu.Lock()
+		s.loads++
+		seq := s.loads
+		s.mu.Unlock()
+		s.goRun(func() { s.loadData(m.ID, b, seq) })
 	case *protocol.Sample:
 		s.goRun(func() { s.sample(m.ID, b) })
 	case *protocol.StartRun:
@@ -164,8 +172,10 @@ func (s *Session) Handle(raw []byte) {
 	}
 }
 
-// loadData reads games from the request's source.
-func (s *Session) loadData(id string, req *protocol.LoadData) {
+// loadData reads games from the request's source (the seq-th load asked
+// for). A load that fails, reads no game, or was overtaken by a later
+// request leaves the games loaded before in place.
+func (s *Session) loadData(id string, req *protocol.LoadData, seq int) {
 	ctx := context.Background()
 	var (
 		r     io.Reader
@@ -218,11 +228,16 @@ func (s *Session) loadData(id string, req *protocol.LoadData) {
 		s.fail(id, protocol.TypeLoadData, err)
 		return
 	}
-	s.mu.Lock()
-	s.games, s.dataset, s.cache = g, nil, &tuner.DataCache{}
-	s.fitnessPrep, s.fitnessKey = nil, "" // prepared from other games
-	s.mu.Unlock()
 	ld := g.Loaded()
+	s.mu.Lock()
+	// Input without a usable game (every game skipped, or no PGN at all)
+	// keeps the games loaded before: the page says the load failed and
+	// that they are kept.
+	if seq == s.loads && (ld.Games > 0 || s.games == nil) {
+		s.games, s.dataset, s.cache = g, nil, &tuner.DataCache{}
+		s.fitnessPrep, s.fitnessKey = nil, "" // prepared from other games
+	}
+	s.mu.Unlock()
 	s.post(id, &ld)
 }
 

@@ -3,8 +3,10 @@ package runner
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/evochess/evochess/tuner"
@@ -91,6 +93,12 @@ func (sp *Split) Reprepare(ctx context.Context, setup tuner.Setup) error {
 		}
 		return &protocol.FitnessSetup{Setup: sj, Shard: &protocol.Shard{Index: i, Count: n}}
 	}, protocol.TypeFitnessReady)
+	if we := (*workerError)(nil); errors.As(err, &we) {
+		// The worker could not prepare from the games and settings (no
+		// training position, say): the same error the run gives without
+		// nested workers, said as plainly.
+		return errors.New(strings.TrimPrefix(we.msg, "runner: fitness setup: "))
+	}
 	if err != nil {
 		return err
 	}
@@ -146,6 +154,11 @@ func (sp *Split) broadcast(ctx context.Context, body func(i int) protocol.Body, 
 	return out, nil
 }
 
+// workerError is a nested worker's refusal of a request (its error message).
+type workerError struct{ msg string }
+
+func (e *workerError) Error() string { return "runner: fitness worker: " + e.msg }
+
 // Close terminates the nested workers.
 func (sp *Split) Close() { sp.remote.Close() }
 
@@ -200,7 +213,7 @@ func (sp *Split) await(ctx context.Context, id string, ch chan protocol.Message,
 		select {
 		case m := <-ch:
 			if e, ok := m.Body.(*protocol.Error); ok {
-				return m, fmt.Errorf("runner: fitness worker: %s", e.Message)
+				return m, &workerError{e.Message}
 			}
 			if m.Type == want {
 				return m, nil

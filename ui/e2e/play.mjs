@@ -1,0 +1,317 @@
+// End-to-end tests of the Play tab in real headless Chromium.
+//
+//   node play.mjs <path to bin/evochess>
+//
+// Starts `evochess serve` on a free loopback port and checks, in fresh browser
+// contexts: a promotion by two taps on a phone (touch screen, 390×844) opens
+// the chooser and lets the user pick, while a real tap on its backdrop still
+// cancels; long unbroken text typed or loaded (a FEN written with
+// underscores, an 80-letter move, a long file name on the Data tab) never
+// makes the page wider than a 390 px phone, on any tab; a FEN error goes away
+// with a new game or a move; the move list numbers the moves as the PGN does
+// (from the FEN's move number, "N..." for a first move by Black); a change of
+// player or colour mid-game says that it started a new game. Prints one line
+// per test and "N passed, M failed"; exit status 1 on any failure.
+// Screenshots go to $E2E_SHOTS (default ./shots).
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromiumPath, freePort, shotsDir } from './common.mjs';
+
+const bin = process.argv[2];
+if (!bin || !fs.existsSync(bin)) {
+  console.error(`usage: node play.mjs <path to bin/evochess>${bin ? ` (${bin} does not exist; run make build)` : ''}`);
+  process.exit(2);
+}
+const shots = shotsDir();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'play-e2e-'));
+
+async function startServer() {
+  const port = await freePort();
+  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', path.join(tmp, 'league.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  proc.stdout.on('data', (d) => { log += d; });
+  proc.stderr.on('data', (d) => { log += d; });
+  const base = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
+    try { const r = await fetch(base); if (r.ok) break; } catch { }
+    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on ${base} within 20 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { proc, base };
+}
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const DESKTOP = { viewport: { width: 1360, height: 900 } };
+
+function assert(cond, msg) { if (!cond) throw new Error(msg); }
+const T = (id) => `[data-testid="${id}"]`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function newPage(browser, errors, opts) {
+  const ctx = await browser.newContext(opts);
+  const page = await ctx.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') errors.push(`worker console: ${m.text()}`); }));
+  return { ctx, page };
+}
+
+async function text(page, id) { return (await page.locator(T(id)).first().textContent()).trim(); }
+const fenOf = (page) => page.locator(T('play-board')).getAttribute('data-fen');
+
+// The human's turn with no search running.
+async function yourMove(page) {
+  await page.waitForFunction((sel) => {
+    const b = document.querySelector(sel);
+    return b && b.dataset.thinking === 'false' && /^Your move/.test(document.querySelector('[data-testid="game-status"]')?.textContent || '');
+  }, T('play-board'), { timeout: 60000 });
+}
+
+// openPlay opens the Play tab with the fastest search limit (depth 1).
+async function openPlay(page, base, touch) {
+  await page.goto(base);
+  await page.waitForSelector(T('tab-play'), { timeout: 60000 });
+  await (touch ? page.tap(T('tab-play')) : page.click(T('tab-play')));
+  await page.waitForSelector(`${T('play-board')} [data-square]`, { timeout: 30000 });
+  await page.selectOption(T('strength'), '1');
+}
+
+async function setFEN(page, fen, touch) {
+  await page.fill(T('fen-input'), fen);
+  await (touch ? page.tap(T('fen-setup')) : page.click(T('fen-setup')));
+}
+
+async function typeMove(page, mv) {
+  await page.fill(T('move-input'), mv);
+  await page.press(T('move-input'), 'Enter');
+}
+
+// The move list as rows [number, White's move, Black's move].
+async function moveRows(page) {
+  const cells = await page.$$eval(`${T('move-list')} > span`, (ss) => ss.map((s) => s.textContent.trim()));
+  const rows = [];
+  for (let i = 0; i < cells.length; i += 3) rows.push(cells.slice(i, i + 3));
+  return rows;
+}
+
+// waitPlies waits until the move list holds n moves and it is the human's move.
+async function waitPlies(page, n) {
+  await page.waitForFunction((k) => [...document.querySelectorAll('[data-testid="move-list"] > span')]
+    .filter((s) => /^[A-Za-z]/.test(s.textContent.trim())).length >= k, n, { timeout: 60000 });
+  await yourMove(page);
+}
+
+// Why the page is wider than the screen (empty: it is not).
+// (A mobile browser widens its layout viewport to a page wider than the screen: innerWidth grows too.)
+async function overflow(page) {
+  return page.evaluate((w) => {
+    const out = [];
+    if (document.documentElement.scrollWidth > w || innerWidth !== w) out.push(`page ${document.documentElement.scrollWidth} px wide (innerWidth ${innerWidth}) on a ${w} px screen`);
+    // Inside a box that scrolls or clips (a wide table's own scroller, the tab strip) is fine.
+    const clipped = (el) => { for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true; return false; };
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > w + 1 && !clipped(el)) {
+        out.push(`${el.tagName.toLowerCase()}.${el.className}[${el.dataset.testid || ''}] right ${Math.round(r.right)}`);
+      }
+    }
+    return out;
+  }, PHONE.viewport.width);
+}
+async function fits(page, where) {
+  const over = await overflow(page);
+  assert(over.length === 0, `${where}: wider than the phone:\n${over.slice(0, 6).join('\n')}`);
+}
+
+const results = [];
+async function test(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    results.push({ name, ok: false });
+    console.log(`FAIL ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message.split('\n').slice(0, 8).join('\n     ')}`);
+  }
+}
+
+const PROMO_FEN = '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1';
+const started = Date.now();
+let server, browser;
+try {
+  server = await startServer();
+  browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: FLAGS });
+  const base = server.base;
+  const errors = [];
+
+  await test('phone (touch, 390×844): a promotion by two taps opens the chooser and plays the piece tapped; a tap on the backdrop cancels', async () => {
+    const { ctx, page } = await newPage(browser, errors, PHONE);
+    try {
+      await openPlay(page, base, true);
+      const promote = async () => {
+        await setFEN(page, PROMO_FEN, true);
+        await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen === '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1', T('play-board'), { timeout: 10000 });
+        await yourMove(page);
+        await page.tap('[data-square="e7"]');
+        assert(await page.locator('[data-square="e8"].hint').count() === 1, 'no legal-move hint on e8 after a tap on e7');
+        await page.tap('[data-square="e8"]');
+        await sleep(500); // the tap's own click comes within a few milliseconds
+        assert(await page.locator(T('promotion')).count() === 1, `no promotion chooser after the tap on e8 (status "${await text(page, 'game-status')}", fen ${await fenOf(page)})`);
+        assert(await text(page, 'game-status') === 'Choose the promotion piece', `status "${await text(page, 'game-status')}"`);
+      };
+      await promote();
+      await page.screenshot({ path: path.join(shots, 'play-promotion-390.png') });
+      // A tap on the backdrop (outside the pieces) cancels: the pawn stays on e7.
+      const box = await page.locator(T('promotion')).boundingBox();
+      await page.tap(T('promotion'), { position: { x: 6, y: box.height - 6 } });
+      await page.waitForSelector(T('promotion'), { state: 'detached', timeout: 5000 });
+      assert((await fenOf(page)) === PROMO_FEN, `the backdrop tap changed the position: ${await fenOf(page)}`);
+      await yourMove(page);
+      // Again, and pick the rook this time.
+      await promote();
+      await page.tap(`${T('promotion')} button[data-piece="rook"]`);
+      await page.waitForFunction((sel) => /e8=R/.test(document.querySelector(sel)?.textContent || ''), T('move-list'), { timeout: 10000 });
+      assert(/^4R3\//.test(await fenOf(page)), `no rook on e8: ${await fenOf(page)}`);
+      await yourMove(page); // the engine answered
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  await test('phone (390 px): long unbroken text (underscore FEN, an 80-letter move, a long file name) never widens the page, on any tab', async () => {
+    const { ctx, page } = await newPage(browser, errors, PHONE);
+    try {
+      await openPlay(page, base, true);
+      await yourMove(page);
+      await setFEN(page, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-_0_1', true);
+      await page.waitForSelector(T('fen-error'), { timeout: 10000 });
+      await fits(page, 'the FEN error');
+      const long = 'Nf3'.repeat(26) + 'xy'; // 80 letters, no space
+      await typeMove(page, long);
+      await page.waitForSelector(T('move-error'), { timeout: 10000 });
+      assert((await text(page, 'move-error')).includes(long), `move error: ${await text(page, 'move-error')}`);
+      await fits(page, 'the move error');
+      await page.screenshot({ path: path.join(shots, 'play-long-text-390.png'), fullPage: true });
+      const name = 'lichess_pgn_2024.01.15_DrNykterstein_vs_Hikaru.AbCdEfGh.pgn';
+      await page.tap(T('tab-data'));
+      await page.setInputFiles(T('load-pgn'), { name, mimeType: 'text/plain',
+        buffer: Buffer.from('[Event "x"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n') });
+      await page.waitForFunction((n) => document.querySelector('[data-testid="data-summary"] h2')?.textContent.includes(n), name, { timeout: 30000 });
+      await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '1', T('games-read'), { timeout: 30000 });
+      await fits(page, 'the Data tab with a long file name');
+      await page.screenshot({ path: path.join(shots, 'data-long-name-390.png'), fullPage: true });
+      for (const id of await page.$$eval('[role="tab"]', (bs) => bs.map((b) => b.dataset.testid))) {
+        await page.tap(T(id));
+        await page.waitForSelector(`${T(id)}[aria-selected="true"]`);
+        await sleep(150);
+        await fits(page, `tab ${id}`);
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  const { ctx, page } = await newPage(browser, errors, DESKTOP);
+  await openPlay(page, base, false);
+
+  await test('a FEN error goes away with a new game, a move, or a good FEN', async () => {
+    await yourMove(page);
+    await setFEN(page, 'not a fen', false);
+    await page.waitForSelector(T('fen-error'), { timeout: 10000 });
+    await page.click(T('new-game'));
+    await page.waitForSelector(T('fen-error'), { state: 'detached', timeout: 5000 });
+    await yourMove(page);
+    await setFEN(page, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP/RNBQKBNR w KQkq - 0 1', false);
+    await page.waitForSelector(T('fen-error'), { timeout: 10000 });
+    await typeMove(page, 'e4');
+    await page.waitForSelector(T('fen-error'), { state: 'detached', timeout: 5000 });
+    await yourMove(page);
+    await setFEN(page, 'x', false);
+    await page.waitForSelector(T('fen-error'), { timeout: 10000 });
+    await setFEN(page, '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1', false);
+    await page.waitForSelector(T('fen-error'), { state: 'detached', timeout: 5000 });
+  });
+
+  await test('the move list is numbered as the PGN: from the FEN\'s move number, "N..." for a first move by Black', async () => {
+    await yourMove(page);
+    // Black to move: the engine moves first.
+    await setFEN(page, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', false);
+    await waitPlies(page, 1);
+    await typeMove(page, 'd4');
+    await waitPlies(page, 3);
+    let rows = await moveRows(page);
+    assert(rows[0][0] === '1...' && rows[0][1] === '' && /^[A-Za-z]/.test(rows[0][2]), `first row ${JSON.stringify(rows[0])} (rows ${JSON.stringify(rows)})`);
+    assert(rows[1][0] === '2.' && rows[1][1] === 'd4' && rows[1][2] !== '', `second row ${JSON.stringify(rows[1])}`);
+    await page.click(T('export-pgn'));
+    let pgn = await page.locator(T('pgn-text')).inputValue();
+    assert(pgn.includes(`1... ${rows[0][2]} 2. d4 ${rows[1][2]}`), `PGN and list differ: list ${JSON.stringify(rows)}\n${pgn}`);
+    // Fullmove 30, White to move.
+    await setFEN(page, '4k3/8/8/8/8/8/4P3/4K3 w - - 0 30', false);
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen === '4k3/8/8/8/8/8/4P3/4K3 w - - 0 30', T('play-board'), { timeout: 10000 });
+    await yourMove(page);
+    await typeMove(page, 'e4');
+    await waitPlies(page, 2);
+    rows = await moveRows(page);
+    assert(rows.length === 1 && rows[0][0] === '30.' && rows[0][1] === 'e4', `rows ${JSON.stringify(rows)}`);
+    await page.click(T('export-pgn'));
+    pgn = await page.locator(T('pgn-text')).inputValue();
+    assert(pgn.includes(`30. e4 ${rows[0][2]}`), `PGN and list differ: list ${JSON.stringify(rows)}\n${pgn}`);
+  });
+
+  await test('a change of player or colour mid-game says it started a new game', async () => {
+    assert(/starts a new game/.test(await text(page, 'opponent-change-note')), 'no note on what a change of player does');
+    await page.click(T('new-game'));
+    await yourMove(page);
+    // No game in progress: no note.
+    await page.selectOption(T('opponent'), { index: 2 });
+    await yourMove(page);
+    assert(await page.locator(T('play-note')).count() === 0, `a note without a game in progress: ${await page.locator(T('play-note')).count() && await text(page, 'play-note')}`);
+    await typeMove(page, 'e4');
+    await waitPlies(page, 2);
+    await page.selectOption(T('opponent'), { index: 3 });
+    const opp = (await page.locator(`${T('opponent')} option:checked`).textContent()).trim();
+    await page.waitForSelector(T('play-note'), { timeout: 5000 });
+    const note = await text(page, 'play-note');
+    assert(/New game/.test(note) && /you play White/.test(note) && /game in progress was left/.test(note), `note: ${note}`);
+    assert((await fenOf(page)) === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', `no new game: ${await fenOf(page)}`);
+    assert(opp && note.length > 0, `opponent ${opp}`);
+    // The note goes with the next move.
+    await typeMove(page, 'd4');
+    await page.waitForSelector(T('play-note'), { state: 'detached', timeout: 5000 });
+    await yourMove(page);
+    // The colour: the engine opens as White.
+    await page.selectOption(T('color'), 'black');
+    await page.waitForSelector(T('play-note'), { timeout: 5000 });
+    assert(/you play Black/.test(await text(page, 'play-note')), `note: ${await text(page, 'play-note')}`);
+    await yourMove(page);
+    await page.screenshot({ path: path.join(shots, 'play-new-game-note.png') });
+    await page.selectOption(T('color'), 'white');
+    await yourMove(page);
+  });
+  await ctx.close();
+
+  await test('no console errors', async () => {
+    assert(errors.length === 0, `console errors:\n${errors.join('\n')}`);
+  });
+} catch (e) {
+  results.push({ name: 'setup', ok: false });
+  console.log(`FAIL setup: ${e.stack || e}`);
+} finally {
+  if (browser) await browser.close().catch(() => {});
+  if (server) server.proc.kill('SIGTERM');
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${shots}`);
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
