@@ -1,10 +1,67 @@
-// Helpers shared by the end-to-end suites (run.mjs, league.mjs): finding
-// Debian's Chromium, a free local port for the server under test, and the
+// Helpers shared by the end-to-end suites (run.mjs, league.mjs, play.mjs,
+// tune.mjs, data.mjs): finding Debian's Chromium, a free local port for the
+// server under test, starting that server, the browser flags, and the
 // screenshot folder.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+
+// FLAGS are the Chromium flags of every suite (no GPU, no sandbox, nothing
+// fetched in the background).
+export const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function assert(cond, msg) { if (!cond) throw new Error(msg); }
+export const T = (id) => `[data-testid="${id}"]`;
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// skipped reports whether $E2E_ONLY (a regexp) leaves the test named name out.
+export function skipped(name) {
+  return Boolean(process.env.E2E_ONLY) && !new RegExp(process.env.E2E_ONLY).test(name);
+}
+
+// runTest runs fn, prints "ok NAME (T s)" or "FAIL NAME (T s): why", and adds
+// the outcome to results.
+export async function runTest(results, name, fn) {
+  const t0 = Date.now();
+  const took = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`ok   ${name} (${took()})`);
+  } catch (e) {
+    results.push({ name, ok: false });
+    console.log(`FAIL ${name} (${took()}): ${String(e && e.message || e).split('\n').slice(0, 8).join('\n     ')}`);
+  }
+}
+
+// finish prints "N passed, M failed (T s)" and exits, with status 1 on any failure.
+export function finish(results, started) {
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`${results.length - failed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  process.exit(failed ? 1 : 0);
+}
+
+// startServer starts `bin serve` on a free loopback port with its league
+// file in dir and resolves, once the page answers, to { proc, base, log }.
+export async function startServer(bin, dir) {
+  const port = await freePort();
+  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', path.join(dir, 'league.db')],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  proc.stdout.on('data', (d) => { log += d; });
+  proc.stderr.on('data', (d) => { log += d; });
+  const base = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
+    try { const r = await fetch(base); if (r.ok) break; } catch { }
+    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on ${base} within 20 s:\n${log}`);
+    await sleep(100);
+  }
+  return { proc, base, log: () => log };
+}
 
 // chromiumPath is $CHROMIUM or the first Chromium on the usual paths.
 export function chromiumPath() {

@@ -16,12 +16,11 @@
 // "N passed, M failed"; exit status 1 on any failure. Screenshots go to
 // $E2E_SHOTS (default ./shots); E2E_ONLY=<regexp> runs only the matching tests.
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromiumPath, freePort, shotsDir } from './common.mjs';
+import { FLAGS, T, assert, chromiumPath, finish, runTest, shotsDir, skipped, sleep, startServer } from './common.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
@@ -31,30 +30,8 @@ if (!bin || !fs.existsSync(bin)) {
 const shots = shotsDir();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'data-e2e-'));
 
-async function startServer() {
-  const port = await freePort();
-  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', path.join(tmp, 'league.db')],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
-  const base = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
-    try { const r = await fetch(base); if (r.ok) break; } catch { }
-    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on ${base} within 20 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { proc, base, log: () => log };
-}
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
-const T = (id) => `[data-testid="${id}"]`;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const num = (s) => Number(String(s).replace(/[^\d]/g, ''));
 
 async function text(page, id) {
@@ -73,16 +50,7 @@ async function summary(page) {
 
 const results = [];
 async function test(name, fn) {
-  if (process.env.E2E_ONLY && !new RegExp(process.env.E2E_ONLY).test(name)) return;
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    results.push({ name, ok: false });
-    console.log(`FAIL ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message.split('\n').slice(0, 6).join('\n     ')}`);
-  }
+  if (!skipped(name)) await runTest(results, name, fn);
 }
 
 const started = Date.now();
@@ -141,7 +109,7 @@ const PGN3 = '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Q
   '[Event "b"]\n[Result "1/2-1/2"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n\n[Event "c"]\n[Result "1-0"]\n\n1. e4 c5 1-0\n\n';
 
 try {
-  server = await startServer();
+  server = await startServer(bin, tmp);
   browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: FLAGS });
 
   await test('a sampling field changed while positions are drawn redraws them: Min Elo 3000 right after the games are read shows 0 positions', async () => {
@@ -324,6 +292,4 @@ try {
   server?.proc.kill();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
-const failed = results.filter((r) => !r.ok).length;
-console.log(`${results.length - failed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-process.exit(failed ? 1 : 0);
+finish(results, started);

@@ -14,11 +14,10 @@
 // per test and "N passed, M failed"; exit status 1 on any failure.
 // Screenshots go to $E2E_SHOTS (default ./shots).
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath, freePort, shotsDir } from './common.mjs';
+import { FLAGS, T, assert, chromiumPath, finish, runTest, shotsDir, skipped, sleep, startServer } from './common.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
@@ -28,31 +27,10 @@ if (!bin || !fs.existsSync(bin)) {
 const shots = shotsDir();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'play-e2e-'));
 
-async function startServer() {
-  const port = await freePort();
-  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', path.join(tmp, 'league.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
-  const base = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
-    try { const r = await fetch(base); if (r.ok) break; } catch { }
-    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on ${base} within 20 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { proc, base };
-}
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1360, height: 900 } };
 
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
-const T = (id) => `[data-testid="${id}"]`;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function newPage(browser, errors, opts) {
   const ctx = await browser.newContext(opts);
@@ -132,22 +110,14 @@ async function fits(page, where) {
 
 const results = [];
 async function test(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    results.push({ name, ok: false });
-    console.log(`FAIL ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message.split('\n').slice(0, 8).join('\n     ')}`);
-  }
+  if (!skipped(name)) await runTest(results, name, fn);
 }
 
 const PROMO_FEN = '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1';
 const started = Date.now();
 let server, browser;
 try {
-  server = await startServer();
+  server = await startServer(bin, tmp);
   browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: FLAGS });
   const base = server.base;
   const errors = [];
@@ -310,8 +280,5 @@ try {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 
-console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${shots}`);
-const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed;
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`screenshots in ${shots}`);
+finish(results, started);

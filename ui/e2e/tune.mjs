@@ -14,11 +14,10 @@
 // games the original used. Prints one line per test and "N passed, M
 // failed"; exit status 1 on any failure.
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath, freePort } from './common.mjs';
+import { FLAGS, T, assert, chromiumPath, finish, runTest, skipped, startServer } from './common.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
@@ -28,29 +27,8 @@ if (!bin || !fs.existsSync(bin)) {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tune-e2e-'));
 
-async function startServer() {
-  const port = await freePort();
-  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', path.join(tmp, 'league.db')],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
-  const base = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
-    try { const r = await fetch(base); if (r.ok) break; } catch { }
-    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on ${base} within 20 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { proc, base };
-}
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
-const T = (id) => `[data-testid="${id}"]`;
 
 async function newPage(browser, errors) {
   const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 } });
@@ -104,32 +82,24 @@ async function waitState(page, re, timeout = 120000) {
 }
 
 const results = [];
-const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
 let browser, base;
 
 // test runs fn(page, ctx, errors) in a fresh browser context.
 async function test(name, fn) {
-  if (only && !only.test(name)) return;
-  const t0 = Date.now();
+  if (skipped(name)) return;
   const errors = [];
   const { ctx, page } = await newPage(browser, errors);
-  try {
+  await runTest(results, name, async () => {
     await fn(page, ctx, errors);
     assert(errors.length === 0, `console errors:\n${errors.slice(0, 5).join('\n')}`);
-    results.push({ name, ok: true });
-    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    results.push({ name, ok: false });
-    console.log(`FAIL ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message.split('\n').slice(0, 6).join('\n     ')}`);
-  } finally {
-    await ctx.close();
-  }
+  });
+  await ctx.close();
 }
 
 const started = Date.now();
 let server;
 try {
-  server = await startServer();
+  server = await startServer(bin, tmp);
   base = server.base;
   browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: FLAGS });
 
@@ -324,7 +294,4 @@ try {
   if (server) server.proc.kill();
 }
 
-const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed;
-console.log(`${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-process.exit(failed ? 1 : 0);
+finish(results, started);
