@@ -16,7 +16,7 @@ import (
 func TestCLIRefusesBeforeWork(t *testing.T) {
 	dir := t.TempDir()
 	same := filepath.Join(dir, "same.json")
-	tune := []string{"tune", "-preset", "vazquez-ep", "-data", "bundled", "-gens", "1", "-pop", "4"}
+	tune := []string{"tune", "-preset", "vazquez-ep", "-pgn", "../assets/data/gm_demo_1500.pgn", "-gens", "1", "-pop", "4"}
 	cases := []struct {
 		args []string
 		want string
