@@ -51,8 +51,10 @@
 //     registries: Hash, Threads (1), Move Overhead, Ponder, Clear Hash,
 //     UCI_LimitStrength, UCI_Elo (strength.MinElo to strength.MaxElo),
 //     OwnBook, Seed, BookFile (when a file opener is given),
-//     Preset (evaluation presets), Scheme (evaluation schemes with default
-//     weights), SearchPreset, PlayerFile (when a file opener is given), one
+//     Scheme (evaluation schemes with default weights), Preset (evaluation
+//     presets; after Scheme, so that a GUI sending every option back in the
+//     listed order keeps the preset chosen), SearchPreset (the default search
+//     listed as "standard"), PlayerFile (when a file opener is given), one
 //     spin option "Search_<Name>" per search.ParamSpecs entry (David et al.
 //     Table I) and one "Eval_<Name>" per tunable weight of the loaded scheme,
 //     each with the current value as default and the registry's bounds.

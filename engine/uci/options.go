@@ -190,6 +190,25 @@ func (e *engine) options() []option {
 				return nil
 			}})
 	}
+	// Scheme is listed before Preset: a GUI that sends every option back in
+	// the listed order (with the defaults it was shown) then sets the scheme
+	// first and the preset after it, so the preset chosen is the one kept.
+	var schemes []string
+	for _, s := range eval.Schemes() {
+		schemes = append(schemes, s.Name())
+	}
+	opts = append(opts, option{name: "Scheme", kind: "combo", def: e.scheme.Name(), vars: schemes,
+		set: func(e *engine, v string) error {
+			if v == e.scheme.Name() {
+				return nil
+			}
+			s, err := eval.Lookup(v)
+			if err != nil {
+				return err
+			}
+			e.scheme, e.weights, e.presetName, e.searcher = s, param.Defaults(s.Params()), "", nil
+			return nil
+		}})
 	presets := []string{customPreset}
 	for _, p := range eval.Presets() {
 		presets = append(presets, p.Name)
@@ -212,22 +231,6 @@ func (e *engine) options() []option {
 				return err
 			}
 			e.scheme, e.weights, e.presetName, e.searcher = s, p.Weights, v, nil
-			return nil
-		}})
-	var schemes []string
-	for _, s := range eval.Schemes() {
-		schemes = append(schemes, s.Name())
-	}
-	opts = append(opts, option{name: "Scheme", kind: "combo", def: e.scheme.Name(), vars: schemes,
-		set: func(e *engine, v string) error {
-			if v == e.scheme.Name() {
-				return nil
-			}
-			s, err := eval.Lookup(v)
-			if err != nil {
-				return err
-			}
-			e.scheme, e.weights, e.presetName, e.searcher = s, param.Defaults(s.Params()), "", nil
 			return nil
 		}})
 	searchPreset := customPreset

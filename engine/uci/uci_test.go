@@ -34,8 +34,8 @@ func TestSessions(t *testing.T) {
 			"< ^option name Move Overhead type spin default 50 min 1 max 5000$",
 			"< ^option name Ponder type check default false$",
 			"< ^option name Clear Hash type button$",
-			"< ^option name Preset type combo default david-fig3 var custom( var \\S+)* var david-fig3",
 			"< ^option name Scheme type combo default david35( var \\S+)+$",
+			"< ^option name Preset type combo default david-fig3 var custom( var \\S+)* var david-fig3",
 			"< ^option name SearchPreset type combo default standard var custom var standard var classic var david-table2 var plain$",
 			"< ^option name Search_NullMoveUse type spin default 1 min 0 max 1$",
 			"< ^option name Search_MateThreatExtension type spin default 2 min 0 max 4$",
@@ -214,6 +214,17 @@ func TestSessions(t *testing.T) {
 			"> go depth 1",
 			"< ^bestmove [a-h][78]", // Black to move after e2e4
 		}},
+		{name: "a GUI sending the options back in the listed order keeps the chosen preset", script: []string{
+			// The defaults shown at the handshake, in order, with Preset
+			// changed by the user: Scheme comes first, so the preset wins.
+			"> setoption name Scheme value david35",
+			"> setoption name Preset value material",
+			"> setoption name SearchPreset value standard",
+			"> uci",
+			"< ^option name Scheme type combo default material ",
+			"< ^option name Preset type combo default material ",
+			"< ^uciok$",
+		}},
 		{name: "no legal move: mate or stalemate said, bestmove 0000", script: []string{
 			"> position fen 6k1/5ppp/8/8/8/8/5PPP/3r2K1 w - - 0 1",
 			"> go depth 5",
@@ -246,13 +257,13 @@ func TestSessions(t *testing.T) {
 		{name: "options change the player", script: []string{
 			"> setoption name Preset value material",
 			"> uci",
-			"< ^option name Preset type combo default material ",
 			"< ^option name Scheme type combo default material ",
+			"< ^option name Preset type combo default material ",
 			"< ^uciok$",
 			"> setoption name scheme value vazquez29", // names and values are case-insensitive
 			"> uci",
-			"< ^option name Preset type combo default custom ",
 			"< ^option name Scheme type combo default vazquez29 ",
+			"< ^option name Preset type combo default custom ",
 			"< ^option name Eval_",
 			"< ^uciok$",
 			"> setoption name SearchPreset value plain",
@@ -564,8 +575,8 @@ func TestPlayerFileOption(t *testing.T) {
 	s.expect("^uciok$")
 	s.send("setoption name PlayerFile value testdata/player.json")
 	s.send("uci")
-	s.expect("^option name Preset type combo default custom ")
 	s.expect("^option name Scheme type combo default vazquez29 ")
+	s.expect("^option name Preset type combo default custom ")
 	s.expect("^option name PlayerFile type string default testdata/player.json$")
 	s.expect("^option name Search_NullMoveReduction type spin default 2 ")
 	s.expect("^option name Eval_KnightValue type spin default 302 ")
