@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath, freePort, shotsDir, unnamedControls } from './common.mjs';
+import { FLAGS, T, assert, chromiumPath, freePort, shotsDir, unnamedControls } from './common.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
@@ -46,11 +46,7 @@ async function startServer() {
   }
 }
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
-const T = (id) => `[data-testid="${id}"]`;
 
 async function newPage(browser, errors, viewport = { width: 1360, height: 900 }, touch = false) {
   const ctx = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });

@@ -9,12 +9,12 @@
 // task during a run) and finally "N passed, M failed". Exit status 1 on any
 // failure. Screenshots of every tab go to $E2E_SHOTS (default ./shots).
 import { chromium } from 'playwright-core';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromiumPath, freePort, shotsDir, unnamedControls } from './common.mjs';
+import { FLAGS, T, assert, chromiumPath, shotsDir, startServer as startServerAt, unnamedControls } from './common.mjs';
 
 const bin = process.argv[2];
 // E2E_BASE_URL runs the tests against an already running server (debugging).
@@ -26,26 +26,10 @@ const shots = shotsDir();
 
 async function startServer() {
   if (process.env.E2E_BASE_URL) return { proc: { kill() {} }, base: process.env.E2E_BASE_URL, log: () => '' };
-  const port = await freePort();
   // The class league's database in a temporary folder, not the working directory.
-  const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'evochess-e2e-')), 'league.db');
-  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
-  const base = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
-    try { const r = await fetch(base); if (r.ok) break; } catch { }
-    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on ${base} within 20 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { proc, base, log: () => log };
+  return startServerAt(bin, fs.mkdtempSync(path.join(os.tmpdir(), 'evochess-e2e-')));
 }
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // Installed before any page script: records long tasks on the main thread
 // (a figure the runs print, not a pass/fail: no timed assertions) and
@@ -72,9 +56,7 @@ function step(label) {
   stepT = Date.now();
 }
 
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
 
-const T = (id) => `[data-testid="${id}"]`;
 
 async function newPage(browser, errors, opts = { viewport: { width: 1360, height: 900 } }) {
   const ctx = await browser.newContext(opts);
