@@ -294,9 +294,19 @@ func (r *Reader) Next() (*Game, error) {
 	// Comments between games (an annotator's note before the first game's
 	// tags, "{White wins on time}" after a game's result) belong to no game
 	// that could be returned: they are skipped, not read as an empty game.
-	for c == '{' || c == ';' {
-		if c == ';' {
+	// So are annotations some tools write after the result ("1-0 $1",
+	// "1-0 !"): a NAG or a '!'/'?' glyph is no move text of the next game.
+	for c == '{' || c == ';' || c == '$' || c == '!' || c == '?' {
+		switch c {
+		case ';':
 			r.skipLine()
+			c = r.skipSpace()
+			continue
+		case '$', '!', '?':
+			r.advance()
+			for d := r.peek(); d >= '0' && d <= '9' || d == '!' || d == '?'; d = r.peek() {
+				r.advance()
+			}
 			c = r.skipSpace()
 			continue
 		}

@@ -579,6 +579,8 @@ func TestReaderCommentsBetweenGames(t *testing.T) {
 		{"comments only", "{one}\n{two\nlines}\n; three\n", "", nil, 0, 0},
 		{"before the first tags", "{intro}\n; note\n[Event \"a\"]\n1. e4 *\n", "a@3", nil, 1, 0},
 		{"after results", "[Event \"a\"]\n1. e4 1-0 {c} {d}\n; e\n[Event \"b\"]\n1. d4 0-1 {end}\n", "a@1 b@4", nil, 2, 0},
+		{"NAGs and glyphs after results", "[Event \"a\"]\n1. e4 e5 1-0 $1\n\n[Event \"b\"]\n1. d4 d5 0-1 !? $14 {c}\n[Event \"c\"]\n1. c4 *\n$",
+			"a@1 b@4 c@6", nil, 3, 0},
 		{"before a game without tags", "[Event \"a\"]\n1. e4 1-0 {c}\n1. d4 d5 *\n", "a@1 @3", nil, 2, 0},
 		{"CR-only", strings.ReplaceAll(phantom, "\n", "\r"), "a@2", []string{"pgn: game 2 (line 10): move 2. Qxd5: illegal"}, 1, 1},
 		{"unterminated after a result", "[Event \"a\"]\n1. e4 1-0\n{ never\nclosed\n[Event \"b\"]\n1. d4 *\n", "a@1",
