@@ -48,6 +48,7 @@ type evalFlags struct {
 	trace, jsonOut         bool
 	hashMB                 int
 	resume                 string
+	multiPV                int
 }
 
 // runEval implements
@@ -55,6 +56,7 @@ type evalFlags struct {
 //	evochess eval -player FILE|-preset NAME -pgn FILE [-protocol david] [-seed 1] [-positions N] [-depth N]
 //	evochess eval -player FILE|-preset NAME -epd FILE [-nodes N | -movetime D] [-depth N]
 //	evochess eval -player FILE|-preset NAME (-fen FEN | -epd FILE) -trace
+//	evochess eval -player FILE|-preset NAME -fen FEN (-depth N | -nodes N | -movetime D) [-multipv K]
 //
 // Results go to stdout (with -json the last line is one JSON object);
 // progress goes to stderr.
@@ -77,7 +79,8 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.resume, "resume", "", "with -epd: keep each finished position in this `file`; the same command run again searches only the positions it lacks")
 	fs.Uint64Var(&f.nodes, "nodes", fitness.DefaultSuiteCap, "node cap per suite position")
 	fs.Var(msFlag{&f.movetime}, "movetime", "`time` per suite position instead of a node cap (5s, or milliseconds: 5000)")
-	fs.StringVar(&f.fen, "fen", "", "position to trace (the evaluation term by term; -trace is implied)")
+	fs.StringVar(&f.fen, "fen", "", "position to trace (the evaluation term by term; -trace is implied); with -depth, -nodes, -movetime or -multipv it is also searched and its lines printed")
+	fs.IntVar(&f.multiPV, "multipv", 1, "with -fen: search this many lines (the best, then the best of the other moves, …)")
 	fs.BoolVar(&f.trace, "trace", false, "print feature counts and the score by term (with -fen or -epd)")
 	fs.BoolVar(&f.jsonOut, "json", false, "end with one JSON object on the last line")
 	fs.IntVar(&f.hashMB, "hash", 0, "transposition table size in MiB (0: 1 for -pgn -depth, which clears it per position; 16 for -epd)")
@@ -103,6 +106,15 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// -fen alone is a trace: there is nothing else to do with one position.
 		if (f.fen == "") == (f.epdFile == "") {
 			return errors.New("eval: -trace needs exactly one of -fen and -epd")
+		}
+		if f.fen != "" && analysing(fs) {
+			if err := onlyFlags(fs, "eval", "an analysis (-fen with a search limit)", "player", "preset", "json", "fen", "trace",
+				"depth", "nodes", "movetime", "multipv", "hash"); err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return evalAnalyse(ctx, pl, f, explicit(fs, "nodes"), stdout, stderr)
 		}
 		if err := onlyFlags(fs, "eval", "a trace", "player", "preset", "json", "fen", "epd", "trace"); err != nil {
 			return err

@@ -27,7 +27,11 @@
 //     (±25 cp, widened on failure) from depth 4; the root move loop (PVS,
 //     root moves re-ordered best first, then by subtree size); stopping
 //     through the context, a node limit or the clock, polled every 1024
-//     nodes; the Yield hook for the WebAssembly worker. The butterfly,
+//     nodes; the Yield hook for the WebAssembly worker; MultiPV
+//     (Limits.MultiPV: each iteration searches the best line, then the
+//     best of rootMoves[1:], … each with its own aspiration window, lines
+//     kept sorted by score; helper threads search one line and only fill
+//     the table). The butterfly,
 //     capture and continuation histories carry over between searches until
 //     Clear (a new game); killers start empty in every search.
 //   - alphabeta.go: the principal-variation search (negascout, fail-soft)

@@ -37,10 +37,20 @@ type Limits struct {
 	// Ponder, when set, makes the search ponder: it ignores the time
 	// limits until Ponder.Hit is called, then plays by them (timeman.go).
 	Ponder *PonderSignal
+	// MultiPV is the number of root moves searched for a line of their
+	// own (UCI "MultiPV"; 0 or 1: the best move only): every iteration
+	// searches the best line, then the best line among the other moves,
+	// and so on, each with its own aspiration window, and reports them in
+	// order (Info.MultiPV). The move played is the first line's.
+	MultiPV int
 }
 
 // MaxDepth is the deepest iteration the search starts.
 const MaxDepth = 100
+
+// MaxMultiPV bounds Limits.MultiPV where a user sets it (the UCI option,
+// eval -multipv): Stockfish's bound, more than any position's legal moves.
+const MaxMultiPV = 500
 
 // Info describes one completed iteration of the search.
 type Info struct {
@@ -52,6 +62,16 @@ type Info struct {
 	Time     time.Duration // time since the search started
 	Hashfull int           // permille of the transposition table used by this search
 	PV       []board.Move  // principal variation, starting with the best move
+	// MultiPV is the line's rank (1: the best) when Limits.MultiPV > 1;
+	// then every iteration reports each line, in order. 0 otherwise.
+	MultiPV int
+}
+
+// Line is one root move's line of a MultiPV search.
+type Line struct {
+	Score int          // centipawns, side to move's view (mate scores as MateScore-plies)
+	Mate  int          // 0, or moves to mate (negative: the side to move is mated)
+	PV    []board.Move // the move and the line behind it
 }
 
 // Result is the outcome of a search.
@@ -65,6 +85,11 @@ type Result struct {
 	Nodes    uint64        // nodes searched
 	Time     time.Duration // time spent
 	PV       []board.Move  // principal variation, starting with Best
+	// Lines are the lines of a MultiPV search (Limits.MultiPV > 1), best
+	// first, from its last iteration (fewer than MultiPV when it stopped in
+	// the middle of one after its first line); Lines[0] is Best's. Nil
+	// otherwise.
+	Lines []Line
 }
 
 // DefaultYieldInterval is the default number of nodes between calls of
@@ -86,7 +111,9 @@ type frame struct {
 // rootMove is a root move with the bookkeeping that orders the next iteration.
 type rootMove struct {
 	move  board.Move
-	nodes uint64 // subtree size in the last iteration
+	nodes uint64       // subtree size in the last iteration
+	score int          // a MultiPV line's score (its last search)
+	pv    []board.Move // a MultiPV line's principal variation
 }
 
 // Searcher is an iterative-deepening principal-variation searcher. It owns
@@ -149,6 +176,7 @@ type Searcher struct {
 	tm           timeManager
 	rootDepth    int
 	rootMoves    []rootMove
+	pvIdx        int        // rootSearch searches rootMoves[pvIdx:] (MultiPV lines before it are done)
 	rootBest     board.Move // best move found so far in the current iteration
 	rootScore    int
 	rootPV       []board.Move
@@ -341,6 +369,11 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	}
 	res.Best = moves[0]
 	res.PV = []board.Move{moves[0]}
+	s.pvIdx = 0
+	multi := 1
+	if lim.MultiPV > 1 {
+		multi = min(lim.MultiPV, len(moves))
+	}
 	s.stack[0].excluded = board.NoMove
 	s.stack[0].staticEval = noEval
 	if !pos.InCheck() && s.params.ImprovingUse {
@@ -354,23 +387,58 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	smp := s.startHelpers(ctx, pos, lim, maxDepth)
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {
-		v := s.aspirate(pos, depth, score)
+		var v, done int
+		if multi == 1 {
+			v = s.aspirate(pos, depth, score)
+		} else {
+			v, done = s.searchLines(pos, depth, multi)
+		}
 		if s.stopped {
-			// A move that beat the previous best in the unfinished iteration
-			// was fully searched: prefer it.
-			if s.rootBest != board.NoMove {
+			switch {
+			case done > 0:
+				// The first line of the unfinished iteration was done:
+				// its lines so far replace the last iteration's.
+				rm := s.rootMoves[0]
+				res.Best, res.Score, res.PV = rm.move, rm.score, rm.pv
+				res.Mate = MateIn(rm.score)
+				res.Lines = res.Lines[:0]
+				for _, rm := range s.rootMoves[:done] {
+					res.Lines = append(res.Lines, Line{Score: rm.score, Mate: MateIn(rm.score), PV: rm.pv})
+				}
+			case multi == 1 && s.rootBest != board.NoMove:
+				// A move that beat the previous best in the unfinished
+				// iteration was fully searched: prefer it. (A MultiPV
+				// search keeps its last iteration's lines until the
+				// first line of the next is done.)
 				res.Best, res.Score, res.PV = s.rootBest, s.rootScore, s.rootPV
 				res.Mate = MateIn(s.rootScore)
 			}
 			break
 		}
 		score = v
-		res.Best, res.Score, res.Depth = s.rootBest, v, depth
+		if multi == 1 {
+			res.Best, res.PV = s.rootBest, s.rootPV
+		} else {
+			res.Best, res.PV = s.rootMoves[0].move, s.rootMoves[0].pv
+			res.Lines = res.Lines[:0]
+			for _, rm := range s.rootMoves[:multi] {
+				res.Lines = append(res.Lines, Line{Score: rm.score, Mate: MateIn(rm.score), PV: rm.pv})
+			}
+		}
+		res.Score, res.Depth = v, depth
 		res.Mate = MateIn(v)
-		res.PV = s.rootPV
 		if progress != nil {
-			progress(Info{Depth: depth, SelDepth: s.selDepth, Score: v, Mate: res.Mate, Nodes: s.totalNodes(),
-				Time: time.Since(s.start), Hashfull: s.tt.hashfull(), PV: append([]board.Move(nil), res.PV...)})
+			info := Info{Depth: depth, SelDepth: s.selDepth, Score: v, Mate: res.Mate, Nodes: s.totalNodes(),
+				Time: time.Since(s.start), Hashfull: s.tt.hashfull(), PV: append([]board.Move(nil), res.PV...)}
+			if multi == 1 {
+				progress(info)
+			} else {
+				for k, l := range res.Lines {
+					info.MultiPV, info.Score, info.Mate = k+1, l.Score, l.Mate
+					info.PV = append([]board.Move(nil), l.PV...)
+					progress(info)
+				}
+			}
 		}
 		if s.tm.stopAfterIteration(iterationResult{depth: depth, score: v, best: res.Best, nodes: s.nodes,
 			bestNodes: s.rootMoves[0].nodes, rootMoves: len(s.rootMoves)}) {
@@ -378,8 +446,9 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 		}
 	}
 	res.SelDepth = s.selDepth
+	s.pvIdx = 0
 	if smp != nil {
-		res = s.joinHelpers(smp, res)
+		res = s.joinHelpers(smp, res, multi == 1)
 	}
 	if len(res.PV) > 1 {
 		res.Ponder = res.PV[1]
@@ -389,6 +458,27 @@ func (s *Searcher) Search(ctx context.Context, pos *board.Position, lim Limits, 
 	res.Nodes = s.totalNodes()
 	res.Time = time.Since(s.start)
 	return res
+}
+
+// searchLines runs one iteration of a MultiPV search: the best line of
+// rootMoves[k:] for k = 0 … multi−1 in turn, each through aspirate with the
+// score its move had in the last iteration, keeping rootMoves[:k+1] sorted
+// by score (ties in search order). It returns the first line's score and
+// how many lines it completed (all of them unless the search stopped).
+func (s *Searcher) searchLines(pos *board.Position, depth, multi int) (score, done int) {
+	for s.pvIdx = 0; s.pvIdx < multi; s.pvIdx++ {
+		v := s.aspirate(pos, depth, s.rootMoves[s.pvIdx].score)
+		if s.stopped {
+			return s.rootMoves[0].score, done
+		}
+		// rootSearch moved the line's move to pvIdx.
+		rm := &s.rootMoves[s.pvIdx]
+		rm.score, rm.pv = v, s.rootPV
+		done++
+		lines := s.rootMoves[:s.pvIdx+1]
+		sort.SliceStable(lines, func(a, b int) bool { return lines[a].score > lines[b].score })
+	}
+	return s.rootMoves[0].score, done
 }
 
 // aspirate searches the root to depth plies with an aspiration window
@@ -475,7 +565,8 @@ func (s *Searcher) ponderFromTT(pos *board.Position, best board.Move) board.Move
 // rootSearch searches the root moves to depth plies within (alpha, beta)
 // and returns the best score (fail-soft). It sets rootBest, rootScore and
 // rootPV whenever a move raises alpha, and reorders rootMoves for the next
-// iteration: best first, the rest by subtree size.
+// iteration: best first, the rest by subtree size. A MultiPV search's
+// later lines search only rootMoves[pvIdx:] and reorder only those.
 func (s *Searcher) rootSearch(pos *board.Position, alpha, beta, depth int) int {
 	const ply = 0
 	s.pvLen[ply] = 0
@@ -483,7 +574,7 @@ func (s *Searcher) rootSearch(pos *board.Position, alpha, beta, depth int) int {
 	bestIdx := -1
 	inCheck := pos.InCheck()
 	oneReply := len(s.rootMoves) == 1
-	for i := range s.rootMoves {
+	for i := s.pvIdx; i < len(s.rootMoves); i++ {
 		rm := &s.rootMoves[i]
 		m := rm.move
 		before := s.nodes
@@ -493,7 +584,7 @@ func (s *Searcher) rootSearch(pos *board.Position, alpha, beta, depth int) int {
 		pos.MakeMove(m)
 		s.stack[ply+1].afterNull = false
 		var v int
-		if i == 0 {
+		if i == s.pvIdx {
 			v = -s.search(pos, -beta, -alpha, newDepth, ply+1, false)
 		} else {
 			v = -s.search(pos, -alpha-1, -alpha, newDepth, ply+1, true)
@@ -521,13 +612,13 @@ func (s *Searcher) rootSearch(pos *board.Position, alpha, beta, depth int) int {
 			alpha = v
 		}
 	}
-	if bestIdx > 0 {
+	if first := s.pvIdx; bestIdx > first {
 		bm := s.rootMoves[bestIdx]
-		copy(s.rootMoves[1:bestIdx+1], s.rootMoves[:bestIdx])
-		s.rootMoves[0] = bm
+		copy(s.rootMoves[first+1:bestIdx+1], s.rootMoves[first:bestIdx])
+		s.rootMoves[first] = bm
 	}
 	if !s.stopped && best > -Infinity {
-		rest := s.rootMoves[1:]
+		rest := s.rootMoves[s.pvIdx+1:]
 		sort.SliceStable(rest, func(a, b int) bool { return rest[a].nodes > rest[b].nodes })
 	}
 	return best

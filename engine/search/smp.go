@@ -182,14 +182,16 @@ func (s *Searcher) totalNodes() uint64 {
 	return n
 }
 
-// joinHelpers stops the helpers, waits for them and lets the deepest
-// completed iteration decide the result (ties to the main thread).
-func (s *Searcher) joinHelpers(run *smpRun, res Result) Result {
+// joinHelpers stops the helpers, waits for them and, if pick, lets the
+// deepest completed iteration decide the result (ties to the main thread).
+// A MultiPV search keeps the main thread's lines (the helpers search one
+// line, filling the shared table).
+func (s *Searcher) joinHelpers(run *smpRun, res Result, pick bool) Result {
 	run.stop.Store(true)
 	run.wg.Wait()
 	for _, h := range run.helpers {
 		d := h.done
-		if d.depth > res.Depth && d.best != board.NoMove {
+		if pick && d.depth > res.Depth && d.best != board.NoMove {
 			res.Best, res.Score, res.Depth, res.PV = d.best, d.score, d.depth, d.pv
 			res.Mate = MateIn(d.score)
 		}

@@ -65,7 +65,7 @@ func TestLazySMP(t *testing.T) {
 		sr2.Search(context.Background(), big, Limits{Depth: 8}, nil)
 		run := sr2.startHelpers(context.Background(), big, Limits{Depth: 1}, 1) // the helpers search nothing at depth 1
 		total := sr2.totalNodes()
-		sr2.joinHelpers(run, Result{})
+		sr2.joinHelpers(run, Result{}, true)
 		if total != sr2.nodes {
 			t.Fatalf("run %d: %d nodes in all right after the helpers started, the main thread's %d", i, total, sr2.nodes)
 		}

@@ -153,6 +153,9 @@ func Search(ctx context.Context, s *search.Searcher, pos *board.Position, lim se
 	}
 	start := time.Now()
 	main := lim
+	// One line: the level's node budget is the calibrated one for the
+	// best line alone (the choice draws among its own candidates).
+	main.MultiPV = 0
 	if main.Nodes == 0 || main.Nodes > l.Nodes {
 		main.Nodes = l.Nodes
 	}

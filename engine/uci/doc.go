@@ -7,8 +7,9 @@
 //   - uci.go: the protocol loop and engine state. The search runs in a
 //     goroutine (engine/search with the loaded player's evaluator), so
 //     "stop", "isready" and "ponderhit" are answered while thinking; info
-//     lines (depth, seldepth, score cp|mate, nodes, nps, time, hashfull, pv)
-//     come from the search's progress callback, and "bestmove X ponder Y" is
+//     lines (depth, seldepth, multipv, score cp|mate, nodes, nps, time,
+//     hashfull, pv) come from the search's progress callback (with MultiPV
+//     above 1, one per line and iteration, "multipv k" ranking them), and "bestmove X ponder Y" is
 //     held back after "go infinite" and "go ponder" until stop/ponderhit, as
 //     the protocol requires. "go ponder" searches the predicted position
 //     with the given clock limits suspended (search.Limits.Ponder); on
@@ -48,7 +49,8 @@
 //     for the position before it; "ucinewgame" or a good "position" ends
 //     that.
 //   - options.go: the option registry, derived from the parameter
-//     registries: Hash, Threads (1), Move Overhead, Ponder, Clear Hash,
+//     registries: Hash, Threads (1), MultiPV (1), Move Overhead, Ponder,
+//     Clear Hash,
 //     UCI_LimitStrength, UCI_Elo (strength.MinElo to strength.MaxElo),
 //     OwnBook, Seed, BookFile (when a file opener is given),
 //     Scheme (evaluation schemes with default weights), Preset (evaluation

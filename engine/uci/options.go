@@ -144,6 +144,10 @@ func (e *engine) options() []option {
 				}
 				return nil
 			}},
+		// Analysis lines (engine/search Limits.MultiPV): the best line,
+		// then the best among the other moves, and so on.
+		{name: "MultiPV", kind: "spin", def: strconv.Itoa(max(e.multiPV, 1)), min: 1, max: search.MaxMultiPV,
+			set: func(e *engine, v string) error { e.multiPV, _ = strconv.Atoi(v); return nil }},
 		{name: "Move Overhead", kind: "spin", def: strconv.Itoa(int(e.moveOverhead / time.Millisecond)), min: 1, max: maxMoveOverheadMs,
 			set: func(e *engine, v string) error {
 				ms, _ := strconv.Atoi(v)

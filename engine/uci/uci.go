@@ -74,6 +74,7 @@ type engine struct {
 	params     search.Params
 	hashMB     int
 	threads    int    // search threads (Threads option; 0 means 1)
+	multiPV    int    // lines per search (MultiPV option; 0 means 1)
 	presetName string // last evaluation preset chosen ("" after edits)
 	playerFile string
 	searcher   *search.Searcher // nil: rebuild before the next search
@@ -369,7 +370,7 @@ func (e *engine) limits(g goCommand) search.Limits {
 	lim := search.Limits{
 		Depth: g.Depth, Nodes: uint64(g.Nodes), MoveTime: g.MoveTime,
 		WTime: g.WTime, BTime: g.BTime, WInc: g.WInc, BInc: g.BInc, MovesToGo: g.MovesToGo,
-		Infinite: g.Infinite, MoveOverhead: e.moveOverhead,
+		Infinite: g.Infinite, MoveOverhead: e.moveOverhead, MultiPV: e.multiPV,
 	}
 	if g.Ponder {
 		lim.Ponder = search.NewPonderSignal()
@@ -591,6 +592,9 @@ func formatInfo(in search.Info) string {
 	b.WriteString(strconv.Itoa(in.Depth))
 	if in.SelDepth > 0 {
 		b.WriteString(" seldepth " + strconv.Itoa(in.SelDepth))
+	}
+	if in.MultiPV > 0 {
+		b.WriteString(" multipv " + strconv.Itoa(in.MultiPV))
 	}
 	if in.Mate != 0 {
 		b.WriteString(" score mate " + strconv.Itoa(in.Mate))

@@ -3,10 +3,12 @@ package uci
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +33,7 @@ func TestSessions(t *testing.T) {
 			"< ^id author ",
 			"< ^option name Hash type spin default 16 min 1 max 4096$",
 			"< ^option name Threads type spin default 1 min 1 max \\d+$",
+			"< ^option name MultiPV type spin default 1 min 1 max 500$",
 			"< ^option name Move Overhead type spin default 50 min 1 max 5000$",
 			"< ^option name Ponder type check default false$",
 			"< ^option name Clear Hash type button$",
@@ -51,6 +54,45 @@ func TestSessions(t *testing.T) {
 			"< ^info depth 1 seldepth \\d+ score cp -?\\d+ nodes \\d+ .*time \\d+ pv [a-h][78]",
 			"< ^info depth 3 ",
 			"< " + bestmoveRe,
+		}},
+		{name: "MultiPV: every iteration's lines, best first, then one line again", script: []string{
+			"> setoption name MultiPV value 3",
+			"> position startpos moves e2e4",
+			"> go depth 4",
+			"< ^info depth 1 seldepth \\d+ multipv 1 score cp -?\\d+ nodes \\d+ .*pv [a-h][78]",
+			"< ^info depth 1 seldepth \\d+ multipv 2 score ",
+			"< ^info depth 1 seldepth \\d+ multipv 3 score ",
+			"< ^info depth 4 seldepth \\d+ multipv 3 score ",
+			"< " + bestmoveRe,
+			"> setoption name MultiPV value 0",
+			"< ^info string error: option MultiPV: 0 outside \\[1, 500\\]$",
+			"> setoption name MultiPV value 1",
+			"> go depth 2",
+			"< ^info depth 2 seldepth \\d+ score ",
+			"< " + bestmoveRe,
+		}, check: func(t *testing.T, out []string) {
+			// Depth 4's three lines: distinct first moves, scores not
+			// rising, and the bestmove is the first line's.
+			re := regexp.MustCompile(`^info depth 4 .*multipv (\d) score cp (-?\d+) .* pv (\S+)`)
+			var moves []string
+			prev := 1 << 30
+			for _, l := range out {
+				if m := re.FindStringSubmatch(l); m != nil {
+					var v int
+					fmt.Sscan(m[2], &v)
+					if v > prev || slices.Contains(moves, m[3]) {
+						t.Errorf("line %q: score above the last or a repeated move", l)
+					}
+					prev = v
+					moves = append(moves, m[3])
+				}
+				if strings.HasPrefix(l, "bestmove") && len(moves) == 3 && !strings.HasPrefix(l, "bestmove "+moves[0]) {
+					t.Errorf("%q is not the first line's move %s", l, moves[0])
+				}
+			}
+			if len(moves) != 3 {
+				t.Errorf("%d lines at depth 4, want 3", len(moves))
+			}
 		}},
 		{name: "malformed input is reported and ignored", script: []string{
 			"> foo bar",
