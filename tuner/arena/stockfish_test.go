@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/internal/shareddata"
 )
 
@@ -107,5 +108,39 @@ func TestEvochessVsStockfish(t *testing.T) {
 			s := res.Pair[0][1]
 			t.Logf("evochess vs stockfish UCI_Elo 1350 at %s (ponder %v): %v", tc.tc, tc.ponder, s)
 		})
+	}
+}
+
+// TestStockfishMultiPVReply: an engine given MultiPV in its spec reports
+// each iteration's lines; the reply's score is the first line's (the move
+// played), not the last line's. In the scholar's-mate position only Qxf7
+// mates: with MultiPV 3 Stockfish's last info lines are two non-mating
+// moves.
+func TestStockfishMultiPVReply(t *testing.T) {
+	if _, err := os.Stat(stockfishPath); err != nil {
+		t.Skipf("stockfish not installed at %s (apt-get install stockfish): %v", stockfishPath, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, cfg := range []UCIConfig{
+		{Path: stockfishPath, Name: "stockfish", Options: []UCIOption{{Name: "Threads", Value: "1"}, {Name: "MultiPV", Value: "3"}}},
+		{Path: buildEvochess(t), Args: []string{"uci"}, Name: "evochess", Options: []UCIOption{{Name: "MultiPV", Value: "3"}}},
+	} {
+		e, err := StartUCI(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, err := board.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := e.Go(ctx, Request{StartFEN: pos.FEN(), Position: pos, Limits: Limits{Depth: 8}})
+		e.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", cfg.Name, err)
+		}
+		if rep.Move.UCI() != "f3f7" || rep.Mate != 1 || rep.Depth != 8 {
+			t.Errorf("%s: reply %s mate %d score %d depth %d, want f3f7, mate 1 at depth 8", cfg.Name, rep.Move.UCI(), rep.Mate, rep.Score, rep.Depth)
+		}
 	}
 }

@@ -446,8 +446,15 @@ func (e *UCIEngine) Go(ctx context.Context, req Request) (Reply, error) {
 // ErrIllegalMove marks an engine answer that is not a legal move.
 var ErrIllegalMove = errors.New("arena: illegal move")
 
-// parseInfo reads depth, score and nodes from an info line's fields.
+// parseInfo reads depth, score and nodes from an info line's fields. The
+// lines after the first of a MultiPV search ("multipv 2" …, an engine
+// given MultiPV in its spec) are skipped: their scores are other moves'.
 func parseInfo(f []string, rep *Reply) {
+	for i := 0; i+1 < len(f) && f[i] != "string"; i++ {
+		if f[i] == "multipv" && f[i+1] != "1" {
+			return
+		}
+	}
 	for i := 0; i < len(f); i++ {
 		next := func() (int64, bool) {
 			if i+1 >= len(f) {

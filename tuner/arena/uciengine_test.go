@@ -308,6 +308,9 @@ func TestParseInfo(t *testing.T) {
 		{"depth 9 score mate -2", Reply{HasScore: true, Depth: 9, Mate: -2, Score: -MateScore + 4}},
 		{"depth 4 score cp 20 lowerbound nodes 9", Reply{HasScore: true, Depth: 4, Score: 20, Nodes: 9}},
 		{"string depth 99 score cp 1", Reply{}},
+		{"depth 7 seldepth 9 multipv 1 score cp 12 nodes 50 pv e2e4", Reply{HasScore: true, Depth: 7, Score: 12, Nodes: 50}},
+		{"depth 7 seldepth 9 multipv 2 score cp -40 nodes 60 pv d2d4", Reply{}},
+		{"depth 7 string multipv 2", Reply{Depth: 7}},
 		{"depth x score cp", Reply{}},
 	}
 	for _, tc := range tests {
