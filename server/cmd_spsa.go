@@ -53,7 +53,7 @@ func runSPSA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	frac := fs.Float64("c-frac", 20, "C_end = (max − min) / c-frac, rounded, at least 1")
 	rEnd := fs.Float64("r-end", 0.002, "R_end of every line")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: evochess spsa -player FILE | -preset NAME [-params a,b,c] [-group eval|search|all]")
+		fmt.Fprintln(stderr, "usage: evochess spsa -player FILE | -preset NAME [-params a,b,c | -group eval|search|all]")
 		fmt.Fprintln(stderr, "Prints one OpenBench SPSA line per parameter: name, int, value, min, max, C_end, R_end.")
 		fmt.Fprintln(stderr, "C_end is a twentieth of the parameter's range (at least 1), R_end 0.002; the names are evochess's UCI spin options.")
 		fs.PrintDefaults()
@@ -72,6 +72,9 @@ func runSPSA(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *group != "all" && *group != "eval" && *group != "search" {
 		return fmt.Errorf("spsa: -group %q: want eval, search or all", *group)
+	}
+	if *names != "" && explicit(fs, "group") {
+		return errors.New("spsa: -group does nothing with -params (which names the parameters); leave it out")
 	}
 	p, err := loadPlayer(*playerFile, *preset)
 	if err != nil {

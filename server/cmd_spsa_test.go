@@ -112,6 +112,7 @@ func TestSPSAParams(t *testing.T) {
 		{[]string{"-preset", "nope"}, "spsa:", true},
 		{[]string{}, "give -player FILE or -preset NAME", true},
 		{[]string{"-preset", "david-fig3", "-group", "x"}, "-group", true},
+		{[]string{"-preset", "david-fig3", "-group", "eval", "-params", "Search_NullMoveUse"}, "-group does nothing with -params", true},
 		{[]string{"-preset", "david-fig3", "-c-frac", "0"}, "must be positive", true},
 		{[]string{"-player", filepath.Join(t.TempDir(), "none.json")}, "no such file", true},
 	} {
