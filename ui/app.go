@@ -91,6 +91,7 @@ const firstOpponent = "preset:david-fig3"
 
 func (a *App) start() {
 	a.loadStore()
+	a.listenStore()
 	a.installBoardInput()
 	a.VW = js.Global().Get("innerWidth").Int()
 	js.Global().Call("addEventListener", "resize", js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -120,9 +121,12 @@ func (a *App) start() {
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(this js.Value, args []js.Value) any {
 		a.env.Lock()
 		defer a.env.UnlockRender()
-		a.Share.Player, a.Share.LinkErr, a.Share.Run = nil, "", nil
-		a.openHash(js.Global().Get("location").Get("hash").String())
-		a.leagueRoute(js.Global().Get("location").Get("hash").String())
+		// Another address (#league, back to the bare page) keeps the opened
+		// link: it stays the Play tab's "shared" player and the Share tab's
+		// card; only another #p= link replaces it (openHash).
+		hash := js.Global().Get("location").Get("hash").String()
+		a.openHash(hash)
+		a.leagueRoute(hash)
 		return nil
 	}))
 	go a.probeNative()

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"hash/crc32"
+	"strconv"
 	"strings"
 	"syscall/js"
 
@@ -84,7 +86,9 @@ func (a *App) refreshExplain() {
 	p := &a.Game
 	x := &p.Explain
 	ref := a.explainRef()
-	key := p.g.FEN() + "|" + p.Opponent + "|" + ref
+	// The opponent by its player file, not its key: a key ("link",
+	// "saved:N") can come to name another player (playOpponentKey).
+	key := p.g.FEN() + "|" + p.Opponent + "|" + p.OppName + "|" + strconv.FormatUint(uint64(crc32.ChecksumIEEE(p.oppPlayer)), 16) + "|" + ref
 	if key == x.key {
 		return
 	}

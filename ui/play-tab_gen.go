@@ -260,7 +260,7 @@ func (c *PlayTab) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-testid", Val: "opponent"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("data-island", c.App.island("opt-opponent", optionsHTML(c.Opponents(), c.p().Opponent)))
+						vgn.AddAttrInterface("data-island", c.App.island("opt-opponent", c.OpponentOptionsHTML()))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetOpponent(event) },

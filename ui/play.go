@@ -414,7 +414,11 @@ func (c *PlayTab) Strengths() []option {
 }
 
 func (c *PlayTab) SetOpponent(e vugu.DOMEvent) {
-	c.App.restart(func() error { return c.App.chooseOpponent(e.PropString("target", "value")) })
+	key := e.PropString("target", "value")
+	if key == thisGameKey {
+		return // the game's own player, no longer listed under another key
+	}
+	c.App.restart(func() error { return c.App.chooseOpponent(key) })
 }
 
 // Levels lists the strength levels: full strength, then Elo levels from
@@ -435,7 +439,8 @@ func (c *PlayTab) SetLevel(e vugu.DOMEvent) {
 
 func (c *PlayTab) ToggleVary(e vugu.DOMEvent) { c.p().Vary = e.PropBool("target", "checked") }
 
-func (c *PlayTab) Opponents() []option { return c.App.opponentOptions() }
+// OpponentOptionsHTML is the opponent list as option elements, the game's selected.
+func (c *PlayTab) OpponentOptionsHTML() string { o, k := c.App.opponentOptions(); return optionsHTML(o, k) }
 
 // Status is the line above the board.
 func (c *PlayTab) Status() string {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -83,12 +84,49 @@ func (r playerRef) playerJSON() (json.RawMessage, error) {
 	return r.Player, nil
 }
 
-func (a *App) opponentOptions() []option {
-	var out []option
-	for _, r := range a.playerRefs(true) {
-		out = append(out, option{Value: r.Key, Label: r.Label})
+// opponentOptions lists the Play tab's players, with the key of the game's
+// opponent among them (playOpponentKey).
+func (a *App) opponentOptions() (opts []option, current string) {
+	refs := a.playerRefs(true)
+	current = a.playOpponentKey(refs)
+	if current == thisGameKey {
+		opts = append(opts, option{Value: thisGameKey, Label: "this game's player: " + a.Game.OppName})
 	}
-	return out
+	for _, r := range refs {
+		opts = append(opts, option{Value: r.Key, Label: r.Label})
+	}
+	return opts, current
+}
+
+// thisGameKey is the Play tab's choice for the game's opponent when no
+// listed player is it any more (playOpponentKey).
+const thisGameKey = "this-game"
+
+// playOpponentKey is the key of the player the Play tab's game is against.
+// A key can come to name another player while the game goes on: "link" once
+// another link is opened, "saved:N" once a saved player before it is
+// deleted, another tab's saves. The key chosen is kept while it still names
+// the game's player; else the listed player with the same player file; else
+// thisGameKey, so the list never shows a player the game is not against.
+func (a *App) playOpponentKey(refs []playerRef) string {
+	p := &a.Game
+	same := func(r playerRef) bool {
+		if r.Preset != "" || r.Key == "default" {
+			return false // fixed players: known by their key alone
+		}
+		return bytes.Equal(r.Player, p.oppPlayer)
+	}
+	for _, r := range refs {
+		if r.Key == p.Opponent && (r.Preset != "" || r.Key == "default" || same(r)) {
+			return r.Key
+		}
+	}
+	for _, r := range refs {
+		if same(r) {
+			return r.Key
+		}
+	}
+	return thisGameKey
 }
 
 // chooseOpponent sets the Play tab's opponent.
@@ -128,7 +166,7 @@ type ShareState struct {
 
 // openHash handles a #p=… fragment: decode, check against the registries, show the card.
 func (a *App) openHash(hash string) {
-	l, ok, err := share.ParseFragment(hash)
+	l, ok, err := share.ParseHash(hash)
 	if !ok {
 		return
 	}

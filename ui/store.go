@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"syscall/js"
 
+	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/wasm/protocol"
 )
 
@@ -188,14 +189,77 @@ func (a *App) saveStore() {
 	}
 }
 
-// savePlayer adds (or replaces, by name) a saved player.
-func (a *App) savePlayer(p SavedPlayer) {
-	for i := range a.Players {
-		if a.Players[i].Name == p.Name {
-			a.Players[i] = p
-			a.saveStore()
-			return
+// syncStore reads again the saved players and runs, which another tab of
+// this browser may have changed since (they share localStorage): a list
+// written from this tab's copy would otherwise drop what the other tab
+// added. Called before every change of the lists, and when another tab
+// writes them (the storage event, listenStore).
+func (a *App) syncStore() {
+	ls, ok := storage()
+	if !ok {
+		return
+	}
+	if v := ls.Call("getItem", storePlayersKey); v.Type() == js.TypeString {
+		var ps []SavedPlayer
+		if json.Unmarshal([]byte(v.String()), &ps) == nil {
+			a.Players = ps
 		}
+	}
+	if v := ls.Call("getItem", storeRunsKey); v.Type() == js.TypeString {
+		var rs []SavedRun
+		if json.Unmarshal([]byte(v.String()), &rs) == nil {
+			a.Runs = rs
+		}
+	}
+}
+
+// listenStore follows the other tabs' changes of the saved players and
+// runs, and of the resume point (a run cut in another tab; this tab's own
+// run keeps its own).
+func (a *App) listenStore() {
+	js.Global().Call("addEventListener", "storage", js.FuncOf(func(this js.Value, args []js.Value) any {
+		key := ""
+		if len(args) > 0 {
+			if k := args[0].Get("key"); k.Type() == js.TypeString {
+				key = k.String()
+			}
+		}
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		switch key {
+		case storePlayersKey, storeRunsKey, "": // "": the storage was cleared
+			a.syncStore()
+		}
+		if (key == storeResumeKey || key == "") && !a.Tune.Active() {
+			a.Resume = nil
+			if ls, ok := storage(); ok {
+				if v := ls.Call("getItem", storeResumeKey); v.Type() == js.TypeString {
+					var rp ResumePoint
+					if json.Unmarshal([]byte(v.String()), &rp) == nil && len(rp.Checkpoint) > 0 {
+						a.Resume = &rp
+					}
+				}
+			}
+		}
+		return nil
+	}))
+}
+
+// savePlayer adds a saved player, or replaces its entry when the same
+// player is saved again; another player of the same name is kept beside
+// it under a numbered name, "name (2)" (model.SavedSlot).
+func (a *App) savePlayer(p SavedPlayer) {
+	a.syncStore()
+	names := make([]string, len(a.Players))
+	for i := range a.Players {
+		names[i] = a.Players[i].Name
+	}
+	i, name := model.SavedSlot(names, func(i int) bool { return model.SamePlayer(a.Players[i].Player, p.Player) }, p.Name)
+	p.Name = name
+	if i >= 0 {
+		a.Players[i] = p
+		a.saveStore()
+		return
 	}
 	a.Players = append(a.Players, p)
 	if len(a.Players) > maxSavedPlayers {

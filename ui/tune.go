@@ -393,6 +393,7 @@ func (a *App) finishRun() {
 	last := t.Last()
 	name := fmt.Sprintf("%s g%d %.0f%%", t.Cfg.Scheme, last.Generation, 100*last.TrainMatch)
 	a.savePlayer(SavedPlayer{Name: name, Source: "run " + t.RunID, Player: t.Player, Saved: time.Now().UnixMilli()})
+	a.syncStore() // another tab's runs too
 	a.Runs = append(a.Runs, SavedRun{ID: t.RunID, Config: t.RunCfg, History: t.History, Player: t.Player, Ended: time.Now().UnixMilli(), State: t.State})
 	if len(a.Runs) > 10 {
 		a.Runs = a.Runs[len(a.Runs)-10:]
@@ -420,6 +421,7 @@ func (a *App) saveInterrupted() {
 	if len(b) > 0 {
 		a.savePlayer(SavedPlayer{Name: name, Source: "run " + t.RunID + " (interrupted)", Player: b, Saved: time.Now().UnixMilli()})
 	}
+	a.syncStore() // another tab's runs too
 	a.Runs = append(a.Runs, SavedRun{ID: t.RunID, Config: t.RunCfg, History: t.History, Player: b, Ended: time.Now().UnixMilli(), State: "interrupted"})
 	if len(a.Runs) > 10 {
 		a.Runs = a.Runs[len(a.Runs)-10:]

@@ -192,6 +192,22 @@ func ParseLink(text string) (l Link, ok bool, err error) {
 	return ParseFragment(frag)
 }
 
+// ParseHash reads the fragment of the page's own address (location.hash,
+// "#p=…") as ParseLink reads a pasted link: the browser percent-encodes
+// what was typed or pasted into the address bar with it (a space or a line
+// break of a wrapped link, "%20"; a quote, "%22"), and a chat program may
+// have taken the sentence's full stop into the link it made. ok is false
+// for another fragment (#league).
+func ParseHash(hash string) (l Link, ok bool, err error) {
+	if u, uerr := url.PathUnescape(hash); uerr == nil {
+		hash = u
+	}
+	if !strings.HasPrefix(hash, "#") {
+		hash = "#" + hash
+	}
+	return ParseLink(hash)
+}
+
 // ParseFragment accepts a URL fragment with or without the leading '#'
 // ("#p=...", "p=..."); other '&'-separated keys are ignored. It reports
 // ok=false when no "p=" key is present (not a share link at all).

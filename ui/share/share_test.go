@@ -389,3 +389,29 @@ func FuzzParseLink(f *testing.F) {
 		}
 	})
 }
+
+// TestParseHash: the page's own address as the browser gives it
+// (location.hash, percent-encoded) opens as a pasted link does.
+func TestParseHash(t *testing.T) {
+	want := sample()
+	payload := want.payload(t)
+	for _, in := range []string{
+		"#p=" + payload, "#p=" + payload + "%20", "#p=" + payload + ".", "#p=" + payload + "%22", "#p=" + payload[:40] + "%0A%20%20" + payload[40:],
+		"#view=play&p=" + payload, "p=" + payload,
+	} {
+		got, ok, err := ParseHash(in)
+		if !ok || err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseHash(%.60q…): ok %v, %v", in, ok, err)
+		}
+	}
+	for _, in := range []string{"", "#", "#league", "#x=1", "#%"} {
+		if _, ok, err := ParseHash(in); ok || err != nil {
+			t.Errorf("ParseHash(%q): ok %v, %v; want not a link, no error", in, ok, err)
+		}
+	}
+	for _, in := range []string{"#p=" + payload[:len(payload)-5], "#p=" + payload[:20] + "%25" + payload[21:], "#p="} {
+		if _, ok, err := ParseHash(in); !ok || err == nil {
+			t.Errorf("ParseHash(altered %.40q…): ok %v, %v; want an error", in, ok, err)
+		}
+	}
+}
