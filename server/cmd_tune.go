@@ -488,20 +488,12 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 	setup = run.Setup()
 	var logw tuner.LogWriter
 	if f.logFile != "" {
-		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
-		if cp != nil {
-			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
-		}
-		lf, err := os.OpenFile(f.logFile, flags, 0o644)
+		lf, w, err := openTuneLog(f.logFile, run.Records())
 		if err != nil {
 			return fmt.Errorf("tune: log: %w", err)
 		}
 		defer lf.Close()
-		if logKind(f.logFile) == "csv" {
-			logw = tuner.NewCSVLog(lf, cp == nil)
-		} else {
-			logw = tuner.NewJSONLLog(lf)
-		}
+		logw = w
 	}
 	total := setup.Config.Generations
 	bar := newTuneBar(stderr, total, f.quiet)
@@ -611,6 +603,50 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		return fmt.Errorf("tune: interrupted (checkpoint %s)", f.checkpoint)
 	}
 	return nil
+}
+
+// openTuneLog opens the per-generation log of a run whose generations so
+// far are recs (a resumed run's, from its checkpoint; none for a new run).
+// A resumed run's log is written again from those records rather than
+// appended to: a run killed after logging a generation but before its
+// checkpoint (or resumed from an older checkpoint) would log that
+// generation twice, a line cut by the kill would run into the next, and a
+// new CSV file would have no header. The records are written to a
+// temporary file renamed over name, so the old log stays whole until the
+// new one is.
+func openTuneLog(name string, recs []tuner.Record) (*os.File, tuner.LogWriter, error) {
+	newLog := func(fh *os.File) tuner.LogWriter {
+		if logKind(name) == "csv" {
+			return tuner.NewCSVLog(fh, true)
+		}
+		return tuner.NewJSONLLog(fh)
+	}
+	if len(recs) == 0 {
+		fh, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		if err != nil {
+			return nil, nil, err
+		}
+		return fh, newLog(fh), nil
+	}
+	tmp := name + ".tmp"
+	fh, err := os.OpenFile(tmp, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	w := newLog(fh)
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			fh.Close()
+			os.Remove(tmp)
+			return nil, nil, fmt.Errorf("%s: rewriting the checkpoint's %d generations: %w", name, len(recs), err)
+		}
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		fh.Close()
+		os.Remove(tmp)
+		return nil, nil, err
+	}
+	return fh, w, nil
 }
 
 // tuneSaveCheckpoint writes the checkpoint atomically (temp file + rename).

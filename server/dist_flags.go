@@ -10,6 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	"net/url"
 	"os"
 	"time"
 
@@ -133,11 +135,28 @@ func (d *distFlags) start(ctx context.Context, open func(string) (io.ReadCloser,
 		return nil, nil, err
 	}
 	if u := c.ClientURL(); u != "" {
-		say("NATS JetStream on %s: workers join with `evochess worker -nats %s`", u, u)
+		host, _ := os.Hostname()
+		say("NATS JetStream on %s: workers join with `evochess worker -nats %s`", u, joinURL(u, host))
 	} else if d.nats.url != "" {
 		say("NATS JetStream at %s", d.nats.url)
 	}
 	return c, func() { c.Close(); cleanup() }, nil
+}
+
+// joinURL is the URL workers on other machines join the embedded server
+// at: a server listening on every interface (0.0.0.0, ::) is named by this
+// machine's host name, which they can reach, not by an address that means
+// their own machine there.
+func joinURL(u, host string) string {
+	pu, err := url.Parse(u)
+	if err != nil || host == "" {
+		return u
+	}
+	if ip := net.ParseIP(pu.Hostname()); ip == nil || !ip.IsUnspecified() {
+		return u
+	}
+	pu.Host = net.JoinHostPort(host, pu.Port())
+	return pu.String()
 }
 
 // distLine renders the queue for progress output.

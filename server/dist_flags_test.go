@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"flag"
+	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestDistFlagsNeedDistributed: every flag distFlags binds besides
@@ -36,5 +40,36 @@ func TestDistFlagsNeedDistributed(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "only with -distributed") || !strings.Contains(err.Error(), args[0]) {
 			t.Errorf("%v: error %v", args, err)
 		}
+	}
+}
+
+// TestDistJoinHint checks the command the coordinator prints for workers:
+// an embedded server listening on every interface is joined at this
+// machine's name (0.0.0.0 on another machine is that machine itself).
+func TestDistJoinHint(t *testing.T) {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		t.Skip("no host name")
+	}
+	for _, tc := range []struct {
+		listen, want, not string
+	}{
+		{"0.0.0.0:0", "-nats nats://" + host + ":", "-nats nats://0.0.0.0"},
+		{"127.0.0.1:0", "-nats nats://127.0.0.1:", "-nats nats://" + host},
+	} {
+		t.Run(tc.listen, func(t *testing.T) {
+			d := distFlags{on: true, listen: tc.listen, store: t.TempDir(), localWorkers: 0, ackWait: time.Second, maxDeliver: 1,
+				taskTimeout: time.Second, minTask: time.Second, nats: natsFlags{token: "t"}}
+			var said []string
+			_, closeDist, err := d.start(context.Background(), nil, "", func(format string, a ...any) { said = append(said, fmt.Sprintf(format, a...)) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			closeDist()
+			text := strings.Join(said, "\n")
+			if !strings.Contains(text, tc.want) || strings.Contains(text, tc.not) {
+				t.Fatalf("printed %q: want %q, not %q", text, tc.want, tc.not)
+			}
+		})
 	}
 }

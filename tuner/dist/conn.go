@@ -108,6 +108,16 @@ func StartServer(cfg ServerConfig) (*server.Server, error) {
 		if err != nil {
 			return nil, err
 		}
+		if port != server.RANDOM_PORT {
+			// The server does not say why it cannot listen (it only never
+			// becomes ready): a taken port or an address of another machine
+			// is told at once, with the reason.
+			l, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+			if err != nil {
+				return nil, fmt.Errorf("dist: embedded server: cannot listen on %s (another run's server? give -nats-listen another port, or -nats URL to use that server): %w", cfg.Listen, err)
+			}
+			l.Close()
+		}
 		o.Host, o.Port = host, port
 	}
 	a := cfg.Auth

@@ -31,8 +31,11 @@ const (
 	heartbeatEvery        = 2 * time.Second
 	workerGone            = 3 * heartbeatEvery
 	manifestEvery         = 20 * time.Second
-	staleManifest         = 2 * time.Minute
 )
+
+// staleManifest is how long a run's manifest goes unrefreshed before the
+// run counts as dead (a variable for tests).
+var staleManifest = 2 * time.Minute
 
 // Options configure a Coordinator.
 type Options struct {
@@ -128,6 +131,8 @@ type Coordinator struct {
 	local       *Worker
 	localCancel context.CancelFunc
 	localDone   chan error
+	sweepStop   chan struct{}
+	sweepDone   chan struct{}
 
 	mu        sync.Mutex
 	evs       []*Scorer
@@ -136,6 +141,7 @@ type Coordinator struct {
 	stats     Stats
 	completed []time.Time
 	queueAt   time.Time
+	revs      map[string]seenRev // runs' manifest revisions, when first seen (sweep)
 }
 
 type seenWorker struct {
@@ -166,6 +172,11 @@ func Start(ctx context.Context, opts Options) (*Coordinator, error) {
 		c.Close()
 		return nil, err
 	}
+	c.sweepStop, c.sweepDone = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(c.sweepDone)
+		c.sweep(c.sweepStop)
+	}()
 	if opts.LocalWorkers > 0 {
 		var lnc *nats.Conn
 		if c.srv != nil {
@@ -248,7 +259,7 @@ func (c *Coordinator) setup(ctx context.Context) error {
 			return fmt.Errorf("dist: purge results: %w", err)
 		}
 	}
-	c.dropStaleRuns(ctx)
+	c.dropStaleRuns(ctx, c.srv != nil, false)
 	sub, err := c.nc.Subscribe(heartbeatSubject, func(m *nats.Msg) {
 		var hb Heartbeat
 		if json.Unmarshal(m.Data, &hb) != nil || hb.Worker == "" || len(hb.Worker) > maxTextLength {
@@ -294,19 +305,38 @@ func (c *Coordinator) setup(ctx context.Context) error {
 
 // dropStaleRuns forgets runs whose coordinator stopped refreshing their
 // manifest (it died): their tasks are purged and their manifest deleted.
-func (c *Coordinator) dropStaleRuns(ctx context.Context) {
+// With all (this coordinator's own embedded server, at its start), every
+// run left on the server is dropped; when sweeping, the runs whose manifest
+// did not change for staleManifest while this coordinator watched. This
+// coordinator's runs are kept.
+func (c *Coordinator) dropStaleRuns(ctx context.Context, all, sweeping bool) {
 	keys, err := c.kv.Keys(ctx)
 	if err != nil {
 		return
 	}
+	c.mu.Lock()
+	mine := map[string]bool{}
+	for _, e := range c.evs {
+		mine[e.run] = true
+	}
+	c.mu.Unlock()
 	for _, k := range keys {
+		if mine[k] {
+			continue
+		}
 		e, err := c.kv.Get(ctx, k)
 		if err != nil {
 			continue
 		}
 		m, err := DecodeManifest(e.Value())
-		if err == nil && c.srv == nil && time.Since(m.Updated) < staleManifest {
-			continue
+		if err == nil && !all {
+			stale := time.Since(m.Updated) >= staleManifest // at the start: the manifest's own time
+			if sweeping {
+				stale = c.unchanged(k, e.Revision()) // later: not refreshed while we watched
+			}
+			if !stale {
+				continue
+			}
 		}
 		if runIDPattern.MatchString(k) {
 			_ = c.tasks.Purge(ctx, jetstream.WithPurgeSubject(taskSubject(k)))
@@ -315,9 +345,64 @@ func (c *Coordinator) dropStaleRuns(ctx context.Context) {
 	}
 }
 
+// sweep drops stale runs every sweepEvery while the coordinator lives, so
+// that the queued tasks of a coordinator that died (kill -9, a lost
+// machine) stop going to workers even when no other coordinator starts.
+func (c *Coordinator) sweep(stop <-chan struct{}) {
+	t := time.NewTicker(sweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			c.dropStaleRuns(ctx, false, true)
+			cancel()
+		}
+	}
+}
+
+// sweepEvery is the period of Coordinator.sweep.
+var sweepEvery = manifestEvery
+
+// unchanged reports whether run's manifest has kept revision rev for
+// staleManifest by this process's clock: its coordinator stopped
+// refreshing it, whatever the clocks of the machines say (a manifest's
+// Updated time is its coordinator's clock).
+func (c *Coordinator) unchanged(run string, rev uint64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.revs == nil {
+		c.revs = map[string]seenRev{}
+	}
+	now := time.Now()
+	for k, r := range c.revs {
+		if now.Sub(r.at) > 2*staleManifest {
+			delete(c.revs, k) // runs that ended
+		}
+	}
+	r, ok := c.revs[run]
+	if !ok || r.rev != rev {
+		c.revs[run] = seenRev{rev: rev, at: now}
+		return false
+	}
+	return now.Sub(r.at) >= staleManifest
+}
+
+type seenRev struct {
+	rev uint64
+	at  time.Time
+}
+
 // Close stops the local worker, the subscriptions, the connection and the
 // embedded server.
 func (c *Coordinator) Close() {
+	if c.sweepStop != nil {
+		close(c.sweepStop)
+		<-c.sweepDone
+		c.sweepStop = nil
+	}
 	c.mu.Lock()
 	evs := c.evs
 	c.evs = nil

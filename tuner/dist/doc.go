@@ -52,7 +52,15 @@
 //   - A coordinator restarted from its checkpoint (tuner.Run's) starts a
 //     new run id; tasks and manifests of a coordinator that died are purged
 //     (its own embedded server: everything; a shared cluster: runs whose
-//     manifest was not refreshed for two minutes).
+//     manifest was not refreshed for two minutes, at its start and every
+//     20 s while it runs, so a dead run's queued tasks stop going to
+//     workers even when no coordinator starts again).
+//   - A build without a clean VCS revision (built with -buildvcs=false,
+//     outside a repository, or from uncommitted changes) is named by the
+//     sha256 of its executable too (Build), so workers built from other
+//     code are refused even then.
+//   - A worker whose connection the server closes (refused credentials)
+//     stops with the reason instead of waiting.
 //
 // # Servers and security
 //

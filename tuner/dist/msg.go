@@ -4,12 +4,17 @@ package dist
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/evochess/evochess/tuner"
@@ -24,35 +29,84 @@ const ProtocolVersion = 1
 var buildOverride string
 
 // Build returns this binary's identity: the VCS revision it was built from
-// (with "+dirty" for uncommitted changes) or the module version, so that a
-// worker built from other code, whose scores could differ, is refused.
+// or the module version, so that a worker built from other code, whose
+// scores could differ, is refused. A build that names no clean revision
+// (built with -buildvcs=false or outside a repository: "(devel)"; built
+// from uncommitted changes: "+dirty") says nothing about its code, so the
+// sha256 of the executable itself is added: two such builds agree only when
+// they are the same binary.
 func Build() string {
 	if buildOverride != "" {
 		return buildOverride
 	}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	rev, dirty := "", false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
+	buildOnce.Do(func() {
+		bi, ok := debug.ReadBuildInfo()
+		buildID = buildIdentity(bi, ok, executableSum)
+	})
+	return buildID
+}
+
+var (
+	buildOnce sync.Once
+	buildID   string
+)
+
+// buildIdentity is Build's identity of a binary with build info bi (ok:
+// present); exe returns the executable's sha256 in hex ("" when it cannot be
+// read).
+func buildIdentity(bi *debug.BuildInfo, ok bool, exe func() string) string {
+	id, exact := "unknown", false
+	if ok && bi != nil {
+		rev, dirty := "", false
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+		switch {
+		case rev != "":
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+			id, exact = rev, !dirty
+			if dirty {
+				id += "+dirty"
+			}
+		case bi.Main.Version != "" && bi.Main.Version != "(devel)":
+			id, exact = bi.Main.Version, true // a module version: its code is fixed
+		case bi.Main.Version != "":
+			id = bi.Main.Version
 		}
 	}
-	if rev == "" {
-		return bi.Main.Version
+	if exact {
+		return id
 	}
-	if len(rev) > 12 {
-		rev = rev[:12]
+	if sum := exe(); sum != "" {
+		id += "+sha256:" + sum[:min(12, len(sum))]
 	}
-	if dirty {
-		rev += "+dirty"
+	return id
+}
+
+// executableSum returns the sha256 of the running executable ("" when it
+// cannot be read).
+func executableSum() string {
+	name, err := os.Executable()
+	if err != nil {
+		return ""
 	}
-	return rev
+	f, err := os.Open(name)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Subjects, streams and buckets. Tasks of run R go to taskPrefix+R; the

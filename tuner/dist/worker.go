@@ -55,6 +55,7 @@ type Worker struct {
 	idle      map[string][]tuner.ShardScorer
 	cache     tuner.DataCache
 	refused   error
+	failed    error // the connection closed for good (the server refused the credentials)
 	busy      atomic.Int32
 	waitSaid  atomic.Bool // "waiting for …" said (once for all slots, until a consumer is found)
 	done      atomic.Int64
@@ -111,8 +112,9 @@ func (w *Worker) log(format string, a ...any) {
 	}
 }
 
-// Run works until ctx ends (nil error) or the worker refuses a run
-// (ErrRefused, with the reason).
+// Run works until ctx ends (nil error), the worker refuses a run
+// (ErrRefused, with the reason) or its connection closes for good (the
+// server refused its credentials).
 func (w *Worker) Run(ctx context.Context) error {
 	if w.closeConn {
 		defer w.Conn.Close()
@@ -162,7 +164,44 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.refused
+	if w.refused != nil {
+		return w.refused
+	}
+	return w.failed
+}
+
+// connClosed stops the worker when its connection is closed: a NATS
+// connection that reconnects for ever closes only when the server refused
+// its credentials (or the caller closed it), and no task can come again.
+func (w *Worker) connClosed() bool {
+	if !w.Conn.IsClosed() {
+		return false
+	}
+	last := w.Conn.LastError()
+	if last == nil {
+		last = nats.ErrConnectionClosed
+	}
+	err := fmt.Errorf("dist: the NATS connection closed for good (%v)", last)
+	for _, auth := range []error{nats.ErrAuthorization, nats.ErrAuthExpired, nats.ErrAuthRevoked, nats.ErrAccountAuthExpired} {
+		if errors.Is(last, auth) {
+			err = fmt.Errorf("dist: the NATS server refused this worker's credentials (%w): give it the coordinator's token, nkey or creds", last)
+		}
+	}
+	w.mu.Lock()
+	if w.failed == nil && w.refused == nil {
+		w.failed = err
+		w.cancel()
+	}
+	w.mu.Unlock()
+	return true
+}
+
+// connWhy is why the connection is down, for the "waiting" notice.
+func (w *Worker) connWhy(err error) error {
+	if last := w.Conn.LastError(); last != nil {
+		return last
+	}
+	return err
 }
 
 func (w *Worker) heartbeats(ctx context.Context) {
@@ -184,14 +223,20 @@ func (w *Worker) slot(ctx context.Context) {
 	var cons jetstream.Consumer
 	waiting := false
 	for ctx.Err() == nil {
+		if w.connClosed() {
+			return
+		}
 		if cons == nil {
 			c, err := w.js.Consumer(ctx, TasksStream, ConsumerName)
 			if err != nil {
+				if w.connClosed() {
+					return
+				}
 				if !waiting && ctx.Err() == nil && !w.waitSaid.Swap(true) {
 					if w.Conn.IsConnected() {
 						w.log("dist: waiting for a coordinator (no task queue yet: %v)", err)
 					} else {
-						w.log("dist: waiting for the NATS server (not connected: %v); retrying", err)
+						w.log("dist: waiting for the NATS server (not connected: %v); retrying", w.connWhy(err))
 					}
 				}
 				waiting = true

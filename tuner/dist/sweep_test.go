@@ -1,0 +1,90 @@
+//go:build !js
+
+package dist
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/evochess/evochess/tuner"
+)
+
+// TestSweepDeadRuns checks that a coordinator drops, while it runs, the
+// runs whose coordinator died (their manifest no longer refreshed): their
+// queued tasks would otherwise go to workers, ahead of live runs' tasks,
+// and their manifests stay on a shared server for ever. Its own runs and
+// runs still refreshed are kept.
+func TestSweepDeadRuns(t *testing.T) {
+	oldEvery, oldStale := sweepEvery, staleManifest
+	sweepEvery, staleManifest = 20*time.Millisecond, 400*time.Millisecond
+	t.Cleanup(func() { sweepEvery, staleManifest = oldEvery, oldStale })
+	root := dataRoot(t)
+	open := dataOpen(root)
+	s, err := tuner.Configure(tuner.Options{Preset: "david-search", Positions: 3, NodeCap: 2000, Population: 4, Generations: 1, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep, err := tuner.Prepare(context.Background(), s, tuner.Resources{Open: open, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := startCoordinator(t, Options{Open: open})
+	own, err := c.Scorer(context.Background(), s, prep.Train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	ctx := context.Background()
+	put := func(run string) {
+		m := Manifest{V: ProtocolVersion, Build: Build(), Run: run, Setup: json.RawMessage(`{}`), SetupKey: strings.Repeat("0", 64),
+			Updated: time.Now().UTC()}
+		b, _ := json.Marshal(m)
+		if _, err := c.kv.Put(ctx, run, b); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.js.Publish(ctx, taskSubject(run), []byte(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("rdead")
+	put("rlive")
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() { // the live run's coordinator refreshes its manifest
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+				put("rlive")
+			}
+		}
+	}()
+	time.Sleep(4 * staleManifest)
+	for _, tc := range []struct {
+		run     string
+		dropped bool
+	}{
+		{"rdead", true},
+		{"rlive", false},
+		{own.Run(), false},
+	} {
+		_, err := c.kv.Get(ctx, tc.run)
+		gone := errors.Is(err, jetstream.ErrKeyNotFound)
+		info, ierr := c.tasks.Info(ctx, jetstream.WithSubjectFilter(taskSubject(tc.run)))
+		if ierr != nil {
+			t.Fatal(ierr)
+		}
+		queued := info.State.Subjects[taskSubject(tc.run)]
+		mine := tc.run == own.Run() // it has no queued tasks: only its manifest is looked at
+		if gone != tc.dropped || (tc.dropped && queued != 0) || (!tc.dropped && !mine && queued == 0) {
+			t.Errorf("run %s: manifest gone %v (%v), %d tasks queued; want dropped %v", tc.run, gone, err, queued, tc.dropped)
+		}
+	}
+}
