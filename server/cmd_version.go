@@ -10,8 +10,9 @@ import (
 )
 
 // evochess version: the build a bug report or a distributed run names (the
-// VCS revision, "+dirty" when built from uncommitted changes: what
-// tuner/dist compares before a worker may score a run), the Go toolchain and
+// VCS revision, "+dirty" when built from uncommitted changes, and the
+// binary's sha256 when no clean revision names the code: what tuner/dist
+// compares before a worker may score a run), the Go toolchain and
 // platform, and the distributed protocol version.
 func init() {
 	register(command{name: "version", summary: "print this build's revision, Go version and platform", run: runVersion})
