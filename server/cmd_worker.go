@@ -56,6 +56,9 @@ func runWorker(args []string, _ io.Reader, _, stderr io.Writer) error {
 	if n.url == "" {
 		return errors.New("worker: give the NATS server with -nats nats://HOST:4222")
 	}
+	if err := checkNATSURL(n.url); err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
 	if *workers < 0 {
 		return fmt.Errorf("worker: -workers %d < 0", *workers)
 	}

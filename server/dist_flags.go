@@ -13,6 +13,8 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/evochess/evochess/tuner/dist"
@@ -33,6 +35,38 @@ func (n *natsFlags) bind(fs *flag.FlagSet, urlDoc string) {
 	fs.StringVar(&n.tlsCA, "nats-tls-ca", "", "CA file to verify the NATS server (embedded server: to verify client certificates)")
 	fs.StringVar(&n.tlsCert, "nats-tls-cert", "", "TLS certificate (client certificate; the embedded server's certificate)")
 	fs.StringVar(&n.key, "nats-tls-key", "", "key of -nats-tls-cert")
+}
+
+// checkNATSURL refuses a -nats value the NATS client would take for
+// something else or never reach: each of its comma-separated servers must
+// be nats://, tls://, ws:// or wss:// (or a bare host:port, which the
+// client reads as nats://) with a host and, if given, a port in 1–65535.
+func checkNATSURL(s string) error {
+	for _, one := range strings.Split(s, ",") {
+		one = strings.TrimSpace(one)
+		raw := one
+		if !strings.Contains(one, "://") {
+			raw = "nats://" + one
+		}
+		u, err := url.Parse(raw)
+		if err != nil {
+			return fmt.Errorf("-nats %q: %v", redactURL(one), err)
+		}
+		switch u.Scheme {
+		case "nats", "tls", "ws", "wss":
+		default:
+			return fmt.Errorf("-nats %q: scheme %q: want nats://, tls://, ws:// or wss://", redactURL(one), u.Scheme)
+		}
+		if u.Hostname() == "" {
+			return fmt.Errorf("-nats %q: no host (want nats://HOST:4222)", redactURL(one))
+		}
+		if p := u.Port(); p != "" {
+			if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+				return fmt.Errorf("-nats %q: port %s outside 1–65535", redactURL(one), p)
+			}
+		}
+	}
+	return nil
 }
 
 func (n *natsFlags) auth() dist.Auth {
@@ -91,6 +125,11 @@ func (d *distFlags) start(ctx context.Context, open func(string) (io.ReadCloser,
 	}
 	if d.nats.url != "" && d.listen != "" {
 		return nil, nil, errors.New("give -nats (an existing server) or -nats-listen (the embedded one), not both")
+	}
+	if d.nats.url != "" {
+		if err := checkNATSURL(d.nats.url); err != nil {
+			return nil, nil, err
+		}
 	}
 	if d.maxDeliver < 1 {
 		return nil, nil, fmt.Errorf("-max-deliver %d: want at least 1", d.maxDeliver)

@@ -73,3 +73,35 @@ func TestDistJoinHint(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckNATSURL: -nats values the client would misread or never reach
+// are refused before connecting, with the reason.
+func TestCheckNATSURL(t *testing.T) {
+	tests := []struct {
+		url, want string // want: "" accepted, else part of the error
+	}{
+		{"nats://127.0.0.1:4222", ""},
+		{"localhost:4222", ""},
+		{"tls://a.example:4443, nats://b.example:4222", ""},
+		{"wss://user:secret@c.example", ""},
+		{"nats://127.0.0.1:99999", "port 99999 outside 1–65535"},
+		{"nats://127.0.0.1:0", "port 0 outside"},
+		{"foo://127.0.0.1:4222", `scheme "foo"`},
+		{"http://127.0.0.1:4222", `scheme "http"`},
+		{"nats://:4222", "no host"},
+		{"nats://a.example:4222,", "no host"},
+		{"nats://user:secret@host:99999", "nats://user:xxxxx@host:99999"},
+	}
+	for _, tc := range tests {
+		err := checkNATSURL(tc.url)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: error %v, want %q", tc.url, err, tc.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "secret") {
+			t.Errorf("%q: the error shows the password: %v", tc.url, err)
+		}
+	}
+	if _, _, err := runCmd(t, "worker", "-nats", "nats://127.0.0.1:99999"); err == nil || !strings.Contains(err.Error(), "worker: -nats") {
+		t.Errorf("worker with port 99999: %v", err)
+	}
+}
