@@ -169,7 +169,9 @@ func TestEvalCommand(t *testing.T) {
 		// A flag the chosen mode does not use is named, not ignored.
 		{[]string{"-preset", "material", "-pgn", "x.pgn", "-nodes", "5000"}, "-nodes does nothing in a move-match run (-pgn)"},
 		{[]string{"-preset", "material", "-epd", "x.epd", "-protocol", "all", "-seed", "2"}, "-protocol, -seed do nothing in a suite run (-epd)"},
-		{[]string{"-preset", "material", "-fen", fen, "-depth", "3"}, "-depth does nothing in a trace"},
+		{[]string{"-preset", "material", "-epd", "x.epd", "-trace", "-depth", "3"}, "-depth does nothing in a trace"},
+		{[]string{"-preset", "material", "-fen", fen, "-depth", "3", "-protocol", "all"}, "-protocol does nothing in an analysis"},
+		{[]string{"-preset", "material", "-pgn", "x.pgn", "-multipv", "3"}, "-multipv does nothing in a move-match run"},
 	} {
 		if _, _, err := runCmd(t, append([]string{"eval"}, c.args...)...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("eval %v: error %v, want %q", c.args, err, c.want)

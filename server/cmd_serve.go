@@ -158,6 +158,11 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 	if runtime.GOMAXPROCS(0) <= workers {
 		runtime.GOMAXPROCS(workers + 1)
 	}
+	dbf, err := openLeagueFile(opt.db)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer dbf.Close() // after the league's own Close: releases the lock
 	lg, err := league.Open(ctx, league.Config{Path: opt.db, Workers: workers, MaxEntries: opt.maxEntries, WorkerStart: lowerThreadPriority,
 		Openings: opt.leagueOpenings,
 		Defaults: opt.leagueDefaults,
@@ -183,6 +188,7 @@ func serve(ctx context.Context, ln net.Listener, opt serveOptions, log io.Writer
 	if opt.dist != nil && opt.dist.on && opt.coord == nil {
 		coord, closeDist, err := startServeDist(ctx, opt.dist, st, opt.dataDir, log)
 		if err != nil {
+			lg.Close()
 			return err
 		}
 		defer closeDist()

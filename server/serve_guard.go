@@ -15,7 +15,8 @@ package main
 //     cross-site fetch cannot send without a CORS preflight this server
 //     never grants. Clients that send neither header (curl, scripts) are not
 //     browsers, so cannot be used for cross-site request forgery.
-//   - Request bodies are bounded (413).
+//   - Request bodies are bounded in size (413) and in the time to send
+//     them (408).
 //   - Teacher actions need the teacher token when the server listens beyond
 //     loopback: the link …/?teacher=TOKEN printed at start sets an HttpOnly,
 //     SameSite=Strict cookie and redirects to the page; scripts may send
@@ -30,6 +31,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -50,8 +52,11 @@ type guardConfig struct {
 	// Token buckets per client address: rate per second and burst.
 	readRate, readBurst   float64
 	writeRate, writeBurst float64
-	// maxBody bounds any request body (handlers may bound tighter).
-	maxBody int64
+	// maxBody bounds any request body (handlers may bound tighter);
+	// bodyTimeout bounds the time to send it (0: no bound), so a client
+	// trickling a body cannot hold a connection for ever.
+	maxBody     int64
+	bodyTimeout time.Duration
 	// Event streams open at once per address and in all.
 	maxStreamsPerAddr, maxStreams int
 	now                           func() time.Time
@@ -61,7 +66,7 @@ type guardConfig struct {
 // class on one network (a page load is about 30 requests), tight for
 // writes.
 func defaultGuard() guardConfig {
-	return guardConfig{readRate: 50, readBurst: 400, writeRate: 2, writeBurst: 30, maxBody: 1 << 20,
+	return guardConfig{readRate: 50, readBurst: 400, writeRate: 2, writeBurst: 30, maxBody: 1 << 20, bodyTimeout: 30 * time.Second,
 		maxStreamsPerAddr: 16, maxStreams: 512}
 }
 
@@ -166,6 +171,9 @@ func (g *guard) wrap(next http.Handler) http.Handler {
 		}
 		if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(w, r.Body, g.cfg.maxBody)
+			if g.cfg.bodyTimeout > 0 {
+				_ = http.NewResponseController(w).SetReadDeadline(g.cfg.now().Add(g.cfg.bodyTimeout))
+			}
 		}
 		if r.Method == http.MethodGet && r.URL.Query().Has("teacher") {
 			g.teacherLink(w, r)
@@ -216,7 +224,9 @@ func (g *guard) teacherLink(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	q.Del("teacher")
-	u := url.URL{Path: r.URL.Path, RawQuery: q.Encode(), Fragment: "league"}
+	// The page's own path, cleaned: a path such as //evil.example/ would
+	// otherwise be a redirect to another site.
+	u := url.URL{Path: path.Clean("/" + strings.TrimLeft(r.URL.Path, "/\\")), RawQuery: q.Encode(), Fragment: "league"}
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, u.String(), http.StatusSeeOther)
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,12 @@ const maxSubmitBytes = 256 << 10
 // maxSettingsBytes bounds the small teacher requests.
 const maxSettingsBytes = 4 << 10
 
+// maxExports bounds the exports built at once: each is held in memory
+// whole (a full league's PGN is tens of MB), so a class pressing "Download"
+// together, or a client asking hundreds of times, would otherwise exhaust
+// the server's memory. The others wait their turn.
+const maxExports = 2
+
 // eventInterval is the shortest time between two league events to one
 // client: games can end faster than a leaderboard is worth redrawing.
 const eventInterval = 250 * time.Millisecond
@@ -37,9 +44,13 @@ type leagueAPI struct {
 	g       *guard
 	joinURL string
 	done    <-chan struct{} // closed at shutdown: event streams end
+	exports chan struct{}   // a slot per export being built (maxExports)
 }
 
 func (a *leagueAPI) routes(mux *http.ServeMux) {
+	if a.exports == nil {
+		a.exports = make(chan struct{}, maxExports)
+	}
 	mux.HandleFunc("GET /api/league", a.info)
 	mux.HandleFunc("GET /api/league/events", a.events)
 	mux.HandleFunc("POST /api/league/entries", a.submit)
@@ -80,6 +91,10 @@ func decodeBody(w http.ResponseWriter, r *http.Request, limit int64, v any) bool
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			httpError(w, http.StatusRequestEntityTooLarge, "serve: request body larger than %d bytes", tooBig.Limit)
+			return false
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			httpError(w, http.StatusRequestTimeout, "serve: request body not sent in time")
 			return false
 		}
 		httpError(w, http.StatusBadRequest, "serve: read request: %v", err)
@@ -288,8 +303,17 @@ func (a *leagueAPI) gamePGN(w http.ResponseWriter, r *http.Request) {
 }
 
 // export buffers a whole export so that a storage error is still a clean
-// JSON error rather than a cut file.
-func (a *leagueAPI) export(w http.ResponseWriter, ctype, name string, write func(io.Writer) error) {
+// JSON error rather than a cut file; at most maxExports at once.
+func (a *leagueAPI) export(w http.ResponseWriter, r *http.Request, ctype, name string, write func(io.Writer) error) {
+	select {
+	case a.exports <- struct{}{}:
+		defer func() { <-a.exports }()
+	case <-r.Context().Done():
+		return
+	case <-a.done:
+		httpError(w, http.StatusServiceUnavailable, "serve: shutting down")
+		return
+	}
 	var b bytes.Buffer
 	if err := write(&b); err != nil {
 		leagueError(w, err)
@@ -301,15 +325,15 @@ func (a *leagueAPI) export(w http.ResponseWriter, ctype, name string, write func
 }
 
 func (a *leagueAPI) exportPGN(w http.ResponseWriter, r *http.Request) {
-	a.export(w, "application/x-chess-pgn; charset=utf-8", "league-games.pgn", func(out io.Writer) error { return a.l.WriteGamesPGN(r.Context(), out) })
+	a.export(w, r, "application/x-chess-pgn; charset=utf-8", "league-games.pgn", func(out io.Writer) error { return a.l.WriteGamesPGN(r.Context(), out) })
 }
 
 func (a *leagueAPI) exportGamesCSV(w http.ResponseWriter, r *http.Request) {
-	a.export(w, "text/csv; charset=utf-8", "league-games.csv", func(out io.Writer) error { return a.l.WriteGamesCSV(r.Context(), out) })
+	a.export(w, r, "text/csv; charset=utf-8", "league-games.csv", func(out io.Writer) error { return a.l.WriteGamesCSV(r.Context(), out) })
 }
 
 func (a *leagueAPI) exportStandingsCSV(w http.ResponseWriter, r *http.Request) {
-	a.export(w, "text/csv; charset=utf-8", "league-standings.csv", a.l.WriteStandingsCSV)
+	a.export(w, r, "text/csv; charset=utf-8", "league-standings.csv", a.l.WriteStandingsCSV)
 }
 
 func (a *leagueAPI) settings(w http.ResponseWriter, r *http.Request) {

@@ -25,6 +25,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"os"
 	"runtime"
 	"strconv"
 	"sync"
@@ -175,6 +176,10 @@ func (m *runManager) create(w http.ResponseWriter, r *http.Request) {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			httpError(w, http.StatusRequestEntityTooLarge, "serve: run config larger than %d bytes", maxConfigBytes)
+			return
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			httpError(w, http.StatusRequestTimeout, "serve: run config not sent in time")
 			return
 		}
 		httpError(w, http.StatusBadRequest, "serve: read run config: %v", err)
@@ -352,6 +357,14 @@ func (m *runManager) events(w http.ResponseWriter, r *http.Request) {
 	if evs, _, done, _ := run.since(seq); done && len(evs) == 0 {
 		w.WriteHeader(http.StatusNoContent)
 		return
+	}
+	if m.guard != nil {
+		// Counted with the league's streams: per address and in all.
+		release, ok := m.guard.openStream(w, r)
+		if !ok {
+			return
+		}
+		defer release()
 	}
 	beginEventStream(w, fl)
 	ping := time.NewTicker(15 * time.Second)
