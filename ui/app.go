@@ -92,6 +92,9 @@ const firstOpponent = "preset:david-fig3"
 func (a *App) start() {
 	a.loadStore()
 	a.listenStore()
+	// The game in progress before a reload (playkeep.go), before any link
+	// is opened: a link shows its player without touching the game.
+	a.restoreGame()
 	a.installBoardInput()
 	a.VW = js.Global().Get("innerWidth").Int()
 	js.Global().Call("addEventListener", "resize", js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -115,6 +118,7 @@ func (a *App) start() {
 		a.env.Lock()
 		defer a.env.UnlockOnly()
 		a.saveInterrupted()
+		a.keepGame()
 		return nil
 	}))
 	// A link pasted into the address bar of an open page.

@@ -128,8 +128,8 @@ func (a *App) refreshExplain() {
 	}
 }
 
-// BeforeBuild keeps the explanation in step with the board.
-func (c *PlayTab) BeforeBuild() { c.App.refreshExplain() }
+// BeforeBuild keeps the explanation and the best lines in step with the board.
+func (c *PlayTab) BeforeBuild() { c.App.refreshExplain(); c.App.refreshLines() }
 
 func (c *PlayTab) x() *ExplainState { return &c.p().Explain }
 

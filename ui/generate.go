@@ -17,6 +17,8 @@
 //     laid out for the viewport's width so phones keep readable labels.
 //   - data.go, tune.go, play.go, players.go (Share), compare.go: the tabs' state and handlers;
 //     explain.go: the Play tab's evaluation explained term by term (explain request) and FEN set-up;
+//     playlines.go: the Play tab's best lines (a MultiPV search request); playkeep.go: the game in
+//     progress kept in localStorage and restored after a reload (model.KeptGame);
 //     match.go: the Compare tab's match (one player against chosen opponents: Elo, pairs, SPRT);
 //     compare_keep.go: the match and round robin kept in localStorage as they go, and resumed, their
 //     games replayed and saved as PGN; replay.go: a finished game stepped on a read-only board (League, Compare).

@@ -68,6 +68,11 @@ type PlayState struct {
 	// human's king.
 	Cursor  board.Square
 	Explain ExplainState
+	Lines   LinesState // the opponent's best lines for the position (playlines.go)
+
+	restored bool   // restoreGame has run: keepGame may write (playkeep.go)
+	kept     string // the kept game as last written
+	keptSig  string // what it was written from (keepGame)
 }
 
 func (p *PlayState) init() {
@@ -170,6 +175,7 @@ func (a *App) engineTurn() {
 	if over, _, _ := p.g.Over(); over || p.g.Side() == p.Human || p.Thinking {
 		return
 	}
+	a.cancelLines() // the engine's own move first
 	w := a.playWorker()
 	id := a.nextID("search")
 	req := p.searchRequest()
@@ -440,7 +446,10 @@ func (c *PlayTab) SetLevel(e vugu.DOMEvent) {
 func (c *PlayTab) ToggleVary(e vugu.DOMEvent) { c.p().Vary = e.PropBool("target", "checked") }
 
 // OpponentOptionsHTML is the opponent list as option elements, the game's selected.
-func (c *PlayTab) OpponentOptionsHTML() string { o, k := c.App.opponentOptions(); return optionsHTML(o, k) }
+func (c *PlayTab) OpponentOptionsHTML() string {
+	o, k := c.App.opponentOptions()
+	return optionsHTML(o, k)
+}
 
 // Status is the line above the board.
 func (c *PlayTab) Status() string {

@@ -24,6 +24,10 @@ func (c *Root) TabTitle(t tabInfo) string {
 	return t.Title
 }
 
+// BeforeBuild keeps the Play tab's game in localStorage as it changes
+// (playkeep.go), whatever tab is shown.
+func (c *Root) BeforeBuild() { c.App.keepGame() }
+
 // Dismiss hides the notice bar.
 func (c *Root) Dismiss(e vugu.DOMEvent) { c.App.Notice = "" }
 

@@ -50,7 +50,9 @@ const (
 	// The Compare tab's match and round robin (SavedMatch, SavedRoundRobin).
 	storeMatchKey      = "evochess.match.v1"
 	storeRoundRobinKey = "evochess.roundrobin.v1"
-	maxSavedPlayers    = 50
+	// The Play tab's game in progress (model.KeptGame, playkeep.go).
+	storePlayKey    = "evochess.play.v1"
+	maxSavedPlayers = 50
 )
 
 func storage() (js.Value, bool) {

@@ -10,10 +10,17 @@
 // makes the page wider than a 390 px phone, on any tab; a FEN error goes away
 // with a new game or a move; the move list numbers the moves as the PGN does
 // (from the FEN's move number, "N..." for a first move by Black); a change of
-// player or colour mid-game says that it started a new game. Prints one line
-// per test and "N passed, M failed"; exit status 1 on any failure.
+// player or colour mid-game says that it started a new game; the best lines
+// (the opponent's top three moves with scores and SAN lines) follow the
+// board, name distinct legal moves, score a mate as "#1" and fit a 390 px
+// phone; a reload mid-game brings back the moves, the opponent, the colour
+// and the level, also after a shared link is opened, and a new game
+// replaces the kept one; a garbage or illegal kept game starts a fresh one
+// without an error. Prints one line per test and "N passed, M failed"; exit
+// status 1 on any failure.
 // Screenshots go to $E2E_SHOTS (default ./shots).
 import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +115,37 @@ async function fits(page, where) {
   assert(over.length === 0, `${where}: wider than the phone:\n${over.slice(0, 6).join('\n')}`);
 }
 
+// The best lines panel: wait until it shows lines for the board's position,
+// and read them as [{ move, score, line }].
+async function linesReady(page) {
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[data-testid="play-lines"]');
+    const board = document.querySelector('[data-testid="play-board"]');
+    return box && board && box.dataset.fen === board.dataset.fen && box.querySelectorAll('[data-testid="play-line"]').length > 0;
+  }, null, { timeout: 60000 });
+  return page.$$eval(`${T('play-lines')} ${T('play-line')}`, (lis) => lis.map((li) => ({
+    move: li.dataset.move, score: li.querySelector('.score')?.textContent.trim(), line: li.querySelector('.line')?.textContent.trim(),
+  })));
+}
+const SCORE = /^([+-]\d+\.\d\d|0\.00|#-?\d+)$/;
+
+// The Play tab's game as kept in localStorage.
+const KEPT = 'evochess.play.v1';
+const kept = (page) => page.evaluate((k) => localStorage.getItem(k), KEPT);
+
+// The shown opponent: the list's value and label.
+const shownOpponent = (page) => page.evaluate((sel) => {
+  const s = document.querySelector(sel);
+  return { value: s.value, label: s.options[s.selectedIndex]?.textContent.trim() || '' };
+}, T('opponent'));
+
+// The Play tab after a reload (the page opens on the Data tab).
+async function backToPlay(page) {
+  await page.waitForSelector(T('tab-play'), { timeout: 60000 });
+  await page.click(T('tab-play'));
+  await page.waitForSelector(`${T('play-board')} [data-square]`, { timeout: 30000 });
+}
+
 const results = [];
 async function test(name, fn) {
   if (!skipped(name)) await runTest(results, name, fn);
@@ -183,6 +221,146 @@ try {
         await page.waitForSelector(`${T(id)}[aria-selected="true"]`);
         await sleep(150);
         await fits(page, `tab ${id}`);
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+
+  await test('best lines: three distinct legal moves of the opponent with scores and SAN lines, for the position on the board; updated after a move; a mate scores #1', async () => {
+    const { ctx, page } = await newPage(browser, errors, DESKTOP);
+    try {
+      await openPlay(page, base, false);
+      await yourMove(page);
+      let lines = await linesReady(page);
+      const fen0 = await fenOf(page);
+      assert(lines.length === 3, `${lines.length} lines: ${JSON.stringify(lines)}`);
+      assert(new Set(lines.map((l) => l.move)).size === 3, `lines repeat a move: ${JSON.stringify(lines)}`);
+      for (const l of lines) {
+        assert(/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(l.move) && SCORE.test(l.score), `line ${JSON.stringify(l)}`);
+        assert(/^1\. \S+/.test(l.line) && l.line.split(' ').length >= 3, `line text ${JSON.stringify(l)}`);
+      }
+      // Only White's first moves from the initial position.
+      assert(lines.every((l) => /^[a-h][12]/.test(l.move)), `not White's moves: ${JSON.stringify(lines)}`);
+      const note = await text(page, 'play-lines-note');
+      assert(/depth 6/.test(note) && /nodes/.test(note), `note: ${note}`);
+      assert(/White's point of view/.test(await page.locator(T('play-lines')).textContent()), 'no point of view said');
+      // After a move and the engine's answer: lines of the new position.
+      await typeMove(page, 'e4');
+      await waitPlies(page, 2);
+      lines = await linesReady(page);
+      const fen1 = await fenOf(page);
+      assert(fen1 !== fen0 && lines.length === 3 && new Set(lines.map((l) => l.move)).size === 3, `after a move: ${JSON.stringify(lines)}`);
+      assert(lines.every((l) => /^2\. \S+/.test(l.line)), `after a move, lines from move 2: ${JSON.stringify(lines)}`);
+      assert(await page.$eval(T('play-lines'), (el) => el.dataset.fen) === fen1, 'lines of another position');
+      // A mate in one: the first line mates, scored #1 (White's view).
+      await setFEN(page, '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1', false);
+      await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.fen === '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1', T('play-board'), { timeout: 10000 });
+      await yourMove(page);
+      lines = await linesReady(page);
+      assert(lines[0].move === 'a1a8' && lines[0].score === '#1' && /^1\. Ra8#/.test(lines[0].line), `mate line ${JSON.stringify(lines[0])}`);
+      await page.screenshot({ path: path.join(shots, 'play-lines.png'), fullPage: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  await test('phone (390 px): the best lines fit the screen', async () => {
+    const { ctx, page } = await newPage(browser, errors, PHONE);
+    try {
+      await openPlay(page, base, true);
+      await yourMove(page);
+      await typeMove(page, 'e4');
+      await waitPlies(page, 2);
+      const lines = await linesReady(page);
+      assert(lines.length === 3, `${lines.length} lines`);
+      await page.locator(T('play-lines')).scrollIntoViewIfNeeded();
+      await fits(page, 'the best lines');
+      const box = await page.locator(T('play-lines')).boundingBox();
+      assert(box.x >= 0 && box.x + box.width <= PHONE.viewport.width + 1, `lines box ${JSON.stringify(box)}`);
+      await page.screenshot({ path: path.join(shots, 'play-lines-390.png'), fullPage: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  await test('a reload mid-game brings back the moves, the opponent, the colour and the level; a shared link leaves it; a new game replaces it', async () => {
+    const { ctx, page } = await newPage(browser, errors, DESKTOP);
+    try {
+      await openPlay(page, base, false);
+      await yourMove(page);
+      await page.selectOption(T('opponent'), 'preset:vazquez-table2-exploitation');
+      await page.selectOption(T('color'), 'black');
+      await yourMove(page); // the engine opened as White
+      await page.selectOption(T('level'), { index: 2 });
+      const level = await page.$eval(T('level'), (s) => s.value);
+      await typeMove(page, 'e5');
+      await waitPlies(page, 3);
+      const rows = await moveRows(page);
+      const fen = await fenOf(page);
+      const opp = await shownOpponent(page);
+      assert(opp.value === 'preset:vazquez-table2-exploitation', `opponent ${JSON.stringify(opp)}`);
+      await page.reload();
+      await backToPlay(page);
+      await yourMove(page);
+      assert(JSON.stringify(await moveRows(page)) === JSON.stringify(rows), `moves after the reload ${JSON.stringify(await moveRows(page))}, before ${JSON.stringify(rows)}`);
+      assert(await fenOf(page) === fen, `position after the reload ${await fenOf(page)}, before ${fen}`);
+      assert(JSON.stringify(await shownOpponent(page)) === JSON.stringify(opp), `opponent after the reload ${JSON.stringify(await shownOpponent(page))}, before ${JSON.stringify(opp)}`);
+      assert(await page.$eval(T('color'), (s) => s.value) === 'black', 'colour lost');
+      assert(await page.$eval(T('level'), (s) => s.value) === level, `level ${await page.$eval(T('level'), (s) => s.value)}, before ${level}`);
+      assert(await page.$eval(T('play-board'), (b) => b.dataset.flip) === 'true', 'board no longer flipped for Black');
+      // The game goes on after the reload.
+      await typeMove(page, 'Nc6');
+      await waitPlies(page, 5);
+      const rows2 = await moveRows(page);
+      // A shared link opened in the address bar shows its player; the game stays on the Play tab.
+      const link = execFileSync(path.resolve(bin), ['share', '-preset', 'david-fig3', '-base', base], { encoding: 'utf8' }).trim();
+      await page.goto('about:blank');
+      await page.goto(link);
+      await page.waitForSelector(T('player-card'), { timeout: 30000 });
+      assert(/david-fig3/.test(await text(page, 'player-name')), `link shows ${await text(page, 'player-name')}`);
+      await page.click(T('tab-play'));
+      await yourMove(page);
+      assert(JSON.stringify(await moveRows(page)) === JSON.stringify(rows2), `moves after the link ${JSON.stringify(await moveRows(page))}, before ${JSON.stringify(rows2)}`);
+      assert((await shownOpponent(page)).value === 'preset:vazquez-table2-exploitation', `opponent after the link ${JSON.stringify(await shownOpponent(page))}`);
+      // A new game replaces the kept one.
+      await page.click(T('new-game'));
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="move-list"] > span')]
+        .filter((s) => /^[A-Za-z]/.test(s.textContent.trim())).length === 1, null, { timeout: 60000 }); // Black: the engine opens
+      await yourMove(page);
+      await page.reload();
+      await backToPlay(page);
+      await yourMove(page);
+      const after = await moveRows(page);
+      assert(after.length === 1 && after[0][2] === '', `after a new game and a reload: ${JSON.stringify(after)}`);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  await test('a garbage or illegal kept game starts a fresh game, with no error', async () => {
+    const { ctx, page } = await newPage(browser, errors, DESKTOP);
+    try {
+      await page.goto(base);
+      await page.waitForSelector(T('tab-play'), { timeout: 60000 });
+      for (const bad of ['{"v":1,"fen":"rnbq', 'null', JSON.stringify({ v: 1, fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', moves: ['e2e4', 'e2e4'],
+        human: 'white', opponent: 'preset:david-fig3', oppName: 'david-fig3', depth: 3 })]) {
+        await page.evaluate(([k, v]) => localStorage.setItem(k, v), [KEPT, bad]);
+        await page.reload();
+        await backToPlay(page);
+        await yourMove(page);
+        assert(await fenOf(page) === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', `kept ${bad}: position ${await fenOf(page)}`);
+        assert(await page.locator(T('move-list')).count() === 0, `kept ${bad}: a move list`);
+        for (const id of ['play-error', 'notice', 'fen-error']) {
+          assert(await page.locator(T(id)).count() === 0, `kept ${bad}: ${id} shown: ${await page.locator(T(id)).count() && await text(page, id)}`);
+        }
+        // The fresh game is kept in its place.
+        const raw = await kept(page);
+        let k = null;
+        try { k = JSON.parse(raw); } catch { }
+        assert(k && Array.isArray(k.moves) && k.moves.length === 0 && k.fen === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+          `kept after ${bad}: ${raw}`);
       }
     } finally {
       await ctx.close();

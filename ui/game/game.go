@@ -248,6 +248,18 @@ func (g *Game) Resign(c board.Color) {
 	}
 }
 
+// ResignedBy returns "white" or "black" when that side resigned the game,
+// else "".
+func (g *Game) ResignedBy() string {
+	switch g.resigned {
+	case "0-1":
+		return "white"
+	case "1-0":
+		return "black"
+	}
+	return ""
+}
+
 // End records how a game that was played elsewhere ended (result "1-0",
 // "0-1" or "1/2-1/2" and its reason, e.g. "adjudication: resign"), for a
 // replay and its PGN.

@@ -18,11 +18,11 @@ func TestSavedSlot(t *testing.T) {
 		as         string
 	}{
 		{nil, "ep-seed7-gen3", "A", -1, "ep-seed7-gen3"},
-		{[]string{"ep-seed7-gen3=A"}, "ep-seed7-gen3", "A", 0, "ep-seed7-gen3"},          // the same link again
-		{[]string{"ep-seed7-gen3=A"}, "ep-seed7-gen3", "B", -1, "ep-seed7-gen3 (2)"},      // another student's player
-		{[]string{"x=A", "x (2)=B"}, "x", "B", 1, "x (2)"},                                // opened again: its own entry
-		{[]string{"x=A", "x (2)=B"}, "x", "C", -1, "x (3)"},                               // a third
-		{[]string{"x=A", "x (3)=C"}, "x", "B", -1, "x (2)"},                               // the first free number
+		{[]string{"ep-seed7-gen3=A"}, "ep-seed7-gen3", "A", 0, "ep-seed7-gen3"},      // the same link again
+		{[]string{"ep-seed7-gen3=A"}, "ep-seed7-gen3", "B", -1, "ep-seed7-gen3 (2)"}, // another student's player
+		{[]string{"x=A", "x (2)=B"}, "x", "B", 1, "x (2)"},                           // opened again: its own entry
+		{[]string{"x=A", "x (2)=B"}, "x", "C", -1, "x (3)"},                          // a third
+		{[]string{"x=A", "x (3)=C"}, "x", "B", -1, "x (2)"},                          // the first free number
 		{[]string{"y=A", "x=B"}, "x", "B", 1, "x"},
 	} {
 		names, same := players(c.saved...)

@@ -258,6 +258,13 @@ type EvalResult struct {
 // Polyglot book (BookPath) while the position is in it, answered at once
 // with BestMove.Book set. Seed seeds both choices (with the position), so
 // the same request gives the same move; vary it per game for variety.
+//
+// MultiPV > 1 asks for that many best lines (engine/search Limits.MultiPV:
+// every iteration searches the best line, then the best among the other
+// moves, …): Info.MultiPV ranks each line's info and BestMove.Lines holds
+// the lines of the last iteration, best first (fewer when the position has
+// fewer legal moves). The lines are the full-strength search's: MultiPV > 1
+// goes with neither Elo nor Book. The Play tab's "best lines" use it.
 type Search struct {
 	FEN        string          `json:"fen,omitempty"`
 	Moves      []string        `json:"moves,omitempty"`
@@ -268,6 +275,18 @@ type Search struct {
 	Elo        int             `json:"elo,omitempty"`
 	Book       bool            `json:"book,omitempty"`
 	Seed       uint64          `json:"seed,omitempty"`
+	MultiPV    int             `json:"multiPv,omitempty"`
+}
+
+// MaxMultiPV bounds Search.MultiPV (and so BestMove.Lines).
+const MaxMultiPV = 16
+
+// SearchLine is one line of a MultiPV search (BestMove.Lines): its score
+// from the side to move's point of view, as BestMove's, and its moves.
+type SearchLine struct {
+	Score int      `json:"score"` // centipawns, side to move
+	Mate  int      `json:"mate"`  // moves to mate (negative: mated), 0 if none
+	PV    []string `json:"pv"`    // UCI, the line's move first
 }
 
 // StopSearch stops the search named by the envelope id.
@@ -282,6 +301,9 @@ type Info struct {
 	Nodes    uint64   `json:"nodes"`
 	TimeMS   int64    `json:"timeMs"`
 	PV       []string `json:"pv"` // UCI
+	// MultiPV is the line's rank (1: the best) in a Search with MultiPV >
+	// 1; every iteration then reports each line in order. 0 otherwise.
+	MultiPV int `json:"multiPv,omitempty"`
 }
 
 // BestMove is the final answer of a search.
@@ -294,6 +316,9 @@ type BestMove struct {
 	Nodes  uint64 `json:"nodes"`
 	// Book is set when Move comes from the opening book (Search.Book).
 	Book bool `json:"book,omitempty"`
+	// Lines are a MultiPV search's lines (Search.MultiPV > 1), best first;
+	// Lines[0] is Move's. Absent otherwise.
+	Lines []SearchLine `json:"lines,omitempty"`
 }
 
 // TournamentPlayer is an entrant: an engine/player JSON or the name of an
@@ -672,6 +697,12 @@ func (m *Search) Validate() error {
 	if len(m.Player) > 0 && !json.Valid(m.Player) {
 		return errors.New("player is not a JSON value")
 	}
+	if err := checkRange("multiPv", int64(m.MultiPV), 0, MaxMultiPV); err != nil {
+		return err
+	}
+	if m.MultiPV > 1 && (m.Elo != 0 || m.Book) {
+		return errors.New("multiPv > 1 goes with neither elo nor book")
+	}
 	return nil
 }
 
@@ -683,13 +714,29 @@ func (m *Info) Validate() error {
 	if m.Depth < 0 || m.SelDepth < 0 || m.TimeMS < 0 {
 		return errors.New("negative count")
 	}
-	return nil
+	return checkRange("multiPv", int64(m.MultiPV), 0, MaxMultiPV)
 }
 
 // Validate implements Body.
 func (m *BestMove) Validate() error {
 	if len(m.Move) < 4 || len(m.Move) > 5 {
 		return fmt.Errorf("move %q is not UCI", m.Move)
+	}
+	if len(m.Lines) > MaxMultiPV {
+		return fmt.Errorf("lines: %d, want at most %d", len(m.Lines), MaxMultiPV)
+	}
+	for i, l := range m.Lines {
+		if len(l.PV) == 0 || len(l.PV) > 256 {
+			return fmt.Errorf("lines[%d]: %d moves, want 1..256", i, len(l.PV))
+		}
+		for j, u := range l.PV {
+			if len(u) < 4 || len(u) > 5 {
+				return fmt.Errorf("lines[%d].pv[%d]: %q is not UCI", i, j, u)
+			}
+		}
+	}
+	if len(m.Lines) > 0 && m.Lines[0].PV[0] != m.Move {
+		return fmt.Errorf("lines[0] starts with %s, not the move %s", m.Lines[0].PV[0], m.Move)
 	}
 	return nil
 }

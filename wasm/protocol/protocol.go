@@ -30,7 +30,7 @@
 //	start-run    → run-state(running), progress…, run-state(done|stopped), player
 //	pause, resume, step, stop (id = the run's id) → run-state
 //	get-player   → player                            (best player so far)
-//	search       → info…, bestmove                   (play: FEN + moves, depth/time, player)
+//	search       → info…, bestmove                   (play: FEN + moves, depth/time, player; multiPv: the best lines)
 //	stop-search  → bestmove of the running search
 //	tournament   → game…, tournament-result          (Compare tab)
 //	explain      → explanation                       (Play tab: evaluation term by term, per player)

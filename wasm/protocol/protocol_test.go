@@ -110,6 +110,8 @@ func TestEncodeRejectsInvalid(t *testing.T) {
 		{"negative timing", "", &Progress{Timing: &RunTiming{HeldOutMS: -1}}, "timing: negative"},
 		{"bad shard", "", &FitnessSetup{Setup: []byte("{}"), Shard: &Shard{Index: 2, Count: 2}}, "shard 2 of 2"},
 		{"long id", strings.Repeat("x", MaxIDLen+1), &Ready{}, "id of"},
+		{"multipv at a level", "q", &Search{MultiPV: 3, Elo: 1500}, "multiPv > 1 goes with neither elo nor book"},
+		{"lines of another move", "q", &BestMove{Move: "e2e4", Lines: []SearchLine{{PV: []string{"d2d4"}}}}, "lines[0] starts with d2d4"},
 		{"bad state", "r", &RunState{State: "x"}, "unknown state"},
 		{"played round", "m", playedMatch(Game{Round: 5, White: "a", Black: "b", Result: "1-0"}), "played[0]: round 5 outside 1..4"},
 		{"played result", "m", playedMatch(Game{Round: 1, White: "a", Black: "b", Result: "*"}), "played[0]: result"},

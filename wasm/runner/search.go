@@ -50,7 +50,8 @@ func (s *Session) startSearch(id string, req *protocol.Search) {
 	}
 	s.searches[id] = cancel
 	s.mu.Unlock()
-	lim := search.Limits{Depth: req.Depth, Nodes: uint64(req.Nodes), MoveTime: time.Duration(req.MoveTimeMS) * time.Millisecond}
+	lim := search.Limits{Depth: req.Depth, Nodes: uint64(req.Nodes), MoveTime: time.Duration(req.MoveTimeMS) * time.Millisecond,
+		MultiPV: req.MultiPV} // MultiPV > 1 only at full strength (protocol.Search.Validate)
 	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 {
 		lim.Depth = 6
 	}
@@ -68,7 +69,7 @@ func (s *Session) startSearch(id string, req *protocol.Search) {
 		}
 		res := strength.Search(ctx, sr, pos, lim, strength.ForElo(req.Elo), req.Seed, func(in search.Info) {
 			s.post(id, &protocol.Info{Depth: in.Depth, SelDepth: in.SelDepth, Score: in.Score, Mate: in.Mate,
-				Nodes: in.Nodes, TimeMS: in.Time.Milliseconds(), PV: uciMoves(in.PV)})
+				Nodes: in.Nodes, TimeMS: in.Time.Milliseconds(), PV: uciMoves(in.PV), MultiPV: in.MultiPV})
 		})
 		bm := &protocol.BestMove{Move: "0000", Score: res.Score, Mate: res.Mate, Depth: res.Depth, Nodes: res.Nodes}
 		if res.Best != board.NoMove {
@@ -76,6 +77,9 @@ func (s *Session) startSearch(id string, req *protocol.Search) {
 		}
 		if res.Ponder != board.NoMove {
 			bm.Ponder = res.Ponder.UCI()
+		}
+		for _, l := range res.Lines {
+			bm.Lines = append(bm.Lines, protocol.SearchLine{Score: l.Score, Mate: l.Mate, PV: uciMoves(l.PV)})
 		}
 		s.post(id, bm)
 	})
