@@ -25,7 +25,9 @@ package main
 // Every refusal is a JSON error {"error": "...", "status": N}.
 
 import (
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"math"
 	"mime"
 	"net"
@@ -38,8 +40,22 @@ import (
 	"time"
 )
 
-// teacherCookie names the cookie holding the teacher token.
-const teacherCookie = "evochess_teacher"
+// legacyTeacherCookie is the teacher cookie's name before it was made
+// specific to the league (teacherCookieName); a cookie of that name holding
+// this server's token is still accepted.
+const legacyTeacherCookie = "evochess_teacher"
+
+// teacherCookieName names the cookie holding the teacher token of a league.
+// Cookies ignore the port, so every server on one host would otherwise
+// share one cookie, and opening a second class's teacher link would replace
+// the first class's token. The suffix is a short hash of the token, which is
+// created once per league file: it stays the same across restarts (and port
+// changes) and differs between leagues, and it gives away 32 bits of a hash,
+// not of the 144-bit token.
+func teacherCookieName(token string) string {
+	sum := sha256.Sum256([]byte("evochess teacher cookie\x00" + token))
+	return legacyTeacherCookie + "_" + hex.EncodeToString(sum[:4])
+}
 
 // guardConfig configures the guard.
 type guardConfig struct {
@@ -73,6 +89,7 @@ func defaultGuard() guardConfig {
 // guard implements the checks above.
 type guard struct {
 	cfg    guardConfig
+	cookie string // teacherCookieName(cfg.token)
 	hosts  map[string]bool
 	reads  *limiter
 	writes *limiter
@@ -86,7 +103,7 @@ func newGuard(cfg guardConfig) *guard {
 	if cfg.now == nil {
 		cfg.now = time.Now
 	}
-	g := &guard{cfg: cfg, hosts: map[string]bool{}, streams: map[string]int{},
+	g := &guard{cfg: cfg, cookie: teacherCookieName(cfg.token), hosts: map[string]bool{}, streams: map[string]int{},
 		reads: newLimiter(cfg.readRate, cfg.readBurst, cfg.now), writes: newLimiter(cfg.writeRate, cfg.writeBurst, cfg.now)}
 	for _, h := range append([]string{"localhost"}, cfg.hosts...) {
 		if h = normalizeHost(h); h != "" {
@@ -219,7 +236,9 @@ func (g *guard) teacherLink(w http.ResponseWriter, r *http.Request) {
 			httpError(w, http.StatusForbidden, "serve: wrong teacher token (use the teacher link `evochess serve` printed)")
 			return
 		}
-		http.SetCookie(w, &http.Cookie{Name: teacherCookie, Value: g.cfg.token, Path: "/", HttpOnly: true,
+		// The legacy cookie is left alone: it may hold another league's
+		// token, for a server on this host not yet upgraded.
+		http.SetCookie(w, &http.Cookie{Name: g.cookie, Value: g.cfg.token, Path: "/", HttpOnly: true,
 			SameSite: http.SameSiteStrictMode, MaxAge: 30 * 24 * 3600})
 	}
 	q := r.URL.Query()
@@ -240,8 +259,15 @@ func (g *guard) isTeacher(r *http.Request) bool {
 	if g.cfg.token == "" {
 		return true
 	}
-	if c, err := r.Cookie(teacherCookie); err == nil && tokenEqual(c.Value, g.cfg.token) {
-		return true
+	// A browser sends every cookie of the host, of several leagues'
+	// servers maybe, and may send one name twice (other paths): any one
+	// holding this token will do.
+	for _, name := range []string{g.cookie, legacyTeacherCookie} {
+		for _, c := range r.CookiesNamed(name) {
+			if tokenEqual(c.Value, g.cfg.token) {
+				return true
+			}
+		}
 	}
 	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && tokenEqual(strings.TrimSpace(tok), g.cfg.token) {
 		return true
@@ -261,8 +287,17 @@ func (g *guard) teacherOnly(h http.HandlerFunc) http.HandlerFunc {
 }
 
 // openStream counts an event stream of r's address; release must be called
-// when it ends. It writes the refusal itself and returns ok=false.
+// when it ends. It writes the refusal itself and returns ok=false. A HEAD
+// request takes no slot: it gets the stream's headers (ok=false, answered),
+// where it used to hold a slot until the client hung up.
 func (g *guard) openStream(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	if r.Method == http.MethodHead {
+		h := w.Header()
+		h.Set("Content-Type", "text/event-stream")
+		h.Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusOK)
+		return nil, false
+	}
 	addr := clientAddr(r)
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -226,6 +226,7 @@ func TestTeacherToken(t *testing.T) {
 		t.Fatalf("teacher link: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
 	}
 	sc := resp.Header.Get("Set-Cookie")
+	teacherCookie := teacherCookieName(gcfg.token)
 	for _, want := range []string{teacherCookie + "=" + gcfg.token, "HttpOnly", "SameSite=Strict", "Path=/"} {
 		if !strings.Contains(sc, want) {
 			t.Errorf("Set-Cookie %q lacks %q", sc, want)
@@ -495,4 +496,52 @@ func presetPlayer(t testing.TB, preset string) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// TestTeacherCookiePerLeague: two leagues' servers on one host (cookies
+// ignore the port) use different cookie names, so opening one's teacher
+// link keeps the other's teacher; the old shared name is still accepted
+// with this server's token.
+func TestTeacherCookiePerLeague(t *testing.T) {
+	a := newGuard(guardConfig{token: "tok-aaaaaaaaaaaaaaaaaaaaaaa"})
+	b := newGuard(guardConfig{token: "tok-bbbbbbbbbbbbbbbbbbbbbbb"})
+	if a.cookie == b.cookie || !strings.HasPrefix(a.cookie, legacyTeacherCookie+"_") || a.cookie != teacherCookieName(a.cfg.token) {
+		t.Fatalf("cookie names %q and %q", a.cookie, b.cookie)
+	}
+	if strings.Contains(a.cookie, a.cfg.token) {
+		t.Fatalf("cookie name %q shows the token", a.cookie)
+	}
+	// The teacher link sets the league's own cookie name.
+	rec := httptest.NewRecorder()
+	a.teacherLink(rec, httptest.NewRequest("GET", "http://127.0.0.1:8080/?teacher="+a.cfg.token, nil))
+	if sc := rec.Header().Get("Set-Cookie"); !strings.HasPrefix(sc, a.cookie+"="+a.cfg.token+";") {
+		t.Fatalf("teacher link sets %q, want the cookie %s", sc, a.cookie)
+	}
+	tokA, tokB := a.cfg.token, b.cfg.token
+	for _, c := range []struct {
+		what    string
+		cookies string
+		a, b    bool // teacher on server a, on server b
+	}{
+		{"no cookie", "", false, false},
+		{"a's cookie", a.cookie + "=" + tokA, true, false},
+		{"both leagues' cookies", a.cookie + "=" + tokA + "; " + b.cookie + "=" + tokB, true, true},
+		{"b's cookie", b.cookie + "=" + tokB, false, true},
+		{"a's token under b's name", b.cookie + "=" + tokA, false, false},
+		{"the old name with a's token", legacyTeacherCookie + "=" + tokA, true, false},
+		{"the old name with b's token, and a's cookie", legacyTeacherCookie + "=" + tokB + "; " + a.cookie + "=" + tokA, true, true},
+		{"the old name twice", legacyTeacherCookie + "=" + tokB + "; " + legacyTeacherCookie + "=" + tokA, true, true},
+		{"a wrong token", a.cookie + "=tok-aaaaaaaaaaaaaaaaaaaaaab", false, false},
+	} {
+		req := httptest.NewRequest("GET", "http://127.0.0.1:8080/api/league", nil)
+		if c.cookies != "" {
+			req.Header.Set("Cookie", c.cookies)
+		}
+		if got := a.isTeacher(req); got != c.a {
+			t.Errorf("%s: teacher on a: %v, want %v", c.what, got, c.a)
+		}
+		if got := b.isTeacher(req); got != c.b {
+			t.Errorf("%s: teacher on b: %v, want %v", c.what, got, c.b)
+		}
+	}
 }

@@ -38,6 +38,11 @@ const maxExports = 2
 // client: games can end faster than a leaderboard is worth redrawing.
 const eventInterval = 250 * time.Millisecond
 
+// eventWriteTimeout bounds each write of an event stream: a client that
+// stops reading (a laptop lid closed, a stalled network) is dropped when
+// its buffers fill, instead of holding a goroutine and a stream slot.
+var eventWriteTimeout = 10 * time.Second
+
 // leagueAPI serves /api/league/….
 type leagueAPI struct {
 	l       *league.League
@@ -54,6 +59,7 @@ func (a *leagueAPI) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/league", a.info)
 	mux.HandleFunc("GET /api/league/events", a.events)
 	mux.HandleFunc("POST /api/league/entries", a.submit)
+	mux.HandleFunc("GET /api/league/entries/{id}", a.entry)
 	mux.HandleFunc("DELETE /api/league/entries/{id}", a.g.teacherOnly(a.remove))
 	mux.HandleFunc("GET /api/league/games", a.games)
 	mux.HandleFunc("GET /api/league/games/{id}", a.game)
@@ -119,7 +125,8 @@ func (a *leagueAPI) info(w http.ResponseWriter, r *http.Request) {
 
 // events streams the league state: one unnamed event per change (at most
 // one per eventInterval), id = the state's sequence number, a comment
-// every 15 s to keep the connection open.
+// every 15 s to keep the connection open. Each write must be done within
+// eventWriteTimeout. HEAD gets the headers only (guard.openStream).
 func (a *leagueAPI) events(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
@@ -131,6 +138,23 @@ func (a *leagueAPI) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
+	rc := http.NewResponseController(w)
+	// The connection may serve further requests: no deadline left behind.
+	defer rc.SetWriteDeadline(time.Time{})
+	// send writes one event or comment and flushes it before the deadline;
+	// false when the client is gone or too slow.
+	send := func(format string, args ...any) bool {
+		if err := rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return false
+		}
+		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if err := rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return
+	}
 	beginEventStream(w, fl)
 	ping := time.NewTicker(15 * time.Second)
 	defer ping.Stop()
@@ -138,10 +162,9 @@ func (a *leagueAPI) events(w http.ResponseWriter, r *http.Request) {
 	for {
 		changed := a.l.Changed()
 		if seq, data := a.l.Snapshot(); seq != last {
-			if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", seq, data); err != nil {
+			if !send("id: %d\ndata: %s\n\n", seq, data) {
 				return
 			}
-			fl.Flush()
 			last = seq
 		}
 		select {
@@ -158,10 +181,9 @@ func (a *leagueAPI) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-ping.C:
-			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
+			if !send(": ping\n\n") {
 				return
 			}
-			fl.Flush()
 		case <-r.Context().Done():
 			return
 		case <-a.done:
@@ -192,6 +214,21 @@ func (a *leagueAPI) submit(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Location", "/api/league/entries/"+strconv.FormatInt(res.ID, 10))
 	writeJSON(w, http.StatusCreated, res)
+}
+
+// entry answers GET /api/league/entries/{id} (the Location of a
+// submission): the entry's line of the standings, as LeagueState lists it.
+func (a *leagueAPI) entry(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	s, err := a.l.Entry(id)
+	if err != nil {
+		leagueError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s)
 }
 
 // leagueFullText says a refusal for a full league (league.ErrFull) in a

@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -183,5 +186,247 @@ func TestLeagueCoresReported(t *testing.T) {
 	m := newRunManager(context.Background(), nil, nil, 1)
 	if m.cores != runtime.NumCPU() {
 		t.Errorf("cores %d, want runtime.NumCPU() = %d (GOMAXPROCS %d)", m.cores, runtime.NumCPU(), runtime.GOMAXPROCS(0))
+	}
+}
+
+// TestLeagueEntryLocation: the Location of a submission's 201 answers GET
+// with the entry as the state lists it; unknown and withdrawn entries are
+// JSON 404s.
+func TestLeagueEntryLocation(t *testing.T) {
+	lg := testLeague(t, false)
+	h := newTestHandler(t, testSite(t), newGuard(defaultGuard()), lg)
+	call := func(method, path, body string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, "http://127.0.0.1:8080"+path, strings.NewReader(body))
+		req.RemoteAddr = "127.0.0.1:5555"
+		if body != "" || method != "GET" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	loc := map[string]string{}
+	for _, name := range []string{"Ana", "Ben"} {
+		rec := call("POST", "/api/league/entries", submitBody(t, name, "material"))
+		var got protocol.LeagueSubmitted
+		if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &got) != nil {
+			t.Fatalf("submit %s: %d %s", name, rec.Code, rec.Body)
+		}
+		if want := fmt.Sprintf("/api/league/entries/%d", got.ID); rec.Header().Get("Location") != want {
+			t.Fatalf("submit %s: Location %q, want %q", name, rec.Header().Get("Location"), want)
+		}
+		loc[name] = rec.Header().Get("Location")
+	}
+	if rec := call("DELETE", loc["Ben"], ""); rec.Code != http.StatusOK {
+		t.Fatalf("remove Ben: %d %s", rec.Code, rec.Body)
+	}
+	st := lg.State()
+	for _, c := range []struct {
+		what, path string
+		code       int
+		want       string // the entry's name, or what the error mentions
+	}{
+		{"a submission's Location", loc["Ana"], http.StatusOK, "Ana"},
+		{"a withdrawn entry", loc["Ben"], http.StatusNotFound, "no entry"},
+		{"no such entry", "/api/league/entries/999", http.StatusNotFound, "no entry 999"},
+		{"not an id", "/api/league/entries/x", http.StatusNotFound, "no such id"},
+		{"id 0", "/api/league/entries/0", http.StatusNotFound, "no such id"},
+	} {
+		rec := call("GET", c.path, "")
+		if c.code != http.StatusOK {
+			checkAPIError(t, rec.Result(), c.code, c.want)
+			continue
+		}
+		var got protocol.LeagueStanding
+		if rec.Code != c.code || rec.Header().Get("Content-Type") != "application/json" || json.Unmarshal(rec.Body.Bytes(), &got) != nil {
+			t.Errorf("%s: GET %s: %d %q %s", c.what, c.path, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+			continue
+		}
+		if len(st.Standings) != 1 || got != st.Standings[0] || got.Name != c.want {
+			t.Errorf("%s: GET %s: %+v; the state lists %+v", c.what, c.path, got, st.Standings)
+		}
+	}
+}
+
+// TestLeagueSubmitPlayerError: a refused player file says "player:" once.
+func TestLeagueSubmitPlayerError(t *testing.T) {
+	lg := testLeague(t, false)
+	h := newTestHandler(t, testSite(t), newGuard(defaultGuard()), lg)
+	for _, c := range []struct{ what, body, want string }{
+		{"unknown scheme", `{"name":"Cy","player":{"version":1,"scheme":"nope","weights":{}}}`, "nope"},
+		{"no version", `{"name":"Cy","player":{"scheme":"material","weights":{}}}`, "version"},
+		{"not an object", `{"name":"Cy","player":[1]}`, "player"},
+	} {
+		req := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/league/entries", strings.NewReader(c.body))
+		req.RemoteAddr = "127.0.0.1:5555"
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		checkAPIError(t, rec.Result(), http.StatusBadRequest, c.want)
+		var e apiError
+		json.Unmarshal(rec.Body.Bytes(), &e)
+		if n := strings.Count(e.Error, "player:"); n != 1 {
+			t.Errorf("%s: %q says \"player:\" %d times", c.what, e.Error, n)
+		}
+	}
+}
+
+// streamsOf is how many event streams the guard counts for addr.
+func streamsOf(g *guard, addr string) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.streams[addr]
+}
+
+// TestLeagueEventsHead: HEAD on the event stream is answered at once with
+// the stream's headers and takes no stream slot; GET holds one.
+func TestLeagueEventsHead(t *testing.T) {
+	cfg := defaultGuard()
+	cfg.maxStreamsPerAddr = 1
+	g := newGuard(cfg)
+	h := newTestHandler(t, testSite(t), g, testLeague(t, false))
+	for _, c := range []struct {
+		method string
+		holds  bool // the request keeps its stream slot while it runs
+	}{{"HEAD", false}, {"GET", true}} {
+		t.Run(c.method, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			req := httptest.NewRequest(c.method, "http://127.0.0.1:8080/api/league/events", nil).WithContext(ctx)
+			req.RemoteAddr = "10.0.2.1:5555"
+			rec := httptest.NewRecorder()
+			started := make(chan struct{}, 1)
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				h.ServeHTTP(&notifyRecorder{rec, started}, req)
+			}()
+			if !c.holds {
+				select {
+				case <-done:
+				case <-time.After(10 * time.Second):
+					cancel()
+					<-done
+					t.Fatalf("%s kept the stream open", c.method)
+				}
+				if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "text/event-stream" || rec.Body.Len() != 0 {
+					t.Errorf("%s: %d %q %q", c.method, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+				}
+				if n := streamsOf(g, "10.0.2.1"); n != 0 {
+					t.Errorf("%s left %d stream slots taken", c.method, n)
+				}
+				return
+			}
+			<-started
+			if n := streamsOf(g, "10.0.2.1"); n != 1 {
+				t.Errorf("%s holds %d stream slots, want 1", c.method, n)
+			}
+			cancel()
+			<-done
+			if n := streamsOf(g, "10.0.2.1"); n != 0 {
+				t.Errorf("%s left %d stream slots taken after it ended", c.method, n)
+			}
+		})
+	}
+}
+
+// stalledWriter is a connection whose reader has stopped: the writes from
+// stallAt on block until the write deadline (then fail as a net.Conn
+// does) or, with no deadline, until release closes.
+type stalledWriter struct {
+	header  http.Header
+	stallAt int // the first write that blocks (1 = the first)
+	release chan struct{}
+	wrote   chan struct{} // a write returned
+
+	mu        sync.Mutex
+	writes    int
+	deadline  time.Time
+	deadlines int // writes that had a deadline in the future
+}
+
+func (s *stalledWriter) Header() http.Header { return s.header }
+func (s *stalledWriter) WriteHeader(int)     {}
+func (s *stalledWriter) Flush()              {}
+
+func (s *stalledWriter) SetWriteDeadline(d time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.deadline = d
+	return nil
+}
+
+func (s *stalledWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	s.writes++
+	n, d := s.writes, s.deadline
+	if d.After(time.Now()) {
+		s.deadlines++
+	}
+	s.mu.Unlock()
+	if n < s.stallAt {
+		s.wrote <- struct{}{}
+		return len(p), nil
+	}
+	if d.IsZero() {
+		<-s.release
+		return 0, errors.New("released")
+	}
+	select {
+	case <-time.After(time.Until(d)):
+		return 0, os.ErrDeadlineExceeded
+	case <-s.release:
+		return 0, errors.New("released")
+	}
+}
+
+// TestLeagueEventsStalledReader: every write of the event stream has a
+// deadline, so a client that stops reading is dropped and its stream slot
+// freed, at the first event or a later one.
+func TestLeagueEventsStalledReader(t *testing.T) {
+	defer func(d time.Duration) { eventWriteTimeout = d }(eventWriteTimeout)
+	eventWriteTimeout = 200 * time.Millisecond
+	g := newGuard(defaultGuard())
+	lg := testLeague(t, false)
+	h := newTestHandler(t, testSite(t), g, lg)
+	for _, c := range []struct {
+		what    string
+		stallAt int
+	}{{"at the first event", 1}, {"at the second event", 2}} {
+		t.Run(c.what, func(t *testing.T) {
+			w := &stalledWriter{header: http.Header{}, stallAt: c.stallAt, release: make(chan struct{}), wrote: make(chan struct{}, 8)}
+			defer close(w.release)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			req := httptest.NewRequest("GET", "http://127.0.0.1:8080/api/league/events", nil).WithContext(ctx)
+			req.RemoteAddr = "10.0.3.1:5555"
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				h.ServeHTTP(w, req)
+			}()
+			for i := 1; i < c.stallAt; i++ {
+				<-w.wrote
+			}
+			if c.stallAt > 1 {
+				// A change: the next event is written to the stalled reader.
+				if err := lg.SetPaused(context.Background(), !lg.State().Paused); err != nil {
+					t.Fatal(err)
+				}
+			}
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("a stalled reader was not dropped")
+			}
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			if w.writes != c.stallAt || w.deadlines != w.writes {
+				t.Errorf("%d writes, %d with a deadline; want %d, each with one", w.writes, w.deadlines, c.stallAt)
+			}
+			if n := streamsOf(g, "10.0.3.1"); n != 0 {
+				t.Errorf("the dropped stream still holds %d slots", n)
+			}
+		})
 	}
 }

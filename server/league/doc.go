@@ -8,7 +8,8 @@
 // WAL, synchronous=FULL, a 10 s busy timeout, foreign keys, immediate write
 // transactions and a pool of at most four connections. The schema is
 // versioned with PRAGMA user_version: migrations[i] takes version i to
-// i+1 in one transaction, a file newer than the binary is refused. Tables:
+// i+1 in one transaction, a file newer than the binary is refused, and so
+// is, unchanged, someone else's database (version 0 with tables). Tables:
 // meta (settings, pause, epoch, teacher token), entries (name, scheme,
 // canonical player JSON, submitter's address, submission and withdrawal
 // times) and games (one row per finished game: epoch, pair, slot k,

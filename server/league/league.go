@@ -532,16 +532,16 @@ func (l *League) Submit(ctx context.Context, name string, playerJSON []byte, add
 	}
 	p, err := player.Load(bytes.NewReader(playerJSON))
 	if err != nil {
-		return protocol.LeagueSubmitted{}, fmt.Errorf("%w: player: %v", ErrInvalid, err)
+		return protocol.LeagueSubmitted{}, invalidPlayer(err)
 	}
 	var canon bytes.Buffer
 	if err := p.Save(&canon); err != nil {
-		return protocol.LeagueSubmitted{}, fmt.Errorf("%w: player: %v", ErrInvalid, err)
+		return protocol.LeagueSubmitted{}, invalidPlayer(err)
 	}
 	row := entryRow{Name: name, Scheme: p.Scheme, Player: canon.String(), Address: address, Submitted: l.cfg.Now().UnixMilli()}
 	e, err := newEntry(row)
 	if err != nil {
-		return protocol.LeagueSubmitted{}, fmt.Errorf("%w: player: %v", ErrInvalid, err)
+		return protocol.LeagueSubmitted{}, invalidPlayer(err)
 	}
 
 	l.submitMu.Lock()
@@ -583,6 +583,15 @@ func (l *League) Submit(ctx context.Context, name string, playerJSON []byte, add
 	return protocol.LeagueSubmitted{ID: id, Name: name}, nil
 }
 
+// invalidPlayer marks a submitted player's error as ErrInvalid, saying
+// "player: " once: engine/player's own errors already start with it.
+func invalidPlayer(err error) error {
+	if strings.HasPrefix(err.Error(), "player: ") {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	return fmt.Errorf("%w: player: %w", ErrInvalid, err)
+}
+
 // Remove withdraws an entry: its games in progress stop and its games leave
 // the standings (they stay in the file).
 func (l *League) Remove(ctx context.Context, id int64) error {
@@ -608,7 +617,7 @@ func (l *League) Remove(ctx context.Context, id int64) error {
 	}
 	for p, ps := range l.pairs {
 		if p.lo == id || p.hi == id {
-			l.games -= len(ps.done)
+			l.games -= ps.score.Games() // what record counted (done also holds slots stored but not counted)
 			delete(l.pairs, p)
 		}
 	}
@@ -742,8 +751,7 @@ func (l *League) stateLocked() protocol.LeagueState {
 	st := protocol.LeagueState{Seq: l.seq, Epoch: l.epoch, Paused: l.paused, Settings: l.settings, MaxEntries: l.cfg.MaxEntries,
 		Games: l.games, Workers: l.cfg.Workers, Err: l.errMsg,
 		Recent: append([]protocol.LeagueGameSummary{}, l.recent...), Playing: []protocol.LeagueLive{}}
-	n := len(l.order)
-	st.Scheduled = n * (n - 1) / 2 * l.settings.GamesPerPair
+	st.Scheduled = l.scheduledLocked()
 	st.Standings = l.standingsLocked()
 	for s := range l.playing {
 		st.Playing = append(st.Playing, protocol.LeagueLive{White: s.white.row.Name, Black: s.black.row.Name})
@@ -753,6 +761,40 @@ func (l *League) stateLocked() protocol.LeagueState {
 		return a.White+"\x00"+a.Black < b.White+"\x00"+b.Black
 	})
 	return st
+}
+
+// scheduledLocked counts the games of the round robin at the current
+// entries: GamesPerPair per pair, or the games a pair has already played
+// when more (the teacher lowered GamesPerPair after they were played), so
+// that Games never exceeds Scheduled.
+func (l *League) scheduledLocked() int {
+	n := len(l.order)
+	total := n * (n - 1) / 2 * l.settings.GamesPerPair
+	for p, ps := range l.pairs {
+		if l.entries[p.lo] == nil || l.entries[p.hi] == nil {
+			continue
+		}
+		if played := ps.score.Games(); played > l.settings.GamesPerPair {
+			total += played - l.settings.GamesPerPair
+		}
+	}
+	return total
+}
+
+// Entry returns an active entry's line of the standings (the shape
+// LeagueState.Standings lists it in).
+func (l *League) Entry(id int64) (protocol.LeagueStanding, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.entries[id] == nil {
+		return protocol.LeagueStanding{}, fmt.Errorf("%w: no entry %d in the league", ErrNotFound, id)
+	}
+	for _, s := range l.standingsLocked() {
+		if s.ID == id {
+			return s, nil
+		}
+	}
+	return protocol.LeagueStanding{}, fmt.Errorf("%w: no entry %d in the league", ErrNotFound, id)
 }
 
 // standingsLocked rates the active entries: W/D/L and points against

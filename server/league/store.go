@@ -67,9 +67,14 @@ var SchemaVersion = len(migrations)
 // (so no part of the path is read as an option) with WAL, a busy timeout,
 // full sync, foreign keys and immediate write transactions.
 func dsn(path string) string {
-	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	return "file:" + esc + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
+	return "file:" + uriEscape(path) + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
 		"&_pragma=foreign_keys(1)&_txlock=immediate"
+}
+
+// uriEscape escapes the characters a file: URI would read as a query,
+// fragment or escape.
+func uriEscape(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 }
 
 // maxConns bounds the connection pool (SQLite serializes writers anyway;
@@ -89,6 +94,11 @@ func openDBAt(ctx context.Context, path string, upTo int) (*sql.DB, error) {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			return nil, fmt.Errorf("league: %s: the folder %s does not exist", path, dir)
 		}
+	}
+	// The pool's first connection switches the file to WAL (dsn), before
+	// migrate reads anything: look at an existing file first, read-only.
+	if err := checkForeign(ctx, path); err != nil {
+		return nil, err
 	}
 	db, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
@@ -110,6 +120,70 @@ func openDBAt(ctx context.Context, path string, upTo int) (*sql.DB, error) {
 		return nil, fmt.Errorf("league: %s: journal mode %q, want wal (is the file on a network file system?)", path, mode)
 	}
 	return db, nil
+}
+
+// foreignShown is how many of a foreign database's tables its refusal names.
+const foreignShown = 4
+
+// checkForeign refuses an existing SQLite file that is not a league: schema
+// version 0 (no league migration ever ran) yet tables or views of its own —
+// a -db pointing at someone else's database. It reads through a read-only
+// connection without the WAL pragma, so a refused file is left byte for byte
+// as it was. A missing or empty file (a new league) passes.
+func checkForeign(ctx context.Context, path string) error {
+	st, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) || (err == nil && st.Size() == 0) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("league: %s: %w", path, err)
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("league: %s: not a regular file", path)
+	}
+	db, err := sql.Open("sqlite", "file:"+uriEscape(path)+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return fmt.Errorf("league: open %s: %w", path, err)
+	}
+	defer db.Close()
+	var v int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return fmt.Errorf("league: %s: read schema version: %w (not an evochess league database?)", path, err)
+	}
+	if v != 0 {
+		return nil // ours (or newer: migrate says so)
+	}
+	rows, err := db.QueryContext(ctx, "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid")
+	if err != nil {
+		return fmt.Errorf("league: %s: read the tables: %w (not an evochess league database?)", path, err)
+	}
+	defer rows.Close()
+	var names []string
+	n := 0
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return fmt.Errorf("league: %s: read the tables: %w", path, err)
+		}
+		if n++; n <= foreignShown {
+			names = append(names, strconv.Quote(name))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("league: %s: read the tables: %w", path, err)
+	}
+	if n == 0 {
+		return nil // an empty database: becomes the league
+	}
+	list := strings.Join(names, ", ")
+	if n > len(names) {
+		list += fmt.Sprintf(" and %d more", n-len(names))
+	}
+	tables := "tables"
+	if n == 1 {
+		tables = "table"
+	}
+	return fmt.Errorf("league: %s is not an evochess league database: it already holds %d %s of its own (%s); left unchanged — choose another -db file", path, n, tables, list)
 }
 
 // migrate applies migrations[v:upTo] one transaction each.

@@ -118,7 +118,7 @@ try {
     assert(!teacher.page.url().includes('teacher='), `the token stays in the address: ${teacher.page.url()}`);
     assert(teacher.page.url().endsWith('#league'), `not on #league: ${teacher.page.url()}`);
     const cookies = await teacher.ctx.cookies();
-    const c = cookies.find((x) => x.name === 'evochess_teacher');
+    const c = cookies.find((x) => x.name.startsWith('evochess_teacher_'));
     assert(c && c.httpOnly && c.sameSite === 'Strict', `teacher cookie ${JSON.stringify(c)}`);
     assert((await text(teacher.page, 'league-join-url')) === base, `join address ${await text(teacher.page, 'league-join-url')}`);
     assert(await teacher.page.locator('[data-testid="league-join"] svg path').count() === 1, 'no QR code drawn');

@@ -13,7 +13,8 @@ import (
 //
 //	GET    /api/league                 LeagueInfo (the state, plus what this client may do)
 //	GET    /api/league/events          server-sent events: one LeagueState per change (unnamed events, id = Seq)
-//	POST   /api/league/entries         LeagueSubmit → 201 LeagueSubmitted
+//	POST   /api/league/entries         LeagueSubmit → 201 LeagueSubmitted, Location: /api/league/entries/{id}
+//	GET    /api/league/entries/{id}    LeagueStanding: the entry's line of the standings (404 once withdrawn)
 //	DELETE /api/league/entries/{id}    teacher: withdraw an entry (its games leave the standings)
 //	GET    /api/league/games           ?entry=ID&before=ID&limit=N → []LeagueGameSummary, newest first
 //	GET    /api/league/games/{id}      LeagueGame (moves for the replay board)
@@ -120,7 +121,7 @@ type LeagueState struct {
 	MaxEntries int                 `json:"maxEntries"`
 	Standings  []LeagueStanding    `json:"standings"` // best first
 	Games      int                 `json:"games"`     // finished games in the standings
-	Scheduled  int                 `json:"scheduled"` // games the round robin has to play at the current entries
+	Scheduled  int                 `json:"scheduled"` // games of the round robin at the current entries: GamesPerPair per pair, or what a pair already played if more (never below Games)
 	Playing    []LeagueLive        `json:"playing"`
 	Recent     []LeagueGameSummary `json:"recent"`  // the latest finished games, newest first
 	Workers    int                 `json:"workers"` // games played at once
@@ -149,7 +150,12 @@ type LeagueSubmit struct {
 }
 
 // CleanLeagueName trims a display name and checks it: 1 to LeagueMaxName
-// printable characters.
+// printable characters, at least one of them visible (see visibleBase).
+//
+// The name is not normalised to NFC (that needs golang.org/x/text, which
+// evochess does not depend on): "é" typed precomposed and as "e" plus a
+// combining accent are two different names to the uniqueness check, and the
+// second counts two characters towards LeagueMaxName.
 func CleanLeagueName(name string) (string, error) {
 	if !utf8.ValidString(name) {
 		return "", fmt.Errorf("name: not valid UTF-8")
@@ -161,12 +167,29 @@ func CleanLeagueName(name string) (string, error) {
 	if n := utf8.RuneCountInString(name); n > LeagueMaxName {
 		return "", fmt.Errorf("name: %d characters, at most %d", n, LeagueMaxName)
 	}
+	visible := false
 	for _, r := range name {
 		if !unicode.IsPrint(r) {
 			return "", fmt.Errorf("name: character %U is not printable", r)
 		}
+		visible = visible || visibleBase(r)
+	}
+	if !visible {
+		return "", fmt.Errorf("name: nothing to show (only accents, joiners or other invisible characters); type at least one letter, digit or symbol")
 	}
 	return name, nil
+}
+
+// visibleBase reports whether r shows on its own: a letter, number, symbol
+// or punctuation mark that Unicode does not list as ignorable (the Hangul
+// fillers are letters drawn as nothing) and not the blank Braille pattern.
+// Combining marks, variation selectors, format characters (zero-width
+// joiners and spaces) and spaces are not.
+func visibleBase(r rune) bool {
+	if !unicode.In(r, unicode.L, unicode.N, unicode.S, unicode.P) {
+		return false
+	}
+	return r != '\u2800' && !unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
 }
 
 // Validate checks the name and that a player is present (the server parses it).
