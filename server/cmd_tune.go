@@ -19,7 +19,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/engine/search"
 	"github.com/evochess/evochess/tuner"
@@ -376,9 +375,9 @@ func tuneOptions(f tuneFlags) (tuner.Options, error) {
 	if c.Start != "" && o.Scheme == "" {
 		// A start naming an evaluation preset implies its scheme (as older
 		// command lines relied on).
-		if pr, err := eval.LookupPreset(strings.TrimPrefix(c.Start, tuner.StartPreset)); err == nil {
-			o.Scheme = pr.Scheme
-		}
+		// "material" is a start of every scheme, not the material
+		// preset's scheme.
+		o.Scheme = tuner.StartScheme(c.Start)
 	}
 	return o, nil
 }

@@ -185,3 +185,26 @@ func TestTuneResumeKeepsSettings(t *testing.T) {
 		t.Errorf("output flags with -resume: error %v", err)
 	}
 }
+
+// TestTuneStartMaterialKeepsScheme: -start material starts the preset's own
+// scheme from piece values; it does not switch to the material scheme.
+func TestTuneStartMaterialKeepsScheme(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.json")
+	_, stderr, err := runCmd(t, "tune", "-preset", "vazquez-ep", "-start", "material", "-pgn", "../assets/data/gm_demo_1500.pgn",
+		"-gens", "1", "-pop", "4", "-positions", "50", "-out", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p, err := player.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Scheme != "vazquez29" || len(p.Weights) < 29 {
+		t.Errorf("scheme %s with %d weights, want vazquez29 (29 tuned)", p.Scheme, len(p.Weights))
+	}
+}

@@ -46,6 +46,21 @@ func NormalizeStart(start string) string {
 	return StartPreset + start
 }
 
+// StartScheme returns the evaluation scheme a start implies: the scheme of
+// the engine/eval preset it names ("preset:david-fig3" or a bare
+// "david-fig3"), else "" — in particular for "material", which is a start
+// of every scheme (MaterialStart), not the "material" preset's scheme.
+func StartScheme(start string) string {
+	s := NormalizeStart(start)
+	if !strings.HasPrefix(s, StartPreset) {
+		return ""
+	}
+	if p, err := eval.LookupPreset(strings.TrimPrefix(s, StartPreset)); err == nil {
+		return p.Scheme
+	}
+	return ""
+}
+
 // StartChoices returns the starts a problem of scheme with fitness accepts
 // besides "init": random, material (evaluation weights only) and the
 // matching presets, for a form's drop-down.

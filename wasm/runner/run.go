@@ -9,11 +9,9 @@ import (
 	"io"
 	"path"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/tuner"
 	"github.com/evochess/evochess/tuner/opt"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -46,9 +44,7 @@ func TunerOptions(cfg protocol.RunConfig) (tuner.Options, error) {
 	if cfg.Start != "" && o.Scheme == "" {
 		// A start naming an evaluation preset implies its scheme, as
 		// evochess tune does.
-		if p, err := eval.LookupPreset(strings.TrimPrefix(cfg.Start, tuner.StartPreset)); err == nil {
-			o.Scheme = p.Scheme
-		}
+		o.Scheme = tuner.StartScheme(cfg.Start)
 	}
 	return o, nil
 }
