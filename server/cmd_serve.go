@@ -69,6 +69,19 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("serve: unexpected arguments %q", fs.Args())
 	}
+	if !df.on {
+		// The NATS flags do nothing without -distributed (distFlags.start
+		// names them only when it runs).
+		if err := flagsNeed(fs, "distributed", distFlagNames...); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+	}
+	if *lan && explicit(fs, "addr") {
+		// -lan serves every interface: a host in -addr would be dropped.
+		if host, _, err := net.SplitHostPort(*addr); err == nil && host != "" && host != "0.0.0.0" && host != "::" {
+			return fmt.Errorf("serve: -lan serves every interface, so -addr %s would not serve only %s: give -addr :PORT with -lan, or -addr %s alone", *addr, host, *addr)
+		}
+	}
 	if *maxRuns < 1 {
 		return fmt.Errorf("serve: -max-runs %d: want at least 1", *maxRuns)
 	}

@@ -105,3 +105,23 @@ func TestCheckNATSURL(t *testing.T) {
 		t.Errorf("worker with port 99999: %v", err)
 	}
 }
+
+// TestServeFlagsRefused: serve refuses, before listening, the NATS flags
+// without -distributed (as tune and experiment do) and a host in -addr
+// that -lan would drop.
+func TestServeFlagsRefused(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-nats-token", "x"}, "serve: -nats-token only with -distributed"},
+		{[]string{"-local-workers", "1", "-ack-wait", "5s"}, "serve: -local-workers, -ack-wait only with -distributed"},
+		{[]string{"-lan", "-addr", "127.0.0.1:18801"}, "-lan serves every interface"},
+		{[]string{"-lan", "-addr", "10.0.0.5:9000"}, "or -addr 10.0.0.5:9000 alone"},
+	} {
+		_, _, err := runCmd(t, append([]string{"serve"}, tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("serve %v: error %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
