@@ -103,6 +103,12 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := parseAdjudication(*resignSpec, *drawSpec, &adj); err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
+	if err := adjudicationUsed(fs, adj); err != nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	if explicit(fs, "time-margin") && !explicit(fs, "tc") {
+		return errors.New("match: -time-margin does nothing without -tc (no clock can run out); leave it out")
+	}
 	for _, dep := range [][]string{{"sprt", "alpha", "beta", "sprt-model"}, {"book", "book-openings", "book-plies"}} {
 		if err := needFlag(fs, "match", dep[0], dep[1:]...); err != nil {
 			return err
@@ -672,6 +678,34 @@ func parseSPRT(bounds string, alpha, beta float64, model string) (*arena.SPRT, e
 // parseAdjudication reads the OpenBench/fastchess-style specs
 // "movecount=3,score=400" (resign) and "movenumber=40,movecount=8,score=10"
 // (draw) into adj; an empty spec leaves adj unchanged.
+// adjudicationUsed refuses the adjudication flags set that adjudicate
+// nothing: resign adjudication needs a score and a move count, draw
+// adjudication a move count.
+func adjudicationUsed(fs *flag.FlagSet, adj arena.Adjudication) error {
+	var idle []string
+	if adj.ResignScore == 0 || adj.ResignMoves == 0 {
+		for _, n := range []string{"resign-score", "resign-moves"} {
+			if explicit(fs, n) {
+				idle = append(idle, "-"+n)
+			}
+		}
+		if len(idle) > 0 {
+			return fmt.Errorf("%s: resign adjudication needs both a score and a move count (-resign-score and -resign-moves, or -resign movecount=N,score=CP); 0 turns it off", strings.Join(idle, ", "))
+		}
+	}
+	if adj.DrawMoves == 0 {
+		for _, n := range []string{"draw-score", "draw-after"} {
+			if explicit(fs, n) {
+				idle = append(idle, "-"+n)
+			}
+		}
+		if len(idle) > 0 {
+			return fmt.Errorf("%s: draw adjudication is off without a move count (-draw-moves N or -draw movenumber=N,movecount=N,score=CP)", strings.Join(idle, ", "))
+		}
+	}
+	return nil
+}
+
 func parseAdjudication(resign, draw string, adj *arena.Adjudication) error {
 	parse := func(flagName, spec string, keys map[string]*int) error {
 		if spec == "" {

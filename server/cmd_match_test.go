@@ -87,11 +87,11 @@ func TestMatchCommand(t *testing.T) {
 		t.Errorf("unexpected output:\n%s", stdout.String())
 	}
 
-	// -movetime and -time-margin read a duration as well as milliseconds
-	// (bench and eval always took "1s").
+	// -movetime reads a duration as well as milliseconds (bench and eval
+	// always took "1s"; -time-margin too: flag_time_test.go).
 	stdout.Reset()
 	stderr.Reset()
-	if err := run([]string{"match", "-a", "preset:david-fig3", "-b", "preset:material", "-games", "2", "-movetime", "5ms", "-time-margin", "20"},
+	if err := run([]string{"match", "-a", "preset:david-fig3", "-b", "preset:material", "-games", "2", "-movetime", "5ms"},
 		strings.NewReader(""), &stdout, &stderr); err != nil {
 		t.Fatalf("match -movetime 5ms: %v\n%s", err, stderr.String())
 	}
@@ -131,7 +131,11 @@ func TestMatchCommandErrors(t *testing.T) {
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "10", "-ponder"}, "only UCI engines"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "fast"}, `invalid value "fast" for flag -movetime: want a time such as 100ms`},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "-1s"}, "must not be negative"},
-		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "10ms", "-time-margin", "1.5ms"}, "-time-margin 1.5ms: want whole milliseconds"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-tc", "10+0.1", "-time-margin", "1.5ms"}, "-time-margin 1.5ms: want whole milliseconds"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-movetime", "10ms", "-time-margin", "20"}, "-time-margin does nothing without -tc"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign-moves", "3"}, "-resign-moves: resign adjudication needs both"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign-score", "600", "-resign-moves", "0"}, "-resign-score, -resign-moves: resign adjudication needs both"},
+		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-draw-score", "5", "-draw-after", "30"}, "-draw-score, -draw-after: draw adjudication is off"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign", "movecount=3"}, "missing score"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-resign", "moves=3,score=1"}, "not one of"},
 		{[]string{"-a", "preset:material", "-b", "preset:material", "-depth", "1", "-draw", "movecount=x,score=1"}, "non-negative"},
