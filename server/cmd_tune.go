@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,8 +48,9 @@ type tuneFlags struct {
 	jsonOut, quiet         bool
 	stopAfter              int
 	dist                   distFlags
-	explicit               []string  // optimizer flags given on the command line
-	stdin                  io.Reader // the games of -pgn - (or -test-pgn -)
+	explicit               []string        // optimizer flags given on the command line
+	given                  map[string]bool // every flag given on the command line
+	stdin                  io.Reader       // the games of -pgn - (or -test-pgn -)
 }
 
 func runTune(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -138,7 +140,9 @@ func runTune(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	// Flags given explicitly set their optimizer field even to zero (-elite 0:
 	// no elitism; -gens 0: no generation limit).
+	f.given = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) {
+		f.given[fl.Name] = true
 		switch fl.Name {
 		case "elite", "crossover", "mutation":
 			f.explicit = append(f.explicit, fl.Name)
@@ -151,6 +155,34 @@ func runTune(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return tune(ctx, f, stdout, stderr)
+}
+
+// fitnessFlags names the fitness functions each fitness-specific flag of
+// tune is read by.
+var fitnessFlags = []struct {
+	flag      string
+	fitnesses []string
+}{
+	{"epd", []string{"nodes"}}, {"player", []string{"nodes"}}, {"search-group", []string{"nodes"}}, {"node-cap", []string{"nodes"}},
+	{"openings", []string{"tournament"}}, {"games", []string{"tournament"}}, {"game-depth", []string{"tournament"}},
+	{"depth", []string{"search-match"}}, // -search: the tuner refuses it itself
+}
+
+// fitnessFlagsUsed refuses the flags given that the run's fitness does not
+// read (tune -preset vazquez-ep -node-cap 5000: match-qs has no node cap).
+func fitnessFlagsUsed(given map[string]bool, fitness string) error {
+	var idle []string
+	var users []string
+	for _, ff := range fitnessFlags {
+		if given[ff.flag] && !slices.Contains(ff.fitnesses, fitness) {
+			idle = append(idle, "-"+ff.flag)
+			users = append(users, "-"+ff.flag+": "+strings.Join(ff.fitnesses, ", "))
+		}
+	}
+	if len(idle) == 0 {
+		return nil
+	}
+	return fmt.Errorf("tune: %s: fitness %s does not use them (%s); leave them out or choose that -fitness", strings.Join(idle, ", "), fitness, strings.Join(users, "; "))
 }
 
 // tuneConflicts refuses two flags that set the same setting to different
@@ -445,6 +477,9 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 		}
 		if f.playerFile != "" {
 			setup.Problem.Player = f.playerFile
+		}
+		if err := fitnessFlagsUsed(f.given, setup.Problem.Fitness); err != nil {
+			return err
 		}
 		if setup.Problem.Fitness != "nodes" && setup.Problem.Fitness != "tournament" && setup.Problem.PGN == "" {
 			return errors.New("tune: give the training games with -pgn FILE (.pgn or .pgn.gz)")

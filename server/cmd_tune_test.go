@@ -208,3 +208,24 @@ func TestTuneStartMaterialKeepsScheme(t *testing.T) {
 		t.Errorf("scheme %s with %d weights, want vazquez29 (29 tuned)", p.Scheme, len(p.Weights))
 	}
 }
+
+// TestTuneFitnessFlagsUsed: a flag of another fitness is refused by name
+// with the fitness that reads it (QA: vazquez-ep took -node-cap, -games,
+// -openings, -epd and -player and ignored them).
+func TestTuneFitnessFlagsUsed(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-preset", "vazquez-ep", "-node-cap", "5000"}, "-node-cap: fitness match-qs does not use them (-node-cap: nodes)"},
+		{[]string{"-preset", "vazquez-ep", "-games", "2", "-game-depth", "2", "-openings", "x.epd"}, "-openings, -games, -game-depth: fitness match-qs"},
+		{[]string{"-preset", "david-ga", "-epd", "x.epd", "-player", "p.json"}, "-epd, -player: fitness match2-qs"},
+		{[]string{"-preset", "david-search", "-search", "classic"}, "fitness nodes plays no search of its own"},
+		{[]string{"-preset", "vazquez-ep", "-depth", "1"}, "-depth: fitness match-qs"},
+	} {
+		_, _, err := runCmd(t, append(append([]string{"tune", "-quiet", "-pgn", "../assets/data/gm_demo_1500.pgn"}, tc.args...))...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("tune %v: error %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
