@@ -49,6 +49,7 @@ type evalFlags struct {
 	hashMB                 int
 	resume                 string
 	multiPV                int
+	search                 string
 }
 
 // runEval implements
@@ -80,6 +81,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.Uint64Var(&f.nodes, "nodes", fitness.DefaultSuiteCap, "node cap per suite position")
 	fs.Var(msFlag{&f.movetime}, "movetime", "`time` per suite position instead of a node cap (5s, or milliseconds: 5000)")
 	fs.StringVar(&f.fen, "fen", "", "position to trace (the evaluation term by term; -trace is implied); with -depth, -nodes, -movetime or -multipv it is also searched and its lines printed")
+	fs.StringVar(&f.search, "search", "", "search preset of -depth, -epd and an analysis instead of the player's own parameters: "+strings.Join(search.PresetNames(), ", ")+" (plain: the tuner's exact depth-1 search)")
 	fs.IntVar(&f.multiPV, "multipv", 1, "with -fen: search this many lines (the best, then the best of the other moves, …)")
 	fs.BoolVar(&f.trace, "trace", false, "print feature counts and the score by term (with -fen or -epd)")
 	fs.BoolVar(&f.jsonOut, "json", false, "end with one JSON object on the last line")
@@ -109,7 +111,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		if f.fen != "" && analysing(fs) {
 			if err := onlyFlags(fs, "eval", "an analysis (-fen with a search limit)", "player", "preset", "json", "fen", "trace",
-				"depth", "nodes", "movetime", "multipv", "hash"); err != nil {
+				"depth", "nodes", "movetime", "multipv", "hash", "search"); err != nil {
 				return err
 			}
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -126,13 +128,16 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errors.New("eval: give -pgn or -epd, not both")
 	case f.pgnFile != "":
 		if err := onlyFlags(fs, "eval", "a move-match run (-pgn)", "player", "preset", "json", "pgn", "protocol", "seed",
-			"positions", "depth", "min-elo", "min-ply", "max-ply", "set", "hash"); err != nil {
+			"positions", "depth", "min-elo", "min-ply", "max-ply", "set", "hash", "search"); err != nil {
+			return err
+		}
+		if err := needFlag(fs, "eval", "depth", "search"); err != nil {
 			return err
 		}
 		return evalMatch(ctx, pl, f, stdin, stdout, stderr)
 	case f.epdFile != "":
 		if err := onlyFlags(fs, "eval", "a suite run (-epd)", "player", "preset", "json", "epd", "resume", "nodes",
-			"movetime", "depth", "hash"); err != nil {
+			"movetime", "depth", "hash", "search"); err != nil {
 			return err
 		}
 		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -323,7 +328,7 @@ func evalMatch(ctx context.Context, pl *player.Player, f evalFlags, stdin io.Rea
 		if err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
-		sp, err := pl.SearchParams()
+		sp, err := evalSearchParams(pl, f.search)
 		if err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
@@ -411,7 +416,7 @@ func evalSuite(ctx context.Context, pl *player.Player, f evalFlags, stdout, stde
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
-	sp, err := pl.SearchParams()
+	sp, err := evalSearchParams(pl, f.search)
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}

@@ -28,6 +28,19 @@ func explicit(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// evalSearchParams returns the search parameters of eval's searches: the
+// player's own, or the search preset named by -search.
+func evalSearchParams(pl *player.Player, preset string) (search.Params, error) {
+	if preset == "" {
+		return pl.SearchParams()
+	}
+	sp, err := search.PresetParams(preset)
+	if err != nil {
+		return search.Params{}, fmt.Errorf("-search: %w", err)
+	}
+	return sp, nil
+}
+
 // analysisLine is one line of an analysis (-json).
 type analysisLine struct {
 	Rank  int      `json:"rank"`
@@ -81,7 +94,7 @@ func evalAnalyse(ctx context.Context, pl *player.Player, f evalFlags, nodesGiven
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
-	sp, err := pl.SearchParams()
+	sp, err := evalSearchParams(pl, f.search)
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}

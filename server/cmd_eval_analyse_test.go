@@ -81,3 +81,41 @@ func TestEvalAnalyseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalSearchPreset: -search picks the search preset of eval's searches
+// (plain: the tuner's exact depth-1 search, README's resolved column), and
+// is refused where nothing searches.
+func TestEvalSearchPreset(t *testing.T) {
+	pgnFile := "../assets/data/gm_demo_1500.pgn"
+	out, _, err := runCmd(t, "eval", "-preset", "david-fig3", "-pgn", pgnFile, "-depth", "1", "-search", "plain", "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, deflt struct{ Matched, Nodes int }
+	if err := json.Unmarshal([]byte(lastLine(out)), &plain); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runCmd(t, "eval", "-preset", "david-fig3", "-pgn", pgnFile, "-depth", "1", "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(lastLine(out)), &deflt); err != nil {
+		t.Fatal(err)
+	}
+	if plain.Nodes == 0 || plain.Nodes == deflt.Nodes {
+		t.Errorf("-search plain searched %d nodes, the player's search %d: not another search", plain.Nodes, deflt.Nodes)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-pgn", pgnFile, "-search", "plain"}, "-search only with -depth"},
+		{[]string{"-pgn", pgnFile, "-depth", "1", "-search", "nope"}, `-search: search: unknown search preset "nope"`},
+		{[]string{"-fen", "7k/8/8/8/8/8/8/K7 w - - 0 1", "-trace", "-search", "plain"}, "-search does nothing in a trace"},
+	} {
+		_, _, err := runCmd(t, append([]string{"eval", "-preset", "material"}, tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

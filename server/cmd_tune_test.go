@@ -223,7 +223,7 @@ func TestTuneFitnessFlagsUsed(t *testing.T) {
 		{[]string{"-preset", "david-search", "-search", "classic"}, "fitness nodes plays no search of its own"},
 		{[]string{"-preset", "vazquez-ep", "-depth", "1"}, "-depth: fitness match-qs"},
 	} {
-		_, _, err := runCmd(t, append(append([]string{"tune", "-quiet", "-pgn", "../assets/data/gm_demo_1500.pgn"}, tc.args...))...)
+		_, _, err := runCmd(t, append([]string{"tune", "-quiet", "-pgn", "../assets/data/gm_demo_1500.pgn"}, tc.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("tune %v: error %v, want %q", tc.args, err, tc.want)
 		}
