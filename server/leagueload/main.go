@@ -333,11 +333,22 @@ func student(c *http.Client, opt options, i int, record func(sample)) int {
 			sc := bufio.NewScanner(resp.Body)
 			sc.Buffer(nil, 4<<20)
 			n := 0
+			// An event is dispatched at the blank line that ends it (as
+			// EventSource does): an event cut by the end of the stream —
+			// the hold's end cancels it mid-event — is discarded, not
+			// read as a malformed state.
+			var data string
+			pending := false
 			for sc.Scan() {
-				data, ok := strings.CutPrefix(sc.Text(), "data: ")
-				if !ok {
+				line := sc.Text()
+				if d, ok := strings.CutPrefix(line, "data: "); ok {
+					data, pending = d, true
 					continue
 				}
+				if line != "" || !pending {
+					continue
+				}
+				pending = false
 				if n == 0 {
 					record(sample{kind: "sse-first-event", dur: time.Since(t0)})
 				}
