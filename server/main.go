@@ -35,9 +35,10 @@ func register(c command) {
 
 func main() {
 	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "evochess:", err)
+		if errors.Is(err, flag.ErrHelp) {
+			return // COMMAND -h: the help asked for, a success (as flag.ExitOnError does)
 		}
+		fmt.Fprintln(os.Stderr, "evochess:", err)
 		os.Exit(1)
 	}
 }
