@@ -17,6 +17,13 @@ const DefaultMoveOverhead = 50 * time.Millisecond
 // of N), so a GUI or match runner asking for N gets nearly N.
 const MoveTimeMargin = 3 * time.Millisecond
 
+// moveLagDiv sets the unseen time each move costs on the GUI's clock,
+// kept back for the later moves of a period or a sudden-death horizon
+// without increment: Move Overhead / moveLagDiv, at least 1 ms (5 ms at the
+// default overhead; evochess against stockfish at 40/3 with pondering
+// measured 1–3 ms a move through the arena).
+const moveLagDiv = 10
+
 // defaultMovesToGo is the number of moves a sudden-death clock is budgeted
 // over (and the cap on MovesToGo).
 const defaultMovesToGo = 30
@@ -32,10 +39,14 @@ const defaultMovesToGo = 30
 // the whole time is used (no stability factor shortens it; only a single
 // legal move or a mate found within the depth ends such a search early).
 // With a clock of t remaining and increment inc, the usable time is
-// avail = t − min(overhead, t/2); the per-move target is
+// avail = t − min(overhead, t/2), and with MovesToGo or without increment
+// at most t − lag·(movesToGo − 1) (lag = overhead/10, at least 1 ms: the
+// unseen cost of each later move), but not below a quarter of the first;
+// the per-move target is
 // avail/movesToGo + 3/4·inc (movesToGo = MovesToGo, at most 30; 30 in
-// sudden death); soft = target/2 and hard = min(4·target, avail/2), or
-// avail when this is the last move before the time control. So hard < t
+// sudden death); soft = target/2 and hard = min(k·target, avail/2), or
+// avail when this is the last move before the time control, with k = 4
+// but 1 + movesToGo/4 below 12 moves to go. So hard < t
 // always: the search never oversteps the clock, and it keeps at least half
 // of the usable time for the moves after this one. Pondering does not
 // change the budget: it starts counting at the ponderhit.
@@ -66,12 +77,24 @@ func TimeBudget(lim Limits, side board.Color) (soft, hard time.Duration, timed b
 	if mtg <= 0 || mtg > defaultMovesToGo {
 		mtg = defaultMovesToGo
 	}
+	if lim.MovesToGo > 0 || inc == 0 {
+		// Every move also costs the GUI's clock some time this search
+		// never sees (pipes, scheduling, the stop of a missed ponder),
+		// which no increment pays back here: keep it for the moves after
+		// this one in the period (or the sudden-death horizon), or a
+		// clock spent down to its last moves runs out on them.
+		lag := max(overhead/moveLagDiv, time.Millisecond)
+		avail = max(min(avail, t-lag*time.Duration(mtg-1)), avail/4)
+	}
 	target := avail/time.Duration(mtg) + inc/4*3
 	cap := avail / 2
 	if mtg == 1 {
 		cap = avail
 	}
-	hard = min(4*target, cap)
+	// A move may take up to 4 targets, fewer near the end of a period
+	// (1 + movesToGo/4 targets): there a long think leaves the few moves
+	// after it too little to pay their own unseen lag.
+	hard = min(target*time.Duration(min(16, 4+mtg))/4, cap)
 	soft = min(target/2, hard)
 	return soft, hard, true
 }

@@ -24,15 +24,22 @@ func TestTimeBudgetCases(t *testing.T) {
 		{"movetime 100", Limits{MoveTime: 100 * ms}, board.White, 97 * ms, 97 * ms, true},
 		{"movetime ignores overhead", Limits{MoveTime: 100 * ms, MoveOverhead: 200 * ms}, board.White, 97 * ms, 97 * ms, true},
 		{"tiny movetime keeps a quarter", Limits{MoveTime: 8 * ms}, board.Black, 6 * ms, 6 * ms, true},
-		{"sudden death white", Limits{WTime: 60 * time.Second, BTime: time.Second}, board.White, 59950 * ms / 30 / 2, 4 * (59950 * ms / 30), true},
-		{"sudden death black", Limits{WTime: 60 * time.Second, BTime: 3050 * ms}, board.Black, 50 * ms, 400 * ms, true},
+		// Sudden death without increment keeps 5 ms (a tenth of the overhead)
+		// for each of the 29 later moves of its horizon: 145 ms.
+		{"sudden death white", Limits{WTime: 60 * time.Second, BTime: time.Second}, board.White, 59855 * ms / 30 / 2, 4 * (59855 * ms / 30), true},
+		{"sudden death black", Limits{WTime: 60 * time.Second, BTime: 3050 * ms}, board.Black, 2905 * ms / 30 / 2, 4 * (2905 * ms / 30), true},
 		{"increment", Limits{WTime: 10 * time.Second, WInc: time.Second}, board.White, (9950*ms/30 + 750*ms) / 2, 4 * (9950*ms/30 + 750*ms), true},
-		{"moves to go", Limits{WTime: 10 * time.Second, MovesToGo: 10}, board.White, 9950 * ms / 10 / 2, 4 * (9950 * ms / 10), true},
-		{"moves to go capped", Limits{WTime: 10 * time.Second, MovesToGo: 100}, board.White, 9950 * ms / 30 / 2, 4 * (9950 * ms / 30), true},
+		{"moves to go", Limits{WTime: 10 * time.Second, MovesToGo: 10}, board.White, 9950 * ms / 10 / 2, 14 * (9950 * ms / 10) / 4, true},
+		{"moves to go capped", Limits{WTime: 10 * time.Second, MovesToGo: 100}, board.White, 9855 * ms / 30 / 2, 4 * (9855 * ms / 30), true},
+		// 8 moves to go: at most 3 targets (1 + 8/4) on one move.
+		{"end of a period", Limits{WTime: 100 * ms, MovesToGo: 8}, board.White, 50 * ms / 8 / 2, 3 * (50 * ms / 8), true},
+		{"a period's last moves keep their lag", Limits{WTime: 60 * ms, MovesToGo: 8}, board.White, 25 * ms / 8 / 2, 3 * (25 * ms / 8), true},
+		{"a clock below the lag still moves", Limits{WTime: 20 * ms, MovesToGo: 8}, board.White, 10 * ms / 4 / 8 / 2, 3 * (10 * ms / 4 / 8), true},
+		{"increment pays the lag back", Limits{WTime: 100 * ms, WInc: 10 * ms, MovesToGo: 0}, board.White, (50*ms/30 + 7500*time.Microsecond) / 2, 25 * ms, true},
 		{"last move of control", Limits{BTime: 2 * time.Second, MovesToGo: 1}, board.Black, 975 * ms, 1950 * ms, true},
 		{"flag down", Limits{WTime: 0, BTime: time.Second}, board.White, 0, 0, true},
-		{"custom overhead", Limits{WTime: 3200 * ms, MoveOverhead: 200 * ms}, board.White, 50 * ms, 400 * ms, true},
-		{"ponder keeps the budget", Limits{WTime: 3050 * ms, Ponder: NewPonderSignal()}, board.White, 50 * ms, 400 * ms, true},
+		{"custom overhead", Limits{WTime: 3200 * ms, MoveOverhead: 200 * ms}, board.White, 2620 * ms / 30 / 2, 4 * (2620 * ms / 30), true},
+		{"ponder keeps the budget", Limits{WTime: 3050 * ms, Ponder: NewPonderSignal()}, board.White, 2905 * ms / 30 / 2, 4 * (2905 * ms / 30), true},
 	}
 	for _, tc := range tests {
 		soft, hard, timed := TimeBudget(tc.lim, tc.side)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"runtime"
 	"sync"
 )
 
@@ -49,6 +50,16 @@ func readLines(r io.Reader, ch chan<- inputLine, stop <-chan struct{}) {
 			text := string(trimEOL(buf))
 			if !send(inputLine{text: text, tooLong: tooLong}) {
 				return
+			}
+			if br.Buffered() == 0 {
+				// Let the protocol loop, which the send just made runnable
+				// on this goroutine's P, handle the line before the next
+				// Read blocks in a system call holding that P: while a
+				// search keeps the other P busy, the loop would otherwise
+				// wait for the runtime's monitor to take the P back (up to
+				// 10 ms), and "stop" or "ponderhit" — whose clock runs on
+				// the GUI's side — would be answered that much later.
+				runtime.Gosched()
 			}
 		}
 		buf, tooLong = buf[:0], false
