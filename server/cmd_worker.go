@@ -70,7 +70,8 @@ func runWorker(args []string, _ io.Reader, _, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "%s worker: %s\n", time.Now().Format("15:04:05"), s)
 		}
 	}
-	nc, err := dist.Connect(n.url, n.auth(), "evochess worker", true)
+	var dial dist.DialErrors
+	nc, err := dist.Connect(n.url, n.auth(), "evochess worker", true, dial.Option())
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
@@ -81,7 +82,7 @@ func runWorker(args []string, _ io.Reader, _, stderr io.Writer) error {
 	}
 	host, _ := os.Hostname()
 	w := &dist.Worker{Conn: nc, Slots: *workers, Open: dataOpener(*dataDir), Where: "-data-dir " + abs,
-		Name: fmt.Sprintf("%s/%d", host, os.Getpid()), Log: say, Verbose: *verbose}
+		Name: fmt.Sprintf("%s/%d", host, os.Getpid()), Log: say, Verbose: *verbose, Dial: &dial}
 	say(fmt.Sprintf("%s with %d slots for %s, data in %s (build %s)", w.Name, *workers, redactURL(n.url), abs, dist.Build()))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

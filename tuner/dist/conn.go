@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -64,18 +65,50 @@ func (a Auth) options() ([]nats.Option, error) {
 // connection reconnects for ever (a restarted coordinator's embedded server
 // comes back at the same address); with wait, a server that is not up yet
 // is waited for too (a worker started before its coordinator).
-func Connect(url string, a Auth, name string, wait bool) (*nats.Conn, error) {
+func Connect(url string, a Auth, name string, wait bool, extra ...nats.Option) (*nats.Conn, error) {
 	o, err := a.options()
 	if err != nil {
 		return nil, err
 	}
 	o = append(o, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond),
 		nats.RetryOnFailedConnect(wait))
+	o = append(o, extra...)
 	nc, err := nats.Connect(url, o...)
 	if err != nil {
 		return nil, fmt.Errorf("dist: connect to %s: %w", url, err)
 	}
 	return nc, nil
+}
+
+// DialErrors keeps the reason of the last failed connection attempt of a
+// connection that waits for its server (Connect with wait): the client's
+// own error then only says that no connection exists yet.
+type DialErrors struct {
+	mu  sync.Mutex
+	err error
+}
+
+// Option is the nats.Option that records the attempts' errors; pass it to
+// Connect.
+func (d *DialErrors) Option() nats.Option {
+	return nats.ReconnectErrHandler(func(_ *nats.Conn, err error) {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		// "no servers available" says nothing a dial error did not.
+		if d.err == nil || !errors.Is(err, nats.ErrNoServers) {
+			d.err = err
+		}
+	})
+}
+
+// Last returns the last attempt's error, or nil.
+func (d *DialErrors) Last() error {
+	if d == nil {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.err
 }
 
 // ServerConfig configures the embedded NATS server.

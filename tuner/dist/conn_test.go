@@ -69,3 +69,32 @@ func TestStartServerCannotListen(t *testing.T) {
 		})
 	}
 }
+
+// TestDialErrorsNamesTheReason: a connection waiting for its server
+// records why each attempt failed (the worker's waiting notice said only
+// "context deadline exceeded").
+func TestDialErrorsNamesTheReason(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // a port nobody listens on
+	var dial DialErrors
+	nc, err := Connect("nats://"+addr, Auth{}, "test", true, dial.Option())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	deadline := time.Now().Add(20 * time.Second)
+	for (dial.Last() == nil || !strings.Contains(dial.Last().Error(), "refused")) && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := dial.Last(); err == nil || !strings.Contains(err.Error(), "refused") {
+		t.Errorf("last dial error %v, want connection refused", err)
+	}
+	var none *DialErrors
+	if none.Last() != nil {
+		t.Error("a nil DialErrors has an error")
+	}
+}

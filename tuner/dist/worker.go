@@ -42,6 +42,9 @@ type Worker struct {
 	// Log receives notices; Verbose adds one line per task.
 	Log     func(string)
 	Verbose bool
+	// Dial, when set, holds the reasons Conn's connection attempts failed
+	// (the waiting notice names the last: "connection refused").
+	Dial *DialErrors
 
 	closeConn bool
 	js        jetstream.JetStream
@@ -199,6 +202,9 @@ func (w *Worker) connClosed() bool {
 // connWhy is why the connection is down, for the "waiting" notice.
 func (w *Worker) connWhy(err error) error {
 	if last := w.Conn.LastError(); last != nil {
+		return last
+	}
+	if last := w.Dial.Last(); last != nil {
 		return last
 	}
 	return err
