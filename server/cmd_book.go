@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/evochess/evochess/engine/board"
@@ -59,6 +60,9 @@ func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *plies < 1 || *minGames < 1 {
 		return fmt.Errorf("book: -plies %d and -min-games %d must be at least 1", *plies, *minGames)
 	}
+	if err := checkBookOut(*pgnPath, *out); err != nil {
+		return err
+	}
 	var src io.Reader = stdin // -pgn -: the games come on standard input
 	if *pgnPath != "-" {
 		f, err := os.Open(*pgnPath)
@@ -108,21 +112,8 @@ func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("book: %s: %d games read (%d unreadable or without result), -min-games %d: %w%s",
 			*pgnPath, b.Games, b.Skipped+r.Skipped(), *minGames, err, why)
 	}
-	o, err := os.Create(*out)
-	if err != nil {
-		return fmt.Errorf("book: %w", err)
-	}
-	w := bufio.NewWriter(o)
-	if err := book.Write(w, entries); err != nil {
-		o.Close()
+	if err := writeBook(*out, entries); err != nil {
 		return err
-	}
-	if err := w.Flush(); err != nil {
-		o.Close()
-		return fmt.Errorf("book: write %s: %w", *out, err)
-	}
-	if err := o.Close(); err != nil {
-		return fmt.Errorf("book: write %s: %w", *out, err)
 	}
 	keys := map[uint64]bool{}
 	for _, e := range entries {
@@ -133,6 +124,65 @@ func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s: %d entries, %d positions, %d bytes\n", *out, len(entries), len(keys), len(entries)*book.EntrySize)
 	for _, s := range skipped {
 		fmt.Fprintf(stderr, "book: skipped: %s\n", s)
+	}
+	return nil
+}
+
+// checkBookOut refuses, before any game is read, a -out that names the
+// -pgn file (the games would be overwritten by the book), a folder, or a
+// file in a folder that is missing or cannot be written.
+func checkBookOut(pgnPath, out string) error {
+	if st, err := os.Stat(out); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("book: -out %s is a folder: give the book file to write", out)
+		}
+		if pgnPath != "-" {
+			if in, err := os.Stat(pgnPath); err == nil && os.SameFile(st, in) {
+				return fmt.Errorf("book: -out %s is the -pgn file: the book would overwrite the games; give another file", out)
+			}
+		}
+	}
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return fmt.Errorf("book: -out %s: %w", out, err)
+	}
+	if err := checkWritableDir(filepath.Dir(abs)); err != nil {
+		return fmt.Errorf("book: -out %s: %w", out, err)
+	}
+	return nil
+}
+
+// writeBook writes entries as a Polyglot book at path: to a file beside
+// it, then renamed over it, so that a failure leaves no truncated book
+// (nor an earlier book at path cut short).
+func writeBook(path string, entries []book.Entry) error {
+	o, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("book: -out %s: %w", path, err)
+	}
+	tmp := o.Name()
+	fail := func(err error) error {
+		o.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("book: write %s: %w", path, err)
+	}
+	w := bufio.NewWriter(o)
+	if err := book.Write(w, entries); err != nil {
+		return fail(err)
+	}
+	if err := w.Flush(); err != nil {
+		return fail(err)
+	}
+	if err := o.Chmod(0o644); err != nil {
+		return fail(err)
+	}
+	if err := o.Close(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("book: write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("book: write %s: %w", path, err)
 	}
 	return nil
 }

@@ -100,3 +100,51 @@ func TestMatchBookOpenings(t *testing.T) {
 		t.Error("-book with -openings accepted")
 	}
 }
+
+// TestBookOutRefused: a -out that would overwrite the games being read
+// (the -pgn file, however spelt), a folder, or a file in a missing folder
+// is refused before the games are read, naming -out and why; the games
+// are left as they were.
+func TestBookOutRefused(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "g.pgn")
+	if err := os.WriteFile(in, []byte(bookPGN), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, out, want string
+	}{
+		{"the -pgn file", in, "is the -pgn file"},
+		{"the -pgn file spelt otherwise", filepath.Join(dir, "sub", "..", "g.pgn"), "is the -pgn file"},
+		{"a folder", filepath.Join(dir, "sub"), "is a folder"},
+		{"a missing folder", filepath.Join(dir, "missing", "b.bin"), "-out " + filepath.Join(dir, "missing", "b.bin")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := runCmd(t, "book", "-pgn", in, "-out", tc.out, "-plies", "2", "-min-games", "1")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("-out %s: %v, want %q", tc.out, err, tc.want)
+			}
+			if b, _ := os.ReadFile(in); string(b) != bookPGN {
+				t.Fatalf("the games were overwritten: %q", b)
+			}
+		})
+	}
+	// A build that fails leaves an earlier book whole, and one that works
+	// leaves no temporary file beside it.
+	out := filepath.Join(dir, "b.bin")
+	if _, _, err := runCmd(t, "book", "-pgn", in, "-out", out, "-plies", "2", "-min-games", "1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd(t, "book", "-pgn", in, "-out", out, "-min-games", "9"); err == nil {
+		t.Fatal("-min-games 9 of 3 games: no error")
+	}
+	if st, err := os.Stat(out); err != nil || st.Size() != 80 {
+		t.Errorf("earlier book after a failed build: %v", err)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(m) > 0 {
+		t.Errorf("temporary files left: %v", m)
+	}
+}

@@ -12,9 +12,11 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/evochess/evochess/engine/strength"
@@ -45,6 +47,9 @@ type calStage struct {
 	Wins     int     `json:"wins"`
 	Draws    int     `json:"draws"`
 	Losses   int     `json:"losses"`
+	// Settings are the calibration's settings the match was played under
+	// (calSettings): a state file of other settings is refused.
+	Settings string `json:"settings,omitempty"`
 }
 
 func (s calStage) score() arena.Tally {
@@ -142,14 +147,21 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	if _, err := os.Stat(*sfPath); err != nil {
 		return fmt.Errorf("calibrate: stockfish: %w", err)
 	}
+	if err := checkOutputFiles("calibrate", []outputFile{{"-state", *statePath}, {"-md", *mdPath}, {"-go", *goPath}, {"-pgn", *pgnPath}}); err != nil {
+		return err
+	}
+	settings := calSettings(*playerSpec, *games, ms, *seed, *full, *sfPath, levels)
 	var state []calStage
 	if *statePath != "" {
 		if data, err := os.ReadFile(*statePath); err == nil {
 			if err := json.Unmarshal(data, &state); err != nil {
-				return fmt.Errorf("calibrate: state %s: %w", *statePath, err)
+				return fmt.Errorf("calibrate: -state %s: %w", *statePath, err)
 			}
 		} else if !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("calibrate: %w", err)
+			return fmt.Errorf("calibrate: -state: %w", err)
+		}
+		if err := checkCalState(*statePath, state, settings); err != nil {
+			return err
 		}
 	}
 	ops, err := arena.DefaultOpenings()
@@ -165,7 +177,7 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 		defer f.Close()
 		pgnOut = f
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	levelPlayer := func(l *calLevel) (arena.Player, error) {
@@ -204,7 +216,7 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 				pred = levels[li-1].elo - 150
 			}
 			var opp arena.Player
-			st := calStage{Skill: l.skill, Stage: stage}
+			st := calStage{Skill: l.skill, Stage: stage, Settings: settings}
 			if pred >= sfMinElo-100 || !anyRated(levels) {
 				a := int(math.Round(pred/50) * 50)
 				a = min(max(a, sfMinElo), sfMaxElo)
@@ -288,6 +300,69 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	if *goPath != "" {
 		if err := os.WriteFile(*goPath, calibrationGo(cmdline, *playerSpec, ms, table), 0o644); err != nil {
 			return fmt.Errorf("calibrate: %w", err)
+		}
+	}
+	return nil
+}
+
+// calSettings describes what a calibration's matches depend on: the
+// player, games per level, time per move, seed, whether full strength is
+// rated, the Stockfish binary and the levels (each level's opponent is
+// chosen from the levels rated before it).
+func calSettings(player string, games, movetimeMS int, seed uint64, full bool, stockfish string, levels []*calLevel) string {
+	var skills []string
+	for _, l := range levels {
+		if l.skill >= 0 {
+			skills = append(skills, strconv.FormatFloat(l.skill, 'g', -1, 64))
+		}
+	}
+	return fmt.Sprintf("player %s, %d games per level, %d ms per move, seed %d, full strength %v, stockfish %s, skills %s",
+		player, games, movetimeMS, seed, full, stockfish, strings.Join(skills, ","))
+}
+
+// checkCalState refuses a -state file whose matches were played under
+// other settings than this run's: their results would be mixed into its
+// table.
+func checkCalState(path string, state []calStage, settings string) error {
+	for i, s := range state {
+		switch s.Settings {
+		case settings:
+		case "":
+			return fmt.Errorf("calibrate: -state %s: match %d (skill %g, match %d) does not say which settings it was played with (an older evochess): remove the file or give another -state to calibrate with %s",
+				path, i+1, s.Skill, s.Stage, settings)
+		default:
+			return fmt.Errorf("calibrate: -state %s is of another calibration (%s), not this one (%s): give the same settings, or another -state file",
+				path, s.Settings, settings)
+		}
+	}
+	return nil
+}
+
+// outputFile is a file a command writes, named by its flag.
+type outputFile struct{ flag, path string }
+
+// checkOutputFiles refuses, before any work starts, two flags naming the
+// same file and a file in a folder that is missing or cannot be written
+// (empty paths are not written).
+func checkOutputFiles(cmd string, outs []outputFile) error {
+	seen := map[string]string{}
+	for _, o := range outs {
+		if o.path == "" {
+			continue
+		}
+		abs, err := filepath.Abs(o.path)
+		if err != nil {
+			return fmt.Errorf("%s: %s %s: %w", cmd, o.flag, o.path, err)
+		}
+		if prev, ok := seen[abs]; ok {
+			return fmt.Errorf("%s: %s and %s name the same file (%s): one would overwrite the other; give each its own file", cmd, prev, o.flag, o.path)
+		}
+		seen[abs] = o.flag
+		if st, err := os.Stat(abs); err == nil && st.IsDir() {
+			return fmt.Errorf("%s: %s %s is a folder: give a file", cmd, o.flag, o.path)
+		}
+		if err := checkWritableDir(filepath.Dir(abs)); err != nil {
+			return fmt.Errorf("%s: %s %s: %w", cmd, o.flag, o.path, err)
 		}
 	}
 	return nil

@@ -68,3 +68,106 @@ func TestCalibrateStockfish(t *testing.T) {
 		t.Errorf("resumed run played games or failed: %v\n%s", err, errOut)
 	}
 }
+
+// TestCalibrateStateSettings: a -state file is only taken by a calibration
+// with the settings its matches were played under; one of another player,
+// games, time per move, seed or skills (or of an evochess that did not
+// record them) is refused before any game, naming the file and both
+// settings. With the same settings, a complete state plays no game.
+func TestCalibrateStateSettings(t *testing.T) {
+	dir := t.TempDir()
+	sf := fakeStockfish(t, dir)
+	settings := calSettings("preset:phoenix-default", 4, 20, 1, false, sf, []*calLevel{{skill: 1}, {skill: 0}})
+	var stages []calStage
+	for _, skill := range []float64{1, 0} {
+		for stage := 1; stage <= 2; stage++ {
+			stages = append(stages, calStage{Skill: skill, Stage: stage, Opponent: "stockfish 1900", Anchor: 1900,
+				Wins: 1, Draws: 0, Losses: 1, Settings: settings})
+		}
+	}
+	write := func(name string, st []calStage) string {
+		b, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	state := write("s.json", stages)
+	legacy := make([]calStage, len(stages))
+	copy(legacy, stages)
+	for i := range legacy {
+		legacy[i].Settings = ""
+	}
+	old := write("old.json", legacy)
+	base := []string{"calibrate", "-stockfish", sf, "-skills", "0,1", "-games", "4", "-movetime", "20", "-full=false"}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		state string
+		want  string // "" = no error
+	}{
+		{"same settings", nil, state, ""},
+		{"other games", []string{"-games", "6"}, state, "is of another calibration"},
+		{"other movetime", []string{"-movetime", "30"}, state, "is of another calibration"},
+		{"other player", []string{"-player", "preset:david-fig3"}, state, "is of another calibration"},
+		{"other seed", []string{"-seed", "2"}, state, "is of another calibration"},
+		{"other skills", []string{"-skills", "0,0.5,1"}, state, "is of another calibration"},
+		{"full strength too", []string{"-full=true"}, state, "is of another calibration"},
+		{"no settings recorded", nil, old, "older evochess"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append(append(append([]string{}, base...), tc.args...), "-state", tc.state)
+			out, errOut, err := runCmd(t, args...)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("%v\n%s", err, errOut)
+			case tc.want == "" && (strings.Contains(errOut, "game 1/") || !strings.Contains(out, "| skill 0.000 |")):
+				t.Fatalf("played games or no table:\n%s\n%s", out, errOut)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), tc.state)):
+				t.Fatalf("%v, want %q naming %s", err, tc.want, tc.state)
+			}
+		})
+	}
+}
+
+// TestCalibrateOutputsChecked: outputs that could not be written — a file
+// in a missing folder, a folder, two flags naming one file — are refused
+// before the first game, naming the flag, instead of failing after hours
+// of games.
+func TestCalibrateOutputsChecked(t *testing.T) {
+	dir := t.TempDir()
+	sf := fakeStockfish(t, dir)
+	missing := filepath.Join(dir, "missing", "c.md")
+	same := filepath.Join(dir, "c.out")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-md", missing}, "-md " + missing},
+		{[]string{"-go", filepath.Join(dir, "missing", "c.go")}, "-go "},
+		{[]string{"-state", filepath.Join(dir, "missing", "s.json")}, "-state "},
+		{[]string{"-pgn", filepath.Join(dir, "missing", "c.pgn")}, "-pgn "},
+		{[]string{"-md", dir}, "is a folder"},
+		{[]string{"-md", same, "-go", same}, "-md and -go name the same file"},
+		{[]string{"-state", same, "-pgn", same}, "-state and -pgn name the same file"},
+	} {
+		args := append([]string{"calibrate", "-stockfish", sf, "-skills", "0,1", "-games", "2", "-movetime", "10"}, tc.args...)
+		if _, _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// fakeStockfish returns a file that passes calibrate's -stockfish check
+// but is no engine: a test that reached a game would fail.
+func fakeStockfish(t *testing.T, dir string) string {
+	sf := filepath.Join(dir, "not-stockfish")
+	if err := os.WriteFile(sf, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return sf
+}

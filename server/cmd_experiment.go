@@ -49,7 +49,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.NodeCap, "node-cap", 0, "david-search: node cap per position (0 = 20000 reduced, 500000 full)")
 	workers := fs.Int("workers", 0, "parallel fitness evaluators (0 = all cores)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
-	matches := fs.String("matches", "", "match log (JSON lines): every finished Elo match is recorded there, and a later run with the same log takes the recorded result instead of playing the match again (resumes a stopped experiment)")
+	matches := fs.String("matches", "", "match log (JSON lines): every finished Elo match (and each game of the presets' round robin) is recorded there, and a later run with the same log takes the recorded result instead of playing the match again (resumes a stopped experiment)")
 	var df distFlags
 	df.bind(fs)
 	fs.Usage = func() {
@@ -98,10 +98,16 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case cfg.NodeCap < 0:
 		return fmt.Errorf("experiment: -node-cap %d < 0", cfg.NodeCap)
 	}
-	if !slices.Contains(names, "david-search") {
-		if err := onlyFlagsOutside(fs, "experiment", "a run without david-search", "suite-positions", "node-cap"); err != nil {
-			return err
-		}
+	switch {
+	case cfg.Games%2 != 0:
+		return fmt.Errorf("experiment: -games %d: games are played in pairs from one opening with colours swapped; want an even number", cfg.Games)
+	case *moveTime > 0 && *moveTime%time.Millisecond != 0:
+		return fmt.Errorf("experiment: -movetime %v: want whole milliseconds", *moveTime)
+	case cfg.Seed == 0:
+		return fmt.Errorf("experiment: -seed 0: seeds start at 1 (run i uses seed+i)")
+	}
+	if err := experimentFlagsUsed(fs, names); err != nil {
+		return err
 	}
 	cfg.MoveTime = *moveTime
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
@@ -132,7 +138,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		defer f.Close()
 		cfg.Matches = log
 		if n, g := log.Len(), log.Games(); (n > 0 || g > 0) && !*quiet {
-			fmt.Fprintf(stderr, "experiment: %s: %d matches recorded, and %d games of unfinished ones\n", *matches, n, g)
+			fmt.Fprintf(stderr, "experiment: %s: %d matches recorded, and %d games of round robins and unfinished matches\n", *matches, n, g)
 		}
 	}
 	for _, name := range names {
@@ -165,6 +171,26 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s written (%.0f s)\n", path, time.Since(start).Seconds())
 	}
 	return nil
+}
+
+// experimentFlagsUsed refuses, by name, a flag that none of the named
+// experiments uses (-runs for presets, whose players are fixed; -games for
+// david-search, which plays no games): it would do nothing.
+func experimentFlagsUsed(fs *flag.FlagSet, names []string) error {
+	var checked, used []string
+	for _, n := range experiment.Names() {
+		checked = append(checked, experiment.Flags(n)...)
+	}
+	for _, n := range names {
+		used = append(used, experiment.Flags(n)...)
+	}
+	var unused []string
+	for _, f := range checked {
+		if !slices.Contains(used, f) && !slices.Contains(unused, f) {
+			unused = append(unused, f)
+		}
+	}
+	return onlyFlagsOutside(fs, "experiment", "a run of "+strings.Join(slices.Compact(slices.Clone(names)), ", "), unused...)
 }
 
 // openMatchLog reads the match log at path (a new one if there is none),

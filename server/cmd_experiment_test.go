@@ -4,10 +4,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/evochess/evochess/internal/shareddata"
+	"github.com/evochess/evochess/tuner/experiment"
 )
 
 // TestExperimentMatchesFlag: -matches records the Elo matches of a run in
@@ -118,12 +120,52 @@ func TestExperimentFlagErrors(t *testing.T) {
 		{[]string{"-suite-positions", "-1"}, "-suite-positions -1"},
 		{[]string{"-node-cap", "-1"}, "-node-cap -1"},
 		{[]string{"-concurrency", "-1"}, "-concurrency -1"},
-		{[]string{"-node-cap", "5000", "-suite-positions", "10"}, "-node-cap, -suite-positions do nothing in a run without david-search"},
+		{[]string{"-node-cap", "5000", "-suite-positions", "10"}, "-node-cap, -suite-positions do nothing in a run of presets"},
+		{[]string{"-games", "3"}, "-games 3: games are played in pairs"},
+		{[]string{"-movetime", "1500us"}, "-movetime 1.5ms: want whole milliseconds"},
+		{[]string{"-seed", "0"}, "-seed 0: seeds start at 1"},
+		// Flags that none of the named experiments uses.
+		{[]string{"-runs", "2"}, "-runs does nothing in a run of presets"},
+		{[]string{"-gens", "2"}, "-gens does nothing in a run of presets"},
+		{[]string{"-pgn", "pgn/x.pgn"}, "-pgn does nothing in a run of presets"},
+		{[]string{"-workers", "2"}, "-workers does nothing in a run of presets"},
+		{[]string{"-strongest", "david-fig3"}, "-strongest does nothing in a run of presets"},
+		{[]string{"-games", "4", "david-search"}, "-games does nothing in a run of david-search"},
+		{[]string{"-matches", filepath.Join(t.TempDir(), "m.jsonl"), "-movetime", "100", "david-search"}, "-matches, -movetime do nothing in a run of david-search"},
+		{[]string{"-runs", "2", "phoenix", "hybrids"}, "-runs does nothing in a run of phoenix, hybrids"},
 	} {
 		args := append([]string{"experiment", "-out-dir", t.TempDir(), "-data-dir", t.TempDir()}, tc.args...)
-		_, _, err := runCmd(t, append(args, "presets")...)
+		if !slices.ContainsFunc(tc.args, func(a string) bool { return slices.Contains(experiment.Names(), a) }) {
+			args = append(args, "presets")
+		}
+		_, _, err := runCmd(t, args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v", tc.args, err)
+		}
+	}
+}
+
+// TestExperimentFlagsUsed: a flag is taken when one of the named
+// experiments uses it (the run then fails on an -out-dir below a file,
+// past the flag checks and before any work).
+func TestExperimentFlagsUsed(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+	}{
+		{[]string{"-runs", "2", "presets", "david"}},
+		{[]string{"-suite-positions", "5", "-games", "4", "-strongest", "david-fig3", "david-search", "phoenix"}},
+		{[]string{"-gens", "2", "-workers", "1", "david-search"}},
+		{[]string{"-matches", filepath.Join(t.TempDir(), "m.jsonl"), "presets"}},
+		{[]string{"-runs", "2", "-node-cap", "100", "all"}},
+	} {
+		args := append([]string{"experiment", "-quiet", "-out-dir", filepath.Join(file, "out"), "-data-dir", t.TempDir()}, tc.args...)
+		_, _, err := runCmd(t, args...)
+		if err == nil || !strings.Contains(err.Error(), "not a directory") {
+			t.Errorf("%v: error %v, want one past the flag checks", tc.args, err)
 		}
 	}
 }

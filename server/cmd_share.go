@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/internal/qr"
@@ -39,7 +40,7 @@ func runShare(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	playerFile := fs.String("player", "", "player file (JSON) to make a link of")
 	preset := fs.String("preset", "", "evaluation preset to make a link of instead of -player")
-	base := fs.String("base", defaultShareBase, "address of the playground the link opens (a class's `evochess serve -lan` address, or any host of the page)")
+	base := fs.String("base", defaultShareBase, "`URL` of the playground the link opens (a class's evochess serve -lan address, or any host of the page)")
 	showQR := fs.Bool("qr", false, "also print the link as a QR code (for phones)")
 	link := fs.String("link", "", "a share link (the whole URL, or its #p=… part) to write as a player file")
 	out := fs.String("out", "", "with -link: the player file to write (default: standard output)")
@@ -147,10 +148,14 @@ func writeSharedPlayer(link, out string, stdout io.Writer) error {
 	return nil
 }
 
-// truncate shortens s to n bytes for an error message.
+// truncate shortens s to at most n bytes for an error message, cutting
+// between characters (never inside one).
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
 	return s[:n] + "…"
 }

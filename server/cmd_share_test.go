@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/player"
@@ -117,5 +118,40 @@ func TestShareCommand(t *testing.T) {
 		if _, _, err := runCmd(t, append([]string{"share"}, c.args...)...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("share %v: error %v, want %q", c.args, err, c.want)
 		}
+	}
+}
+
+// TestShareTruncate: an error's quoted link is cut between characters,
+// never inside one (the message stays valid UTF-8).
+func TestShareTruncate(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 60, "short"},
+		{"abcdef", 3, "abc…"},
+		{"ab♘cd", 3, "ab…"}, // ♘ is 3 bytes: bytes 2..4
+		{"ab♘cd", 4, "ab…"},
+		{"ab♘cd", 5, "ab♘…"},
+		{"♘♘", 1, "…"},
+	} {
+		if got := truncate(tc.in, tc.n); got != tc.want || !utf8.ValidString(got) {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+	// As the command quotes it.
+	_, _, err := runCmd(t, "share", "-link", strings.Repeat("x", 58)+"♘♘ not a link")
+	if err == nil || !utf8.ValidString(err.Error()) {
+		t.Errorf("error %q is not valid UTF-8", err)
+	}
+}
+
+// TestShareUsage: -h names -base's value as a URL (not a phrase of its
+// help text).
+func TestShareUsage(t *testing.T) {
+	_, stderr, _ := runCmd(t, "share", "-h")
+	if !strings.Contains(stderr, "-base URL\n") {
+		t.Errorf("usage:\n%s", stderr)
 	}
 }

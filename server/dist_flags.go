@@ -94,7 +94,7 @@ type distFlags struct {
 
 func (d *distFlags) bind(fs *flag.FlagSet) {
 	d.fs = fs
-	fs.BoolVar(&d.on, "distributed", false, "score fitness on a NATS JetStream work queue (workers join with `evochess worker -nats URL`)")
+	fs.BoolVar(&d.on, "distributed", false, "score fitness on a NATS JetStream work queue (workers join with \"evochess worker -nats URL\")")
 	d.nats.bind(fs, "URL of an existing NATS server or cluster (instead of the embedded server)")
 	fs.StringVar(&d.listen, "nats-listen", "", "host:port of the embedded NATS server (default 127.0.0.1:4222; a non-loopback host opens it to the network)")
 	fs.StringVar(&d.store, "nats-store", "", "JetStream storage folder of the embedded server (default: beside the checkpoint, else a temporary folder)")

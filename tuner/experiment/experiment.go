@@ -25,6 +25,34 @@ func Names() []string {
 	return []string{"presets", "david", "david-search", "david-coevolution", "vazquez", "phoenix", "prasad", "modern", "hybrids"}
 }
 
+// eloFlags are the evochess experiment flags of the Elo matches.
+var eloFlags = []string{"games", "nodes", "movetime", "openings", "strongest", "concurrency", "matches"}
+
+// evolutionFlags are the flags of the evolutionary runs.
+var evolutionFlags = []string{"gens", "workers", "distributed"}
+
+// flags are the flags each experiment uses (Flags).
+var flags = map[string][]string{
+	"presets":           {"games", "nodes", "movetime", "openings", "concurrency", "matches"},
+	"david":             slices.Concat(eloFlags, evolutionFlags, []string{"runs", "pgn"}),
+	"david-search":      slices.Concat(evolutionFlags, []string{"suite-positions", "node-cap"}),
+	"david-coevolution": slices.Concat(eloFlags, evolutionFlags, []string{"runs", "pgn"}),
+	"vazquez":           slices.Concat(eloFlags, evolutionFlags, []string{"runs", "pgn"}),
+	"phoenix":           slices.Concat(eloFlags, evolutionFlags, []string{"pgn"}),
+	"prasad":            slices.Concat(eloFlags, evolutionFlags, []string{"runs", "pgn"}),
+	"modern":            slices.Concat(eloFlags, evolutionFlags, []string{"runs", "pgn"}),
+	"hybrids":           slices.Concat(eloFlags, evolutionFlags, []string{"pgn"}),
+}
+
+// Flags returns the `evochess experiment` flags (names without the dash)
+// that experiment name uses among those not every experiment does: the Elo
+// matches' (games, nodes, movetime, openings, strongest, concurrency,
+// matches), the evolutions' (gens, workers, distributed, runs, pgn) and
+// david-search's suite-positions and node-cap. Presets plays only the
+// round robin (no -strongest: it measures it); david-search plays no
+// games. A report's command gives only these (and the common ones).
+func Flags(name string) []string { return slices.Clone(flags[name]) }
+
 // Config sizes an experiment. Zero values take the defaults
 // documented on each field.
 type Config struct {
@@ -46,8 +74,9 @@ type Config struct {
 	Openings string
 	// Games is the number of games of each Elo match (evolved player against
 	// one opponent), played in pairs from the same opening with colours
-	// swapped (default 400 with Full, 40 otherwise), and per pair of the
-	// presets' round robin.
+	// swapped (default 400 with Full, 40 otherwise; an odd number is
+	// rounded up to the next pair), and per pair of the presets' round
+	// robin.
 	Games int
 	// Nodes is the node limit per move of the fixed-node matches (default
 	// 20,000; negative: no fixed-node matches).
@@ -80,6 +109,8 @@ type Config struct {
 	// Matches, if set, records every finished Elo match and gives back the
 	// result of one recorded before instead of playing it again (MatchLog):
 	// an experiment stopped after some of its matches resumes with the rest.
+	// The presets' round robin records its games there too, and resumes
+	// with (or, finished, is counted again from) the games recorded.
 	Matches *MatchLog
 	// Date is printed in the report header.
 	Date string
@@ -108,6 +139,7 @@ func (c Config) withDefaults() Config {
 			c.Games = 400
 		}
 	}
+	c.Games += c.Games % 2 // games are played in pairs from one opening
 	if c.Nodes == 0 {
 		c.Nodes = 20000
 	}
@@ -131,6 +163,7 @@ func (c Config) withDefaults() Config {
 
 // experiment carries one experiment's context and its report.
 type experiment struct {
+	name   string
 	ctx    context.Context
 	cfg    Config
 	res    tuner.Resources
@@ -149,7 +182,7 @@ func (e *experiment) say(format string, a ...any) {
 // returns its report (the papers' figures beside ours); report.Doc's
 // Markdown renders it.
 func Run(ctx context.Context, name string, cfg Config, res tuner.Resources) (*report.Doc, error) {
-	e := &experiment{ctx: ctx, cfg: cfg.withDefaults(), res: res, doc: &report.Doc{}}
+	e := &experiment{name: name, ctx: ctx, cfg: cfg.withDefaults(), res: res, doc: &report.Doc{}}
 	sp, err := search.PresetParams(e.cfg.Search)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -180,8 +213,13 @@ func (e *experiment) header(title, paper string, notes []string) {
 	if e.cfg.Full {
 		size = "full"
 	}
-	e.doc.Meta = append(e.doc.Meta, fmt.Sprintf("Size: **%s**. Seeds %d…; data: `%s`; Elo matches: %s from `%s`.",
-		size, e.cfg.Seed, e.cfg.PGN, e.matchConditions(), e.cfg.Openings))
+	if !slices.Contains(flags[e.name], "games") {
+		// david-search: ECM and WAC positions, no games.
+		e.doc.Meta = append(e.doc.Meta, fmt.Sprintf("Size: **%s**. Seed %d; no Elo matches.", size, e.cfg.Seed))
+	} else {
+		e.doc.Meta = append(e.doc.Meta, fmt.Sprintf("Size: **%s**. Seeds %d…; data: `%s`; Elo matches: %s from `%s`.",
+			size, e.cfg.Seed, e.cfg.PGN, e.matchConditions(), e.cfg.Openings))
+	}
 	e.doc.Notes = notes
 }
 
@@ -530,7 +568,37 @@ func (e *experiment) presetsRoundRobin() (*report.Section, string, error) {
 	}
 	games := e.cfg.Games + e.cfg.Games%2
 	e.say("presets: round robin of %d players, %d games per pair at %s", len(players), games, names[0])
+	var logErr error
+	if log := e.cfg.Matches; log != nil {
+		// Every finished game is recorded, and a stopped round robin
+		// resumes with the games it has not played.
+		key, err := log.roundRobinKey(e.ctx, players, lims[0], games, cfg.Openings, cfg.Seed, cfg.Game.Adjudication)
+		if err != nil {
+			return nil, "", err
+		}
+		pnames := make([]string, len(players))
+		for i, p := range players {
+			pnames[i] = p.name
+		}
+		total := len(players) * (len(players) - 1) / 2 * games
+		cfg.Played = log.played(key, total, pnames, lims[0])
+		if n := countPlayed(cfg.Played); n > 0 {
+			e.say("presets: %d of %d games of the round robin recorded in the match log", n, total)
+		}
+		progress := cfg.Progress
+		cfg.Progress = func(p arena.Progress) {
+			if err := log.addGame(key, "round robin of the presets", "", p.Game); err != nil && logErr == nil {
+				logErr = err
+			}
+			if progress != nil {
+				progress(p)
+			}
+		}
+	}
 	res, err := arena.RoundRobin(e.ctx, entrants, games, cfg)
+	if err == nil {
+		err = logErr
+	}
 	if err != nil {
 		return nil, "", err
 	}
@@ -622,42 +690,53 @@ func (e *experiment) commands(name string) []string {
 	return out
 }
 
-// command is the command line that reruns this experiment at its sizes.
+// command is the command line that reruns this experiment at its sizes:
+// the common flags and those of Flags(name) that differ from the defaults
+// (a flag the experiment does not use would be refused).
 func (e *experiment) command(name string) string {
+	uses := func(flag string) bool { return slices.Contains(flags[name], flag) }
 	args := []string{"evochess experiment"}
 	if e.cfg.Full {
 		args = append(args, "-full")
 	}
-	if e.cfg.Runs > 0 {
+	if e.cfg.Runs > 0 && uses("runs") {
 		args = append(args, fmt.Sprintf("-runs %d", e.cfg.Runs))
 	}
-	if e.cfg.Generations > 0 {
+	if e.cfg.Generations > 0 && uses("gens") {
 		args = append(args, fmt.Sprintf("-gens %d", e.cfg.Generations))
 	}
-	args = append(args, fmt.Sprintf("-games %d", e.cfg.Games))
-	if e.cfg.Nodes > 0 {
-		args = append(args, fmt.Sprintf("-nodes %d", e.cfg.Nodes))
-	} else {
-		args = append(args, "-nodes -1")
+	if uses("games") {
+		args = append(args, fmt.Sprintf("-games %d", e.cfg.Games))
+		if e.cfg.Nodes > 0 {
+			args = append(args, fmt.Sprintf("-nodes %d", e.cfg.Nodes))
+		} else {
+			args = append(args, "-nodes -1")
+		}
+		if e.cfg.MoveTime > 0 {
+			args = append(args, fmt.Sprintf("-movetime %d", e.cfg.MoveTime.Milliseconds()))
+		} else if e.cfg.Full {
+			args = append(args, "-movetime -1")
+		}
 	}
-	if e.cfg.MoveTime > 0 {
-		args = append(args, fmt.Sprintf("-movetime %d", e.cfg.MoveTime.Milliseconds()))
-	} else if e.cfg.Full {
-		args = append(args, "-movetime -1")
-	}
-	if e.cfg.SuitePositions > 0 && name == "david-search" {
+	if e.cfg.SuitePositions > 0 && uses("suite-positions") {
 		args = append(args, fmt.Sprintf("-suite-positions %d", e.cfg.SuitePositions))
 	}
-	if e.cfg.NodeCap > 0 && name == "david-search" {
+	if e.cfg.NodeCap > 0 && uses("node-cap") {
 		args = append(args, fmt.Sprintf("-node-cap %d", e.cfg.NodeCap))
 	}
 	if e.cfg.Seed != 1 {
 		args = append(args, fmt.Sprintf("-seed %d", e.cfg.Seed))
 	}
-	if e.cfg.PGN != "pgn/gm_train_2000-2018_20000.pgn.gz" {
+	if e.cfg.PGN != "pgn/gm_train_2000-2018_20000.pgn.gz" && uses("pgn") {
 		args = append(args, "-pgn "+e.cfg.PGN)
 	}
-	if e.cfg.Strongest != "" {
+	if e.cfg.Openings != "openings/noob_3moves_1500.epd" && uses("openings") {
+		args = append(args, "-openings "+e.cfg.Openings)
+	}
+	if e.cfg.Search != search.PresetClassic {
+		args = append(args, "-search "+e.cfg.Search)
+	}
+	if e.cfg.Strongest != "" && uses("strongest") {
 		args = append(args, "-strongest "+e.cfg.Strongest)
 	}
 	return strings.Join(append(args, "-data-dir ../shared/data", name), " ")

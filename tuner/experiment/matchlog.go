@@ -364,16 +364,31 @@ func playerID(scheme string, w, sv []int32) ([]byte, error) {
 // matchKey identifies a match of a against b at lim.
 func (l *MatchLog) matchKey(ctx context.Context, a, b entrant, lim arena.Limits, games int, ops []arena.Opening,
 	seed uint64, adj arena.Adjudication) (string, error) {
-	fa, err := l.fingerprint(ctx, a)
-	if err != nil {
-		return "", fmt.Errorf("match log: %s: %w", a.name, err)
-	}
-	fb, err := l.fingerprint(ctx, b)
-	if err != nil {
-		return "", fmt.Errorf("match log: %s: %w", b.name, err)
-	}
+	return l.gamesKey(ctx, "evochess match v1", []entrant{a, b}, lim, games, ops, seed, adj)
+}
+
+// roundRobinKey identifies a round robin of players, games per pair, at
+// lim. Its games are kept as the games of an unfinished match (a round
+// robin has no MatchRecord): a stopped round robin resumes with the games
+// it has not played, and a finished one is counted again from its games.
+func (l *MatchLog) roundRobinKey(ctx context.Context, players []entrant, lim arena.Limits, games int, ops []arena.Opening,
+	seed uint64, adj arena.Adjudication) (string, error) {
+	return l.gamesKey(ctx, fmt.Sprintf("evochess round robin v1 of %d players", len(players)), players, lim, games, ops, seed, adj)
+}
+
+// gamesKey hashes what the games of players depend on, after head.
+func (l *MatchLog) gamesKey(ctx context.Context, head string, players []entrant, lim arena.Limits, games int,
+	ops []arena.Opening, seed uint64, adj arena.Adjudication) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "evochess match v1\n%s\n%s\n%+v\n%d\n%d\n%+v\n", fa, fb, lim, games, seed, adj)
+	fmt.Fprintf(h, "%s\n", head)
+	for _, p := range players {
+		fp, err := l.fingerprint(ctx, p)
+		if err != nil {
+			return "", fmt.Errorf("match log: %s: %w", p.name, err)
+		}
+		fmt.Fprintf(h, "%s\n", fp)
+	}
+	fmt.Fprintf(h, "%+v\n%d\n%d\n%+v\n", lim, games, seed, adj)
 	for _, o := range ops {
 		fmt.Fprintf(h, "%s %s %v\n", o.FEN, o.Name, o.Moves)
 	}

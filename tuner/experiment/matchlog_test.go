@@ -225,3 +225,62 @@ func TestPlayerIDTrailingZeros(t *testing.T) {
 		}
 	}
 }
+
+// TestPresetsRoundRobinLog: the presets' round robin records its games in
+// the match log; run again with a log holding some of them (a run
+// stopped), all of them, or those of another round robin, it plays only
+// the games the log lacks for it and writes the report of a run never
+// stopped.
+func TestPresetsRoundRobinLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	res := dataResources(t, 2)
+	run := func(log *MatchLog, nodes int) string {
+		var md strings.Builder
+		doc, err := Run(context.Background(), "presets", Config{Games: 2, Nodes: nodes, Matches: log}, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := doc.Markdown(&md); err != nil {
+			t.Fatal(err)
+		}
+		return md.String()
+	}
+	const total = 15 * 2 // 6 players, 2 games per pair
+	var file bytes.Buffer
+	log, err := ReadMatchLog(nil, "", &file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := run(log, 200)
+	if n := strings.Count(file.String(), "\n"); n != total || log.Games() != total {
+		t.Fatalf("first run logged %d lines, %d games; want %d", n, log.Games(), total)
+	}
+	lines := strings.SplitAfter(file.String(), "\n")
+	for _, tc := range []struct {
+		name   string
+		kept   int // lines of the first run's log
+		nodes  int
+		played int
+	}{
+		{"stopped after 7 games", 7, 200, total - 7},
+		{"finished", total, 200, 0},
+		{"another round robin", total, 201, total},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var w bytes.Buffer
+			l, err := ReadMatchLog(strings.NewReader(strings.Join(lines[:tc.kept], "")), "cut", &w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := run(l, tc.nodes)
+			if n := strings.Count(w.String(), "\n"); n != tc.played {
+				t.Errorf("played %d games, want %d", n, tc.played)
+			}
+			if tc.nodes == 200 && got != want {
+				t.Errorf("report differs:\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
