@@ -113,7 +113,7 @@ size: site
 		printf 'first load       %9d bytes (brotli for the wasm where built, gzip otherwise)\n' $$total
 
 test-e2e: build
-	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs $(abspath $(BIN)) && node league.mjs $(abspath $(BIN)) && node play.mjs $(abspath $(BIN)) && node tune.mjs $(abspath $(BIN)) && node data.mjs $(abspath $(BIN)) && node links.mjs $(abspath $(BIN))
+	cd ui/e2e && npm ci --no-audit --no-fund && node run.mjs $(abspath $(BIN)) && node league.mjs $(abspath $(BIN)) && node play.mjs $(abspath $(BIN)) && node tune.mjs $(abspath $(BIN)) && node data.mjs $(abspath $(BIN)) && node links.mjs $(abspath $(BIN)) && node tune2.mjs $(abspath $(BIN))
 
 # 40 students opening the page, submitting players and watching the league's
 # leaderboard at once against a fresh `evochess serve` (games on all cores):

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -15,6 +16,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/evochess/evochess/wasm/protocol"
 )
 
 // startTestServe runs serve on a free loopback port with the league file db
@@ -146,13 +149,17 @@ func TestGuardRunStreamsCapped(t *testing.T) {
 	if resp.StatusCode != http.StatusCreated {
 		t.Fatalf("run: %d %s", resp.StatusCode, readAll(t, resp.Body))
 	}
+	var created protocol.RunCreated
+	if err := json.Unmarshal(readAll(t, resp.Body), &created); err != nil {
+		t.Fatal(err)
+	}
 	for i, c := range []struct {
 		path string
 		code int
 	}{
-		{"/api/runs/r1/events", 200},
+		{created.Events, 200},
 		{"/api/league/events", 200},
-		{"/api/runs/r1/events", http.StatusTooManyRequests},
+		{created.Events, http.StatusTooManyRequests},
 		{"/api/league/events", http.StatusTooManyRequests},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())

@@ -19,6 +19,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -117,6 +120,12 @@ type runManager struct {
 	wg      sync.WaitGroup
 	guard   *guard // nil: no teacher checks (tests of the run logic alone)
 
+	// instance tells this server's runs from an earlier one's: run IDs are
+	// "r<N>-<instance>", so a page still following a run of a server that
+	// was restarted gets 404 for it, never the events of (or control over)
+	// another run that happens to have the same number.
+	instance string
+
 	mu     sync.Mutex
 	runs   map[string]*nativeRun
 	order  []string
@@ -125,7 +134,12 @@ type runManager struct {
 }
 
 func newRunManager(ctx context.Context, run runFunc, check func(protocol.RunConfig) error, maxRuns int) *runManager {
-	return &runManager{run: run, check: check, maxRuns: maxRuns, cores: runtime.NumCPU(), ctx: ctx, runs: map[string]*nativeRun{}}
+	var b [4]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		binary.BigEndian.PutUint32(b[:], uint32(time.Now().UnixNano()))
+	}
+	return &runManager{run: run, check: check, maxRuns: maxRuns, cores: runtime.NumCPU(), ctx: ctx, runs: map[string]*nativeRun{},
+		instance: hex.EncodeToString(b[:])}
 }
 
 // wait blocks until every run goroutine has returned.
@@ -214,11 +228,12 @@ func (m *runManager) create(w http.ResponseWriter, r *http.Request) {
 	if m.active >= m.maxRuns {
 		m.mu.Unlock()
 		w.Header().Set("Retry-After", "10")
-		httpError(w, http.StatusTooManyRequests, "serve: %d runs already running (limit %d)", m.active, m.maxRuns)
+		httpError(w, http.StatusTooManyRequests, "serve: this server runs at most %d native run%s at once (-max-runs) and %d %s running: try again when %s",
+			m.maxRuns, plural(m.maxRuns), m.active, ifElse(m.active == 1, "is", "are"), ifElse(m.active == 1, "it ends", "one ends"))
 		return
 	}
 	m.nextID++
-	id := "r" + strconv.Itoa(m.nextID)
+	id := "r" + strconv.Itoa(m.nextID) + "-" + m.instance
 	run := &nativeRun{id: id, cfg: cfg, ctl: runner.NewControl(), changed: make(chan struct{}), lastProgress: -1}
 	m.runs[id] = run
 	m.order = append(m.order, id)
@@ -260,11 +275,16 @@ func (m *runManager) execute(r *nativeRun) {
 	defer m.wg.Done()
 	player, err := m.run(m.ctx, r.cfg, r.ctl, r.emit)
 	if err != nil {
-		state := protocol.StateFailed
-		if errors.Is(err, runner.ErrStopped) || errors.Is(err, context.Canceled) {
-			state = protocol.StateStopped
+		// The same run-state a worker sends (wasm/runner's Session): a
+		// run stopped on request says "stopped", not the error's text.
+		rs := &protocol.RunState{State: protocol.StateFailed, Reason: err.Error()}
+		switch {
+		case errors.Is(err, runner.ErrStopped):
+			rs.State, rs.Reason = protocol.StateStopped, "stopped"
+		case errors.Is(err, context.Canceled):
+			rs.State, rs.Reason = protocol.StateStopped, "the server shut down"
 		}
-		r.emit(&protocol.RunState{State: state, Reason: err.Error()})
+		r.emit(rs)
 	}
 	if player != nil {
 		r.emit(&protocol.PlayerFile{Player: player})
@@ -429,4 +449,13 @@ func beginEventStream(w http.ResponseWriter, fl http.Flusher) {
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	fl.Flush()
+}
+
+func plural(n int) string { return ifElse(n == 1, "", "s") }
+
+func ifElse(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"github.com/evochess/evochess/wasm/protocol"
@@ -98,7 +99,7 @@ func (a *App) startNative() {
 			return
 		}
 		if status != 200 && status != 201 && status != 202 {
-			t.Err = fmt.Sprintf("Native run refused (HTTP %d): %s", status, text)
+			t.Err = fmt.Sprintf("Native run refused (HTTP %d): %s", status, apiError(text))
 			return
 		}
 		var rc protocol.RunCreated
@@ -131,27 +132,84 @@ func (a *App) followEvents(id, url string) {
 		if err != nil {
 			return nil
 		}
+		// Rendered as the worker's messages are (scheduleRender: coalesced,
+		// paced by the last render's cost): a native run on all cores can
+		// send hundreds of generations a second, and a render per event
+		// would freeze the page.
 		a.env.Lock()
-		defer a.env.UnlockRender()
+		defer a.env.UnlockOnly()
+		if a.Tune.RunID == id && a.Tune.Err == reconnecting {
+			a.Tune.Err = ""
+		}
 		a.onRunMessage(id, m)
+		a.scheduleRender()
 		if _, ok := m.Body.(*protocol.PlayerFile); ok && !a.Tune.Active() {
 			closeES()
 		}
 		return nil
 	})
 	onErr = js.FuncOf(func(this js.Value, args []js.Value) any {
-		// EventSource reconnects by itself; once the run has ended the stream is closed.
-		if es.Get("readyState").Int() == 2 {
-			a.env.Lock()
-			defer a.env.UnlockRender()
-			if a.Tune.RunID == id && a.Tune.Active() {
-				a.Tune.Err = "Lost the connection to the native run."
+		// EventSource reconnects by itself (readyState 0: the server is
+		// away, or restarting); once the run has ended the server answers
+		// 204 and the stream is closed (2). A server that answers but no
+		// longer knows the run (restarted: 404) closes it too: the run is
+		// gone, so the page keeps what it has of it as an interrupted run
+		// and its controls are free again.
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		t := &a.Tune
+		mine := t.RunID == id && t.Native && t.Active()
+		switch es.Get("readyState").Int() {
+		case 0:
+			if mine && t.Err == "" {
+				t.Err = reconnecting
+			}
+		case 2:
+			closeES()
+			if mine {
+				a.lostNative()
 			}
 		}
 		return nil
 	})
 	es.Call("addEventListener", "message", onMsg)
 	es.Call("addEventListener", "error", onErr)
+}
+
+// apiError is the message of a server's JSON error answer ({"error": …}),
+// without its "serve: " prefix; other text as it is.
+func apiError(text string) string {
+	var e struct {
+		Error string `json:"error"`
+	}
+	if json.Unmarshal([]byte(text), &e) == nil && e.Error != "" {
+		return strings.TrimPrefix(e.Error, "serve: ")
+	}
+	return strings.TrimSpace(text)
+}
+
+// reconnecting is the Tune tab's message while the event stream of a native
+// run reconnects.
+const reconnecting = "The connection to the native run was lost; reconnecting…"
+
+// lostNative ends the native run the server no longer knows (it was
+// restarted, or its run evicted): the generations received so far are kept
+// among the finished runs as "interrupted", with the best player so far, as
+// a browser run cut by a reload is.
+func (a *App) lostNative() {
+	t := &a.Tune
+	a.saveInterrupted()
+	gens := 0
+	if l := t.Last(); l != nil {
+		gens = l.Generation
+	}
+	t.State, t.Reason = "interrupted", "the server no longer has this run"
+	t.Err = fmt.Sprintf("Lost the native run %s: the server no longer has it (it was restarted or stopped). ", t.RunID)
+	if gens > 0 {
+		t.Err += fmt.Sprintf("Its %d generations so far are kept among the finished runs as interrupted, with its best player so far; start it again to go on.", gens)
+	} else {
+		t.Err += "It had not finished a generation; start it again."
+	}
 }
 
 // nativeControl posts pause/resume/step/stop to a native run.
@@ -166,7 +224,7 @@ func (a *App) nativeControl(id, action string) {
 		if err != nil {
 			a.Tune.Err = action + ": " + err.Error()
 		} else {
-			a.Tune.Err = fmt.Sprintf("%s refused (HTTP %d): %s", action, status, text)
+			a.Tune.Err = fmt.Sprintf("%s refused (HTTP %d): %s", action, status, apiError(text))
 		}
 	}()
 }

@@ -343,6 +343,12 @@ func (a *App) onRunMessage(id string, m protocol.Message) {
 	case *protocol.Progress:
 		p := *b
 		p.Checkpoint = nil
+		if n := len(t.History); n > 0 {
+			// Only the latest generation's weights are shown (the table,
+			// an interrupted run's player): the earlier ones would make a
+			// long run's history, kept in localStorage, too large to keep.
+			t.History[n-1].BestWeights = nil
+		}
 		t.History = append(t.History, p)
 		if len(b.Checkpoint) > 0 && !t.Native {
 			rp := &ResumePoint{ID: id, Config: t.RunCfg, History: slices.Clone(t.History), Checkpoint: b.Checkpoint, Games: t.RunGames}
