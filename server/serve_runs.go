@@ -4,6 +4,7 @@ package main
 //
 //	GET  /api/capabilities        what this server offers (absent on static hosts)
 //	POST /api/runs                start a run from a protocol.RunConfig (JSON, ≤ 64 KiB)
+//	GET  /api/runs/{id}           whether the server has the run, and whether it ended
 //	GET  /api/runs/{id}/events    server-sent events: the run's protocol messages
 //	POST /api/runs/{id}/stop      stop (also pause, resume, step)
 //	GET  /api/runs/{id}/player    the best player (engine/player JSON)
@@ -155,6 +156,7 @@ func (m *runManager) routes(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /api/capabilities", m.capabilities)
 	mux.HandleFunc("POST /api/runs", teacher(m.create))
+	mux.HandleFunc("GET /api/runs/{id}", m.state)
 	mux.HandleFunc("GET /api/runs/{id}/events", m.events)
 	mux.HandleFunc("GET /api/runs/{id}/player", m.player)
 	mux.HandleFunc("POST /api/runs/{id}/{action}", teacher(m.control))
@@ -332,6 +334,30 @@ func (m *runManager) control(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusAccepted, map[string]string{"id": run.id, "action": action})
+}
+
+// runStatus is the answer of GET /api/runs/{id}: the run is known (a 404
+// otherwise), whether it ended, and the sequence number of its next event.
+type runStatus struct {
+	ID     string `json:"id"`
+	Done   bool   `json:"done"`
+	Events int    `json:"events"`
+}
+
+// state tells a page that lost a run's event stream (a reload, a cut
+// connection) whether the server still has the run, so it follows it
+// again rather than keep it as interrupted. A read: no teacher check, as
+// for the events themselves.
+func (m *runManager) state(w http.ResponseWriter, r *http.Request) {
+	run := m.lookup(w, r)
+	if run == nil {
+		return
+	}
+	run.mu.Lock()
+	st := runStatus{ID: run.id, Done: run.done, Events: run.base + len(run.events)}
+	run.mu.Unlock()
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, st)
 }
 
 func (m *runManager) player(w http.ResponseWriter, r *http.Request) {

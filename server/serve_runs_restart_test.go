@@ -85,3 +85,49 @@ func TestStoppedRunSaysStopped(t *testing.T) {
 	}
 	t.Fatal("no stopped run-state in the stream")
 }
+
+// TestRunState: GET /api/runs/{id} says whether the server has a run (a
+// page reloaded mid-run follows it again) and whether it ended; a run of
+// an earlier server is 404; changing methods are not allowed there.
+func TestRunState(t *testing.T) {
+	st := testSite(t)
+	srv, _ := testServer(t, st, blockingRun, 1)
+	rc := startRun(t, srv.URL)
+	get := func(id string) (int, runStatus) {
+		resp := do(t, "GET", srv.URL+"/api/runs/"+id, nil, nil)
+		var rs runStatus
+		body := readAll(t, resp.Body)
+		if resp.StatusCode == http.StatusOK {
+			if err := json.Unmarshal(body, &rs); err != nil {
+				t.Fatalf("%s: %v", body, err)
+			}
+			if cc := resp.Header.Get("Cache-Control"); cc != "no-store" {
+				t.Fatalf("Cache-Control %q", cc)
+			}
+		}
+		return resp.StatusCode, rs
+	}
+	if code, rs := get(rc.ID); code != http.StatusOK || rs.ID != rc.ID || rs.Done {
+		t.Fatalf("running run: %d %+v", code, rs)
+	}
+	if code, _ := get("r1-00000000"); code != http.StatusNotFound {
+		t.Fatalf("unknown run: %d, want 404", code)
+	}
+	if resp := postJSON(t, srv.URL+"/api/runs/"+rc.ID, "", nil); resp.StatusCode < 400 {
+		t.Fatalf("POST /api/runs/{id}: %d, want an error", resp.StatusCode)
+	}
+	if resp := postJSON(t, srv.URL+"/api/runs/"+rc.ID+"/stop", "", nil); resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("stop: %d", resp.StatusCode)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		code, rs := get(rc.ID)
+		if code == http.StatusOK && rs.Done && rs.Events > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("stopped run: %d %+v", code, rs)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

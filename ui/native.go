@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/evochess/evochess/wasm/protocol"
 )
@@ -69,16 +70,54 @@ func fetchText(method, url, body string) (int, string, error) {
 // probeNative asks the server for its capabilities (absent on static hosting).
 func (a *App) probeNative() {
 	status, text, err := fetchText("GET", "api/capabilities", "")
-	if err != nil || status != 200 {
-		return
-	}
 	var caps protocol.Capabilities
-	if json.Unmarshal([]byte(text), &caps) != nil || !caps.Native {
+	a.listenPageShow()
+	ok := err == nil && status == 200 && json.Unmarshal([]byte(text), &caps) == nil && caps.Native
+	a.env.Lock()
+	defer a.env.UnlockRender()
+	if ok {
+		a.Caps = &caps
+	}
+	a.reattachNative()
+}
+
+// listenPageShow notes that a page hidden (pagehide) is shown again from
+// the browser's back/forward cache: it follows its native run as before.
+func (a *App) listenPageShow() {
+	js.Global().Call("addEventListener", "pageshow", js.FuncOf(func(this js.Value, args []js.Value) any {
+		a.env.Lock()
+		defer a.env.UnlockOnly()
+		a.Tune.leaving = false
+		return nil
+	}))
+}
+
+// reattachNative follows again the native run kept by this page before a
+// reload (or by another tab of this browser): the Tune tab shows it with
+// its history so far, and its event stream (replayed by the server from the
+// first event it still has) brings it up to date. A server that no longer
+// has the run answers 404, and the run is kept as interrupted (lostNative).
+func (a *App) reattachNative() {
+	k := loadNativeKeep()
+	t := &a.Tune
+	if k == nil || t.Active() || t.RunID == k.ID {
 		return
 	}
-	a.env.Lock()
-	a.Caps = &caps
-	a.env.UnlockRender()
+	t.beginRun(k.ID, true, k.Config)
+	t.History = k.History
+	if n := len(t.History); n > 0 {
+		for i := range t.History[:n-1] {
+			t.History[i].BestWeights = nil
+		}
+	}
+	if k.Command != "" {
+		t.Command = k.Command
+	}
+	if k.Started > 0 {
+		t.Started = time.UnixMilli(k.Started)
+	}
+	t.keptAt = time.Now()
+	a.followEvents(k.ID, "")
 }
 
 // startNative posts the run to the server and follows its event stream.
@@ -111,6 +150,7 @@ func (a *App) startNative() {
 		if rc.CommandLine != "" {
 			t.Command = rc.CommandLine
 		}
+		a.keepNative() // a reload follows it again
 		a.followEvents(rc.ID, rc.Events)
 	}()
 }
@@ -145,6 +185,7 @@ func (a *App) followEvents(id, url string) {
 		a.scheduleRender()
 		if _, ok := m.Body.(*protocol.PlayerFile); ok && !a.Tune.Active() {
 			closeES()
+			clearNativeKeep(id) // the run ended
 		}
 		return nil
 	})
@@ -158,6 +199,11 @@ func (a *App) followEvents(id, url string) {
 		a.env.Lock()
 		defer a.env.UnlockRender()
 		t := &a.Tune
+		if t.leaving {
+			// The page is going away (reload, close): its stream is cut,
+			// not the run, which the next page follows again.
+			return nil
+		}
 		mine := t.RunID == id && t.Native && t.Active()
 		switch es.Get("readyState").Int() {
 		case 0:
@@ -166,14 +212,56 @@ func (a *App) followEvents(id, url string) {
 			}
 		case 2:
 			closeES()
-			if mine {
-				a.lostNative()
+			if !mine {
+				if t.RunID == id {
+					clearNativeKeep(id) // the run ended
+				}
+				return nil
 			}
+			// The stream failed: a browser cuts it as the page goes
+			// away (before pagehide), a busy server may refuse it. Only
+			// a server that no longer has the run makes it lost.
+			go a.checkNative(id)
 		}
 		return nil
 	})
 	es.Call("addEventListener", "message", onMsg)
 	es.Call("addEventListener", "error", onErr)
+}
+
+// checkNative asks the server whether it still has the native run id whose
+// event stream failed: if it does, the page follows it again (the stream is
+// replayed; generations already shown are skipped); if it answers 404, the
+// run is lost (lostNative). Without an answer it asks again a little later,
+// while the page still shows the run.
+func (a *App) checkNative(id string) {
+	for {
+		// Not at once: a stream the server keeps refusing is not reopened
+		// in a tight loop.
+		time.Sleep(time.Second)
+		status, _, err := fetchText("GET", "api/runs/"+id, "")
+		a.env.Lock()
+		t := &a.Tune
+		if t.leaving || t.RunID != id || !t.Native || !t.Active() {
+			a.env.UnlockOnly()
+			return
+		}
+		switch {
+		case err == nil && status == 200:
+			a.followEvents(id, "")
+			a.env.UnlockRender()
+			return
+		case err == nil && status == 404:
+			a.lostNative()
+			a.env.UnlockRender()
+			return
+		}
+		if t.Err == "" {
+			t.Err = reconnecting
+		}
+		a.env.UnlockRender()
+		time.Sleep(2 * time.Second)
+	}
 }
 
 // apiError is the message of a server's JSON error answer ({"error": …}),
@@ -198,7 +286,8 @@ const reconnecting = "The connection to the native run was lost; reconnecting…
 // a browser run cut by a reload is.
 func (a *App) lostNative() {
 	t := &a.Tune
-	a.saveInterrupted()
+	a.keepInterrupted()
+	clearNativeKeep(t.RunID)
 	gens := 0
 	if l := t.Last(); l != nil {
 		gens = l.Generation

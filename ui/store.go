@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"syscall/js"
+	"time"
 
 	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/wasm/protocol"
@@ -51,7 +52,10 @@ const (
 	storeMatchKey      = "evochess.match.v1"
 	storeRoundRobinKey = "evochess.roundrobin.v1"
 	// The Play tab's game in progress (model.KeptGame, playkeep.go).
-	storePlayKey    = "evochess.play.v1"
+	storePlayKey = "evochess.play.v1"
+	// The native run this page follows (model.NativeKeep), so that a reload
+	// or another tab follows it again.
+	storeNativeKey  = "evochess.native.v1"
 	maxSavedPlayers = 50
 )
 
@@ -134,6 +138,66 @@ func (a *App) saveResume(rp *ResumePoint) error {
 		return fmt.Errorf("the run's checkpoint (%d KB) does not fit in this browser's storage (%v); the run cannot be resumed after a reload", len(b)/1024, err)
 	}
 	return nil
+}
+
+// loadNativeKeep reads the kept native run; a missing, corrupted or
+// other-version value is nil (and left for the next write to replace).
+func loadNativeKeep() *model.NativeKeep {
+	ls, ok := storage()
+	if !ok {
+		return nil
+	}
+	v := ls.Call("getItem", storeNativeKey)
+	if v.Type() != js.TypeString {
+		return nil
+	}
+	k, err := model.ParseNativeKeep(v.String())
+	if err != nil {
+		return nil
+	}
+	return k
+}
+
+// keepNative keeps the native run the Tune tab follows (its id, settings
+// and history so far) in localStorage. A full quota keeps it without its
+// history: the server's replay of its events fills in what it still has.
+func (a *App) keepNative() {
+	t := &a.Tune
+	if !t.Native || !t.Active() || !model.ValidNativeRunID(t.RunID) {
+		return
+	}
+	ls, ok := storage()
+	if !ok {
+		return
+	}
+	t.keptAt = time.Now()
+	k := model.NativeKeep{V: model.NativeKeepVersion, ID: t.RunID, Config: t.RunCfg, Command: t.Command, Started: t.Started.UnixMilli(), History: t.History}
+	b, err := json.Marshal(k)
+	if err == nil {
+		if err = setItem(ls, storeNativeKey, string(b)); err == nil {
+			return
+		}
+	}
+	k.History = nil
+	if b, err = json.Marshal(k); err == nil && setItem(ls, storeNativeKey, string(b)) == nil {
+		return
+	}
+	ls.Call("removeItem", storeNativeKey)
+}
+
+// clearNativeKeep forgets the kept native run id (it ended, or the server
+// no longer has it); another run kept since (another tab's) stays.
+func clearNativeKeep(id string) {
+	ls, ok := storage()
+	if !ok {
+		return
+	}
+	if k := loadNativeKeep(); k != nil && k.ID != id {
+		return
+	}
+	if v := ls.Call("getItem", storeNativeKey); v.Type() == js.TypeString {
+		ls.Call("removeItem", storeNativeKey)
+	}
 }
 
 // keeper is a kept match or round robin (compare_keep.go).

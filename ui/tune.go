@@ -42,6 +42,13 @@ type TuneState struct {
 	// a resume on other games is refused.
 	RunGames string
 
+	// keptAt is when the native run followed was last kept in
+	// localStorage (keepNative).
+	keptAt time.Time
+	// leaving says that the page is going away (pagehide): the browser
+	// closes the native run's event stream, which is not the run's end.
+	leaving bool
+
 	// ConfirmReset asks whether to discard the run in progress (Reset).
 	ConfirmReset bool
 
@@ -341,6 +348,11 @@ func (a *App) onRunMessage(id string, m protocol.Message) {
 			t.Err = "The run failed: " + plainReason(b.Reason)
 		}
 	case *protocol.Progress:
+		if n := len(t.History); t.Native && n > 0 && !model.NewProgress(t.History[n-1].Generation, true, b.Generation) {
+			// A native run followed again after a reload: the server
+			// replays the generations the kept history already has.
+			break
+		}
 		p := *b
 		p.Checkpoint = nil
 		if n := len(t.History); n > 0 {
@@ -350,6 +362,9 @@ func (a *App) onRunMessage(id string, m protocol.Message) {
 			t.History[n-1].BestWeights = nil
 		}
 		t.History = append(t.History, p)
+		if t.Native && time.Since(t.keptAt) > 5*time.Second {
+			a.keepNative()
+		}
 		if len(b.Checkpoint) > 0 && !t.Native {
 			rp := &ResumePoint{ID: id, Config: t.RunCfg, History: slices.Clone(t.History), Checkpoint: b.Checkpoint, Games: t.RunGames}
 			if err := a.saveResume(rp); err != nil {
@@ -400,7 +415,7 @@ func (a *App) finishRun() {
 	name := fmt.Sprintf("%s g%d %.0f%%", t.Cfg.Scheme, last.Generation, 100*last.TrainMatch)
 	a.savePlayer(SavedPlayer{Name: name, Source: "run " + t.RunID, Player: t.Player, Saved: time.Now().UnixMilli()})
 	a.syncStore() // another tab's runs too
-	a.Runs = append(a.Runs, SavedRun{ID: t.RunID, Config: t.RunCfg, History: t.History, Player: t.Player, Ended: time.Now().UnixMilli(), State: t.State})
+	a.addRun(SavedRun{ID: t.RunID, Config: t.RunCfg, History: t.History, Player: t.Player, Ended: time.Now().UnixMilli(), State: t.State})
 	if len(a.Runs) > 10 {
 		a.Runs = a.Runs[len(a.Runs)-10:]
 	}
@@ -410,7 +425,22 @@ func (a *App) finishRun() {
 // saveInterrupted keeps a run that is still going when the page is hidden
 // for good (reload, close): its history and best weights so far become a
 // finished run marked "interrupted", and a saved player. Called on pagehide.
+// A native run goes on on the server: it is kept for the next page to
+// follow again (keepNative), and only kept as interrupted if the server
+// no longer has it then (lostNative).
 func (a *App) saveInterrupted() {
+	t := &a.Tune
+	t.leaving = true
+	if t.Native && t.Active() && model.ValidNativeRunID(t.RunID) {
+		a.keepNative()
+		return
+	}
+	a.keepInterrupted()
+}
+
+// keepInterrupted keeps the run going on as a finished run marked
+// "interrupted", with its best player so far.
+func (a *App) keepInterrupted() {
 	t := &a.Tune
 	l := t.Last()
 	if !t.Active() || l == nil {
@@ -428,11 +458,27 @@ func (a *App) saveInterrupted() {
 		a.savePlayer(SavedPlayer{Name: name, Source: "run " + t.RunID + " (interrupted)", Player: b, Saved: time.Now().UnixMilli()})
 	}
 	a.syncStore() // another tab's runs too
-	a.Runs = append(a.Runs, SavedRun{ID: t.RunID, Config: t.RunCfg, History: t.History, Player: b, Ended: time.Now().UnixMilli(), State: "interrupted"})
+	a.addRun(SavedRun{ID: t.RunID, Config: t.RunCfg, History: t.History, Player: b, Ended: time.Now().UnixMilli(), State: "interrupted"})
 	if len(a.Runs) > 10 {
 		a.Runs = a.Runs[len(a.Runs)-10:]
 	}
 	a.saveStore()
+}
+
+// addRun adds a finished run to the list. A native run's entry replaces
+// one of the same id: two tabs of the browser may follow the same server
+// run to its end (browser runs' ids are the page's own, and not unique
+// between tabs).
+func (a *App) addRun(r SavedRun) {
+	if a.Tune.Native && model.ValidNativeRunID(r.ID) {
+		for i := range a.Runs {
+			if a.Runs[i].ID == r.ID {
+				a.Runs[i] = r
+				return
+			}
+		}
+	}
+	a.Runs = append(a.Runs, r)
 }
 
 // control sends pause/resume/step/stop for the current run.
@@ -625,6 +671,8 @@ func (a *App) resetRun() {
 		a.control(&protocol.Stop{}, "stop")
 		if !t.Native {
 			a.data.Done(t.RunID)
+		} else {
+			clearNativeKeep(t.RunID)
 		}
 		if a.Resume != nil && a.Resume.ID == t.RunID {
 			_ = a.saveResume(nil) // the discarded run cannot be resumed

@@ -13,7 +13,9 @@
 // native run whose server is killed and started again ends in the page as
 // "interrupted" and is kept among the finished runs, while another page's
 // run on the new server (with the same run number) is neither shown in nor
-// stopped by the old page; a long run's history is kept without every
+// stopped by the old page; a native run outlives a reload of its page,
+// which follows it again (its generations go on, Stop works and frees the
+// -max-runs slot for the next run); a long run's history is kept without every
 // generation's weights (it must fit in localStorage). Prints one line per
 // test and "N passed, M failed"; exit status 1 on any failure.
 import { chromium } from 'playwright-core';
@@ -200,6 +202,44 @@ try {
     } finally {
       await other.ctx.close();
     }
+    await page.click(T('stop-run'), { timeout: 15000 });
+    await waitState(page, /stopped/, 15000);
+  });
+
+  await test('a native run survives a page reload: the page follows it again, its generations go on, Stop works and frees the slot', async (page) => {
+    await page.goto(base);
+    await bundledLoaded(page);
+    await settings(page, 'vazquez-ep', 200000, 20, 6);
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/runs$/.test(r.url()), { timeout: 30000 });
+    await startNative(page);
+    const kept = await (await created).json();
+    await waitState(page, /running natively/, 30000);
+    await page.waitForFunction((sel) => Number(document.querySelector(sel)?.textContent) >= 50, T('generation'), { timeout: 60000 });
+    const before = await gen(page);
+    await page.reload();
+    await page.click(T('tab-tune'));
+    // The old page kept the run as "interrupted" and showed nothing running,
+    // while the server's run went on holding the only -max-runs slot.
+    await waitState(page, /running natively/, 30000);
+    await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel)?.textContent) > g, [T('generation'), before], { timeout: 30000 });
+    const g1 = await gen(page);
+    await page.waitForFunction(([sel, g]) => Number(document.querySelector(sel)?.textContent) > g + 20, [T('generation'), g1], { timeout: 30000 });
+    const runs = await page.evaluate(() => JSON.parse(localStorage.getItem('evochess.runs.v1') || '[]'));
+    assert(!runs.some((r) => r.id === kept.id), `the followed run is among the finished runs: ${JSON.stringify(runs.map((r) => [r.id, r.state]))}`);
+    await page.click(T('stop-run'), { timeout: 15000 });
+    await waitState(page, /stopped/, 15000);
+    assert(await text(page, 'run-state') === 'stopped natively', `run state after Stop: "${await text(page, 'run-state')}"`);
+    // Kept once among the finished runs, with the generations of both pages.
+    await page.waitForFunction((id) => (JSON.parse(localStorage.getItem('evochess.runs.v1') || '[]')).some((r) => r.id === id), kept.id, { timeout: 15000 });
+    const done = await page.evaluate((id) => JSON.parse(localStorage.getItem('evochess.runs.v1')).filter((r) => r.id === id), kept.id);
+    assert(done.length === 1 && done[0].state === 'stopped' && done[0].history.length > g1 && done[0].history[0].generation <= 2,
+      `finished entries of the run: ${JSON.stringify(done.map((r) => [r.state, r.history.length, r.history[0]?.generation]))}`);
+    assert(await page.evaluate(() => localStorage.getItem('evochess.native.v1')) === null, 'the ended run is still kept as the one to follow');
+    // The slot is free: a second native run starts.
+    await settings(page, 'vazquez-ep', 200000, 20, 7);
+    await startNative(page);
+    await waitState(page, /running natively/, 30000);
+    assert(await text(page, 'tune-error') === '', `error: ${await text(page, 'tune-error')}`);
     await page.click(T('stop-run'), { timeout: 15000 });
     await waitState(page, /stopped/, 15000);
   });
