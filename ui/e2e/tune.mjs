@@ -17,7 +17,8 @@ import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FLAGS, T, assert, chromiumPath, finish, runTest, skipped, startServer } from './common.mjs';
+import { FLAGS, T, assert, chromiumPath, finish, startServer } from './common.mjs';
+import { bundledLoaded, gen, newPage, pageTest, setNum, settings, text, waitState } from './tunecommon.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
@@ -27,34 +28,12 @@ if (!bin || !fs.existsSync(bin)) {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tune-e2e-'));
 
-
-
-
-async function newPage(browser, errors) {
-  const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  const page = await ctx.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return { ctx, page };
-}
-
-async function text(page, id) {
-  const l = page.locator(T(id)).first();
-  return (await l.count()) ? (await l.textContent()).trim() : '';
-}
-const gen = async (page) => Number(await text(page, 'generation'));
-
 // Two sets of different games cut from the bundled ones: A (the first 600)
 // and B (the next 500), each loaded below under one file name.
 const bundled = fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '../../assets/data/gm_demo_1500.pgn'), 'utf8');
 const games = bundled.split(/\n(?=\[Event )/);
 const setA = games.slice(0, 600).join('\n') + '\n';
 const setB = games.slice(600, 1100).join('\n') + '\n';
-
-// Wait for the bundled games to be read (the page loads them at start).
-async function bundledLoaded(page) {
-  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '1,500', T('games-read'), { timeout: 60000 });
-}
 
 // Load PGN text as a picked file called name; wait until count games are read and sampled.
 async function loadFile(page, name, pgn, count) {
@@ -64,37 +43,9 @@ async function loadFile(page, name, pgn, count) {
   await page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent || ''), T('positions-sampled'), { timeout: 60000 });
 }
 
-async function setNum(page, id, v) {
-  await page.fill(T(id), String(v));
-  await page.dispatchEvent(T(id), 'change');
-}
-
-// Tune settings: a preset, generations and population.
-async function settings(page, preset, gens, pop) {
-  await page.click(T('tab-tune'));
-  await page.selectOption(T('preset'), preset);
-  await setNum(page, 'generations', gens);
-  await setNum(page, 'population', pop);
-}
-
-async function waitState(page, re, timeout = 120000) {
-  await page.waitForFunction(([sel, src]) => new RegExp(src).test(document.querySelector(sel)?.textContent || ''), [T('run-state'), re.source], { timeout });
-}
-
 const results = [];
 let browser, base;
-
-// test runs fn(page, ctx, errors) in a fresh browser context.
-async function test(name, fn) {
-  if (skipped(name)) return;
-  const errors = [];
-  const { ctx, page } = await newPage(browser, errors);
-  await runTest(results, name, async () => {
-    await fn(page, ctx, errors);
-    assert(errors.length === 0, `console errors:\n${errors.slice(0, 5).join('\n')}`);
-  });
-  await ctx.close();
-}
+const test = (name, fn) => pageTest(results, browser, name, fn);
 
 const started = Date.now();
 let server;

@@ -23,7 +23,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FLAGS, T, assert, chromiumPath, finish, freePort, runTest, skipped, sleep, startServer } from './common.mjs';
+import { FLAGS, T, assert, chromiumPath, finish, freePort, sleep, startServer } from './common.mjs';
+import { bundledLoaded, gen, newPage, pageTest, setNum, settings, text, waitState } from './tunecommon.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
@@ -32,47 +33,6 @@ if (!bin || !fs.existsSync(bin)) {
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tune2-e2e-'));
-
-async function newPage(browser, errors, base) {
-  const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  const page = await ctx.newPage();
-  // Refused requests (429, the 404 of a run the restarted server does not
-  // know) and a killed server's cut stream are what some tests cause: the
-  // browser logs them as resource errors, which are not the page's.
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  if (base) await page.goto(base);
-  return { ctx, page };
-}
-
-async function text(page, id, timeout = 30000) {
-  const l = page.locator(T(id)).first();
-  return (await l.count()) ? (await l.textContent({ timeout })).trim() : '';
-}
-const gen = async (page) => Number(await text(page, 'generation'));
-
-async function bundledLoaded(page) {
-  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim() === '1,500', T('games-read'), { timeout: 60000 });
-}
-
-async function setNum(page, id, v) {
-  await page.fill(T(id), String(v));
-  await page.dispatchEvent(T(id), 'change');
-}
-
-async function settings(page, preset, gens, pop, seed) {
-  await page.click(T('tab-tune'));
-  await page.selectOption(T('preset'), preset);
-  await setNum(page, 'generations', gens);
-  await setNum(page, 'population', pop);
-  if (seed !== undefined) await setNum(page, 'seed', seed);
-}
-
-async function waitState(page, re, timeout = 120000) {
-  await page.waitForFunction(([sel, src]) => new RegExp(src).test(document.querySelector(sel)?.textContent || ''), [T('run-state'), re.source], { timeout });
-}
 
 // startNative clicks "Run natively on this server" once the page offers it.
 async function startNative(page) {
@@ -97,17 +57,10 @@ async function serveOn(port, dir) {
 
 const results = [];
 let browser, base;
-
-async function test(name, fn) {
-  if (skipped(name)) return;
-  const errors = [];
-  const { ctx, page } = await newPage(browser, errors);
-  await runTest(results, name, async () => {
-    await fn(page, ctx, errors);
-    assert(errors.length === 0, `console errors:\n${errors.slice(0, 5).join('\n')}`);
-  });
-  await ctx.close();
-}
+// Refused requests (429, the 404 of a run the restarted server does not
+// know) and a killed server's cut stream are what some tests cause: the
+// browser logs them as resource errors, which are not the page's.
+const test = (name, fn) => pageTest(results, browser, name, fn, { ignoreResources: true });
 
 const started = Date.now();
 let server;
@@ -190,7 +143,7 @@ try {
     await settings(page, 'vazquez-ep', 200000, 20, 1);
     await startNative(page);
     await waitState(page, /running natively/, 30000);
-    const other = await newPage(browser, errors, base);
+    const other = await newPage(browser, errors, { base, ignoreResources: true });
     try {
       await bundledLoaded(other.page);
       await settings(other.page, 'vazquez-ep', 100, 8, 2);
@@ -262,7 +215,7 @@ try {
       const cut = await gen(page);
       srv = await serveOn(port, dir);
       // Another page starts the restarted server's first run at once.
-      other = await newPage(browser, errors, url);
+      other = await newPage(browser, errors, { base: url, ignoreResources: true });
       await bundledLoaded(other.page);
       await settings(other.page, 'vazquez-ep', 200000, 20, 9);
       await startNative(other.page);
