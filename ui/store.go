@@ -247,13 +247,42 @@ func (a *App) saveStore() {
 	if err := set(storePlayersKey, a.Players); err != nil {
 		a.Notice = "Could not save players: " + err.Error()
 	}
-	for len(a.Runs) > 0 {
+	// When the runs do not fit, the oldest are dropped; the newest is kept
+	// in any case: stored with a thinner history if it does not fit alone,
+	// else shown until the page is reloaded, with a notice.
+	for len(a.Runs) > 1 {
 		if err := set(storeRunsKey, a.Runs); err == nil {
-			break
+			return
 		}
 		a.Runs = a.Runs[1:]
 	}
+	if len(a.Runs) == 0 {
+		_ = set(storeRunsKey, a.Runs)
+		return
+	}
+	if set(storeRunsKey, a.Runs) == nil {
+		return
+	}
+	r := a.Runs[0]
+	if idx := model.ThinIndices(len(r.History), maxStoredHistory); len(idx) < len(r.History) {
+		thin := r
+		thin.History = make([]protocol.Progress, len(idx))
+		for i, k := range idx {
+			thin.History[i] = r.History[k]
+		}
+		if set(storeRunsKey, []SavedRun{thin}) == nil {
+			a.Runs[0] = thin
+			return
+		}
+	}
+	a.Notice = "The finished run is too large for this browser's storage: it is shown until the page is reloaded " +
+		"(share its player's link to keep it)."
 }
+
+// maxStoredHistory is the number of generations a finished run keeps when
+// it does not fit the browser's storage with all of them (evenly spread,
+// the first and the last kept: the charts stay drawn).
+const maxStoredHistory = 256
 
 // syncStore reads again the saved players and runs, which another tab of
 // this browser may have changed since (they share localStorage): a list

@@ -69,6 +69,27 @@ try {
   base = server.base;
   browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: FLAGS });
 
+  await test('a finished run that the full storage cannot keep is still listed, with a notice (the list used to be emptied)', async (page) => {
+    await page.goto(base);
+    await bundledLoaded(page);
+    await settings(page, 'vazquez-ep', 40, 4, 5);
+    // Fill localStorage until less than 1 KB is left.
+    await page.evaluate(() => {
+      let chunk = 'x'.repeat(1 << 20);
+      let i = 0;
+      while (chunk.length >= 512) {
+        try { localStorage.setItem(`junk${i++}`, chunk); } catch { chunk = chunk.slice(0, chunk.length >> 1); }
+      }
+    });
+    await page.click(T('start-run'));
+    await waitState(page, /done/);
+    await page.waitForSelector(T('finished-runs'), { timeout: 30000 });
+    const runs = await page.locator(`${T('finished-runs')} .run-item`).count();
+    assert(runs === 1, `${runs} finished runs listed, want the one that just ended`);
+    const notice = await text(page, 'notice');
+    assert(/too large for this browser's storage/.test(notice), `notice ${JSON.stringify(notice)}`);
+  });
+
   await test('the command line shown for a browser run, run by evochess tune, gives the same player as the page', async (page) => {
     await page.goto(base);
     await bundledLoaded(page);
