@@ -33,9 +33,9 @@ const (
 	manifestEvery         = 20 * time.Second
 )
 
-// staleManifest is how long a run's manifest goes unrefreshed before the
-// run counts as dead (a variable for tests).
-var staleManifest = 2 * time.Minute
+// defaultStaleAfter is how long a run's manifest goes unrefreshed before the
+// run counts as dead (Options.StaleAfter).
+const defaultStaleAfter = 2 * time.Minute
 
 // Options configure a Coordinator.
 type Options struct {
@@ -64,6 +64,10 @@ type Options struct {
 	Log func(string)
 	// Verbose makes the local worker log every task.
 	Verbose bool
+	// StaleAfter is how long another coordinator's run manifest may go
+	// unrefreshed before its run counts as dead and is dropped (default
+	// 2 min); SweepEvery how often this coordinator looks (default 20 s).
+	StaleAfter, SweepEvery time.Duration
 }
 
 func (o *Options) defaults() {
@@ -75,6 +79,12 @@ func (o *Options) defaults() {
 	}
 	if o.TaskTimeout <= 0 {
 		o.TaskTimeout = DefaultTaskTimeout
+	}
+	if o.StaleAfter <= 0 {
+		o.StaleAfter = defaultStaleAfter
+	}
+	if o.SweepEvery <= 0 {
+		o.SweepEvery = manifestEvery
 	}
 	if o.MinTaskSeconds <= 0 {
 		o.MinTaskSeconds = DefaultMinTaskSeconds
@@ -307,7 +317,7 @@ func (c *Coordinator) setup(ctx context.Context) error {
 // manifest (it died): their tasks are purged and their manifest deleted.
 // With all (this coordinator's own embedded server, at its start), every
 // run left on the server is dropped; when sweeping, the runs whose manifest
-// did not change for staleManifest while this coordinator watched. This
+// did not change for Options.StaleAfter while this coordinator watched. This
 // coordinator's runs are kept.
 func (c *Coordinator) dropStaleRuns(ctx context.Context, all, sweeping bool) {
 	keys, err := c.kv.Keys(ctx)
@@ -330,7 +340,7 @@ func (c *Coordinator) dropStaleRuns(ctx context.Context, all, sweeping bool) {
 		}
 		m, err := DecodeManifest(e.Value())
 		if err == nil && !all {
-			stale := time.Since(m.Updated) >= staleManifest // at the start: the manifest's own time
+			stale := time.Since(m.Updated) >= c.opts.StaleAfter // at the start: the manifest's own time
 			if sweeping {
 				stale = c.unchanged(k, e.Revision()) // later: not refreshed while we watched
 			}
@@ -345,11 +355,11 @@ func (c *Coordinator) dropStaleRuns(ctx context.Context, all, sweeping bool) {
 	}
 }
 
-// sweep drops stale runs every sweepEvery while the coordinator lives, so
+// sweep drops stale runs every Options.SweepEvery while the coordinator lives, so
 // that the queued tasks of a coordinator that died (kill -9, a lost
 // machine) stop going to workers even when no other coordinator starts.
 func (c *Coordinator) sweep(stop <-chan struct{}) {
-	t := time.NewTicker(sweepEvery)
+	t := time.NewTicker(c.opts.SweepEvery)
 	defer t.Stop()
 	for {
 		select {
@@ -363,11 +373,8 @@ func (c *Coordinator) sweep(stop <-chan struct{}) {
 	}
 }
 
-// sweepEvery is the period of Coordinator.sweep.
-var sweepEvery = manifestEvery
-
 // unchanged reports whether run's manifest has kept revision rev for
-// staleManifest by this process's clock: its coordinator stopped
+// Options.StaleAfter by this process's clock: its coordinator stopped
 // refreshing it, whatever the clocks of the machines say (a manifest's
 // Updated time is its coordinator's clock).
 func (c *Coordinator) unchanged(run string, rev uint64) bool {
@@ -378,7 +385,7 @@ func (c *Coordinator) unchanged(run string, rev uint64) bool {
 	}
 	now := time.Now()
 	for k, r := range c.revs {
-		if now.Sub(r.at) > 2*staleManifest {
+		if now.Sub(r.at) > 2*c.opts.StaleAfter {
 			delete(c.revs, k) // runs that ended
 		}
 	}
@@ -387,7 +394,7 @@ func (c *Coordinator) unchanged(run string, rev uint64) bool {
 		c.revs[run] = seenRev{rev: rev, at: now}
 		return false
 	}
-	return now.Sub(r.at) >= staleManifest
+	return now.Sub(r.at) >= c.opts.StaleAfter
 }
 
 type seenRev struct {

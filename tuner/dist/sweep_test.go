@@ -21,9 +21,7 @@ import (
 // and their manifests stay on a shared server for ever. Its own runs and
 // runs still refreshed are kept.
 func TestSweepDeadRuns(t *testing.T) {
-	oldEvery, oldStale := sweepEvery, staleManifest
-	sweepEvery, staleManifest = 20*time.Millisecond, 400*time.Millisecond
-	t.Cleanup(func() { sweepEvery, staleManifest = oldEvery, oldStale })
+	const stale = 400 * time.Millisecond
 	root := dataRoot(t)
 	open := dataOpen(root)
 	s, err := tuner.Configure(tuner.Options{Preset: "david-search", Positions: 3, NodeCap: 2000, Population: 4, Generations: 1, Seed: 2})
@@ -34,7 +32,7 @@ func TestSweepDeadRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := startCoordinator(t, Options{Open: open})
+	c := startCoordinator(t, Options{Open: open, StaleAfter: stale, SweepEvery: 20 * time.Millisecond})
 	own, err := c.Scorer(context.Background(), s, prep.Train)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +64,7 @@ func TestSweepDeadRuns(t *testing.T) {
 			}
 		}
 	}()
-	time.Sleep(4 * staleManifest)
+	time.Sleep(4 * stale)
 	for _, tc := range []struct {
 		run     string
 		dropped bool
