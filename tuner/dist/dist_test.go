@@ -174,12 +174,10 @@ func TestDistributedBitIdentical(t *testing.T) {
 	}
 }
 
-// TestRefusals checks that a worker of another build, or with other data,
-// refuses the run with a clear error that reaches the coordinator, and
-// that a compatible worker then does the work.
-func TestRefusals(t *testing.T) {
-	root := dataRoot(t)
-	open := dataOpen(root)
+// tinySearchProblem is a david-search run of 3 suite positions and 4
+// candidates, prepared with open: the smallest real work to distribute.
+func tinySearchProblem(t *testing.T, open func(string) (io.ReadCloser, error)) (tuner.Setup, *tuner.Prepared) {
+	t.Helper()
 	s, err := tuner.Configure(tuner.Options{Preset: "david-search", Positions: 3, NodeCap: 2000, Population: 4, Generations: 1, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -188,6 +186,16 @@ func TestRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, prep
+}
+
+// TestRefusals checks that a worker of another build, or with other data,
+// refuses the run with a clear error that reaches the coordinator, and
+// that a compatible worker then does the work.
+func TestRefusals(t *testing.T) {
+	root := dataRoot(t)
+	open := dataOpen(root)
+	s, prep := tinySearchProblem(t, open)
 	other := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(other, "epd"), 0o755); err != nil {
 		t.Fatal(err)

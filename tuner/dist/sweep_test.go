@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-
-	"github.com/evochess/evochess/tuner"
 )
 
 // TestSweepDeadRuns checks that a coordinator drops, while it runs, the
@@ -24,14 +22,7 @@ func TestSweepDeadRuns(t *testing.T) {
 	const stale = 400 * time.Millisecond
 	root := dataRoot(t)
 	open := dataOpen(root)
-	s, err := tuner.Configure(tuner.Options{Preset: "david-search", Positions: 3, NodeCap: 2000, Population: 4, Generations: 1, Seed: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	prep, err := tuner.Prepare(context.Background(), s, tuner.Resources{Open: open, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, prep := tinySearchProblem(t, open)
 	c := startCoordinator(t, Options{Open: open, StaleAfter: stale, SweepEvery: 20 * time.Millisecond})
 	own, err := c.Scorer(context.Background(), s, prep.Train)
 	if err != nil {
