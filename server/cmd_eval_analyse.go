@@ -21,13 +21,6 @@ func analysing(fs *flag.FlagSet) bool {
 	return explicit(fs, "depth") || explicit(fs, "nodes") || explicit(fs, "movetime") || explicit(fs, "multipv")
 }
 
-// explicit reports whether flag name was given on the command line.
-func explicit(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
-	return set
-}
-
 // evalSearchParams returns the search parameters of eval's searches: the
 // player's own, or the search preset named by -search.
 func evalSearchParams(pl *player.Player, preset string) (search.Params, error) {

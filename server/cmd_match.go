@@ -114,15 +114,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	gamesSet := false
-	fs.Visit(func(f *flag.Flag) { gamesSet = gamesSet || f.Name == "games" })
 	var sprt *arena.SPRT
 	if *sprtBounds != "" {
 		var err error
 		if sprt, err = parseSPRT(*sprtBounds, *alpha, *beta, *sprtModel); err != nil {
 			return fmt.Errorf("match: %w", err)
 		}
-		if !gamesSet {
+		if !explicit(fs, "games") {
 			*games = 20000
 		}
 	}

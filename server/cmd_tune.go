@@ -111,9 +111,7 @@ func runTune(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("tune: unexpected argument %q", fs.Arg(0))
 	}
-	pgnSet, dataSet := false, false
-	fs.Visit(func(fl *flag.Flag) { pgnSet, dataSet = pgnSet || fl.Name == "pgn", dataSet || fl.Name == "data" })
-	if pgnSet && dataSet {
+	if explicit(fs, "pgn") && explicit(fs, "data") {
 		return errors.New("tune: -pgn and -data name the same thing (the training games): give one")
 	}
 	if err := tuneConflicts(fs, f.cfg.Params); err != nil {

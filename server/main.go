@@ -95,6 +95,13 @@ func usage(w io.Writer) {
 	}
 }
 
+// explicit reports whether flag name was given on the command line.
+func explicit(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
+}
+
 // onlyFlags refuses the flags set on fs that are not among allowed: a
 // flag that does nothing in the mode the others chose is an error naming
 // it, not silently ignored (eval -pgn FILE -nodes N).
