@@ -12,6 +12,7 @@ import (
 
 	"github.com/evochess/evochess/wasm/protocol"
 	"github.com/vugu/vugu"
+	"honnef.co/go/js/dom/v2"
 )
 
 // App is the page's state shared by every tab: the workers, the loaded
@@ -96,9 +97,10 @@ func (a *App) start() {
 	// is opened: a link shows its player without touching the game.
 	a.restoreGame()
 	a.installBoardInput()
-	a.VW = js.Global().Get("innerWidth").Int()
-	js.Global().Call("addEventListener", "resize", js.FuncOf(func(this js.Value, args []js.Value) any {
-		vw := js.Global().Get("innerWidth").Int()
+	win := dom.GetWindow()
+	a.VW = win.InnerWidth()
+	win.AddEventListener("resize", false, func(dom.Event) {
+		vw := win.InnerWidth()
 		a.env.Lock()
 		changed := chartWidth(vw) != chartWidth(a.VW)
 		a.VW = vw
@@ -106,33 +108,30 @@ func (a *App) start() {
 			a.scheduleRender()
 		}
 		a.env.UnlockOnly()
-		return nil
-	}))
+	})
 	a.data = newWorker(a, "tuner")
 	a.Data.LoadBundled(a)
-	a.openHash(js.Global().Get("location").Get("hash").String())
-	a.leagueRoute(js.Global().Get("location").Get("hash").String())
+	a.openHash(win.Location().Hash())
+	a.leagueRoute(win.Location().Hash())
 	a.startLeague()
 	// A run still going when the page goes away is kept as "interrupted".
-	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(this js.Value, args []js.Value) any {
+	win.AddEventListener("pagehide", false, func(dom.Event) {
 		a.env.Lock()
 		defer a.env.UnlockOnly()
 		a.saveInterrupted()
 		a.keepGame()
-		return nil
-	}))
+	})
 	// A link pasted into the address bar of an open page.
-	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(this js.Value, args []js.Value) any {
+	win.AddEventListener("hashchange", false, func(dom.Event) {
 		a.env.Lock()
 		defer a.env.UnlockRender()
 		// Another address (#league, back to the bare page) keeps the opened
 		// link: it stays the Play tab's "shared" player and the Share tab's
 		// card; only another #p= link replaces it (openHash).
-		hash := js.Global().Get("location").Get("hash").String()
+		hash := win.Location().Hash()
 		a.openHash(hash)
 		a.leagueRoute(hash)
-		return nil
-	}))
+	})
 	go a.probeNative()
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/evochess/evochess/engine/board"
 	"github.com/vugu/vugu"
+	"honnef.co/go/js/dom/v2"
 )
 
 // Board input by pointer events, one code path for a mouse, a pen and a
@@ -93,23 +94,33 @@ func (a *App) installBoardInput() {
 		a.pointerUp(args[0], true)
 		return nil
 	}), opts)
-	doc.Call("addEventListener", "keydown", js.FuncOf(func(this js.Value, args []js.Value) any {
-		if !a.replayKey(args[0]) {
-			a.boardKey(args[0])
+	dom.GetWindow().AddEventListener("keydown", false, func(e dom.Event) {
+		ev, ok := e.(*dom.KeyboardEvent)
+		if ok && !a.replayKey(ev) {
+			a.boardKey(ev)
 		}
-		return nil
-	}), opts)
+	})
+}
+
+// modified reports whether ev came with Alt, Ctrl or Meta held (the
+// browser's and the system's shortcuts, never the board's).
+func modified(ev *dom.KeyboardEvent) bool { return ev.AltKey() || ev.CtrlKey() || ev.MetaKey() }
+
+// inside reports whether ev's target is in an element matching sel.
+func inside(ev dom.Event, sel string) bool {
+	t := ev.Underlying().Get("target")
+	return t.Type() == js.TypeObject && !t.Get("closest").IsUndefined() && !t.Call("closest", sel).IsNull()
 }
 
 // replayKey steps the game replayed on the League or Compare tab: the left
 // and right arrows a ply back and forward, Home and End to the start and
 // the end; not while a form field has the focus or a modifier is held. It
 // reports whether it handled the key.
-func (a *App) replayKey(ev js.Value) bool {
-	if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("shiftKey").Bool() {
+func (a *App) replayKey(ev *dom.KeyboardEvent) bool {
+	if modified(ev) || ev.ShiftKey() {
 		return false
 	}
-	if t := ev.Get("target"); t.Type() == js.TypeObject {
+	if t := ev.Underlying().Get("target"); t.Type() == js.TypeObject {
 		switch t.Get("tagName").String() {
 		case "INPUT", "SELECT", "TEXTAREA":
 			return false
@@ -119,7 +130,7 @@ func (a *App) replayKey(ev js.Value) bool {
 		}
 	}
 	var step func(*replay)
-	switch ev.Get("key").String() {
+	switch ev.Key() {
 	case "ArrowLeft":
 		step = (*replay).prev
 	case "ArrowRight":
@@ -143,7 +154,7 @@ func (a *App) replayKey(ev js.Value) bool {
 		a.env.UnlockOnly()
 		return false
 	}
-	ev.Call("preventDefault") // step the game, not scroll the page
+	ev.PreventDefault() // step the game, not scroll the page
 	step(r)
 	a.env.UnlockRender()
 	return true
@@ -164,13 +175,13 @@ func boardSquare(ev js.Value) (board.Square, js.Value, bool) {
 }
 
 // boardKey handles a key pressed on a square of the Play board.
-func (a *App) boardKey(ev js.Value) {
-	if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
+func (a *App) boardKey(ev *dom.KeyboardEvent) {
+	if modified(ev) {
 		return
 	}
-	if ev.Get("key").String() == "Escape" && a.Game.Promo {
+	if ev.Key() == "Escape" && a.Game.Promo {
 		// Escape in the promotion chooser: no promotion, the pawn stays.
-		if t := ev.Get("target"); t.Type() == js.TypeObject && !t.Get("closest").IsUndefined() && !t.Call("closest", `[data-testid="promotion"]`).IsNull() {
+		if inside(ev, `[data-testid="promotion"]`) {
 			a.env.Lock()
 			p := &a.Game
 			p.Promo, p.Sel, p.hints = false, board.NoSquare, 0
@@ -179,12 +190,12 @@ func (a *App) boardKey(ev js.Value) {
 			return
 		}
 	}
-	sq, _, ok := boardSquare(ev)
+	sq, _, ok := boardSquare(ev.Underlying())
 	if !ok {
 		return
 	}
 	dc, dr := 0, 0
-	switch ev.Get("key").String() {
+	switch ev.Key() {
 	case "ArrowLeft":
 		dc = -1
 	case "ArrowRight":
@@ -194,7 +205,7 @@ func (a *App) boardKey(ev js.Value) {
 	case "ArrowDown":
 		dr = 1
 	case "Enter", " ":
-		ev.Call("preventDefault")
+		ev.PreventDefault()
 		a.env.Lock()
 		defer a.env.UnlockRender()
 		p := &a.Game
@@ -215,16 +226,24 @@ func (a *App) boardKey(ev js.Value) {
 	default:
 		return
 	}
-	ev.Call("preventDefault") // the arrows move the cursor, not the page
+	ev.PreventDefault() // the arrows move the cursor, not the page
 	a.env.Lock()
 	p := &a.Game
 	to := stepSquare(sq, dc, dr, p.Flip)
 	p.Cursor = to
 	a.env.UnlockRender()
-	el := js.Global().Get("document").Call("querySelector", `[data-testid="play-board"] [data-square="`+to.String()+`"]`)
-	if !el.IsNull() {
-		el.Call("focus")
+	focus(`[data-testid="play-board"] [data-square="` + to.String() + `"]`)
+}
+
+// focus focuses the first element matching sel and reports whether there
+// was one.
+func focus(sel string) bool {
+	el := js.Global().Get("document").Call("querySelector", sel)
+	if el.IsNull() {
+		return false
 	}
+	el.Call("focus")
+	return true
 }
 
 // focusSoon focuses the first element matching sel once a render has put
@@ -233,8 +252,7 @@ func focusSoon(sel string) {
 	go func() {
 		for range 10 {
 			time.Sleep(20 * time.Millisecond) // yields to the event loop and the render
-			if el := js.Global().Get("document").Call("querySelector", sel); !el.IsNull() {
-				el.Call("focus")
+			if focus(sel) {
 				return
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/wasm/protocol"
+	"honnef.co/go/js/dom/v2"
 )
 
 // Native runs: when the page is served by `evochess serve`, GET
@@ -84,12 +85,11 @@ func (a *App) probeNative() {
 // listenPageShow notes that a page hidden (pagehide) is shown again from
 // the browser's back/forward cache: it follows its native run as before.
 func (a *App) listenPageShow() {
-	js.Global().Call("addEventListener", "pageshow", js.FuncOf(func(this js.Value, args []js.Value) any {
+	dom.GetWindow().AddEventListener("pageshow", false, func(dom.Event) {
 		a.env.Lock()
 		defer a.env.UnlockOnly()
 		a.Tune.leaving = false
-		return nil
-	}))
+	})
 }
 
 // reattachNative follows again the native run kept by this page before a
@@ -164,6 +164,8 @@ func (a *App) followEvents(id, url string) {
 	var onMsg, onErr js.Func
 	closeES := func() {
 		es.Call("close")
+		es.Call("removeEventListener", "message", onMsg)
+		es.Call("removeEventListener", "error", onErr)
 		onMsg.Release()
 		onErr.Release()
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/wasm/protocol"
+	"honnef.co/go/js/dom/v2"
 )
 
 // SavedPlayer is a player kept in localStorage: an engine/player JSON file
@@ -312,12 +313,10 @@ func (a *App) syncStore() {
 // runs, and of the resume point (a run cut in another tab; this tab's own
 // run keeps its own).
 func (a *App) listenStore() {
-	js.Global().Call("addEventListener", "storage", js.FuncOf(func(this js.Value, args []js.Value) any {
-		key := ""
-		if len(args) > 0 {
-			if k := args[0].Get("key"); k.Type() == js.TypeString {
-				key = k.String()
-			}
+	dom.GetWindow().AddEventListener("storage", false, func(ev dom.Event) {
+		key := "" // null: the storage was cleared
+		if k := ev.Underlying().Get("key"); k.Type() == js.TypeString {
+			key = k.String()
 		}
 		a.env.Lock()
 		defer a.env.UnlockRender()
@@ -336,8 +335,7 @@ func (a *App) listenStore() {
 				}
 			}
 		}
-		return nil
-	}))
+	})
 }
 
 // savePlayer adds a saved player, or replaces its entry when the same

@@ -142,6 +142,10 @@ func (w *Worker) Done(id string) {
 // Terminate kills the worker at once (a stop that cannot wait for the Go
 // code to yield); the worker cannot be used afterwards.
 func (w *Worker) Terminate() {
+	// Unhooked first: a message the worker posted before terminate may
+	// still be queued, and would call a released function.
+	w.js.Call("removeEventListener", "message", w.onMsg)
+	w.js.Call("removeEventListener", "error", w.onErr)
 	w.js.Call("terminate")
 	w.fail("stopped")
 	w.onMsg.Release()

@@ -39,13 +39,21 @@ func await(ctx context.Context, p js.Value) (js.Value, error) {
 		ch <- result{err: errors.New(msg)}
 		return nil
 	})
-	defer then.Release()
-	defer catch.Release()
 	p.Call("then", then, catch)
 	select {
 	case r := <-ch:
+		then.Release()
+		catch.Release()
 		return r.v, r.err
 	case <-ctx.Done():
+		// The promise settles later and calls one of them: they are
+		// released only then (a released function called from JS is an
+		// error on the console).
+		go func() {
+			<-ch
+			then.Release()
+			catch.Release()
+		}()
 		return js.Undefined(), ctx.Err()
 	}
 }
@@ -115,6 +123,10 @@ func (r *nested) Send(i int, msg []byte) { r.workers[i].Call("postMessage", stri
 
 func (r *nested) Close() {
 	for _, w := range r.workers {
+		// Unhooked first: a message the worker posted before terminate may
+		// still be queued here, and would call a released function.
+		w.Set("onmessage", js.Null())
+		w.Set("onerror", js.Null())
 		w.Call("terminate")
 	}
 	for _, f := range r.funcs {
