@@ -88,8 +88,11 @@ func (b *Builder) Add(g *pgn.Game) error {
 // minGames games. A move's weight is 2·wins + draws (Polyglot's rule),
 // scaled down by one factor for the whole book if the largest exceeds
 // 65,535; a move with at least one win or draw keeps a weight of at least 1,
-// so that it stays playable. The learn field is 0, as Polyglot writes it.
-// It returns ErrNoGames when nothing qualifies.
+// so that it stays playable, and a move that only lost is left out, as
+// Polyglot's make-book leaves it (weight 0: never played). The learn field
+// is 0, as Polyglot writes it. The entries equal make-book's for the same
+// games, plies and minimum (TestBuildMatchesPolyglot). It returns
+// ErrNoGames when nothing qualifies.
 func (b *Builder) Entries(minGames int) ([]Entry, error) {
 	maxRaw := 0
 	for _, s := range b.stats {
@@ -108,10 +111,10 @@ func (b *Builder) Entries(minGames int) ([]Entry, error) {
 			continue
 		}
 		raw := 2*s.wins + s.draws
-		w := int(math.Round(float64(float64(raw) * scale)))
-		if raw > 0 {
-			w = max(w, 1)
+		if raw == 0 {
+			continue
 		}
+		w := max(int(math.Round(float64(raw)*scale)), 1)
 		out = append(out, Entry{Key: k.key, Move: k.move, Weight: uint16(min(w, math.MaxUint16))})
 	}
 	if len(out) == 0 {

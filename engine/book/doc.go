@@ -22,7 +22,9 @@
 //   - build.go: Builder, which turns PGN games into entries: each of a
 //     game's first Plies positions with the move played, weighted
 //     2·wins + draws for the mover (Polyglot's make-book rule), kept when
-//     played in at least minGames games.
+//     played in at least minGames games and not only lost (weight 0): the
+//     same entries as Debian's polyglot make-book writes for the same games
+//     (book_test.go runs it when installed).
 //
 // `evochess book` (server/cmd_book.go) builds and inspects books; the UCI
 // options OwnBook/BookFile (engine/uci) and tuner/arena's book openings use
