@@ -437,8 +437,30 @@ type tuneSummary struct {
 	Checkpoint  string  `json:"checkpoint,omitempty"`
 	Interrupted bool    `json:"interrupted,omitempty"`
 	Paused      bool    `json:"paused,omitempty"`
-	// Dist: the work queue's counts at the end of a -distributed run.
-	Dist *dist.Stats `json:"dist,omitempty"`
+	// Dist: what the work queue did for a -distributed run.
+	Dist *distSummary `json:"dist,omitempty"`
+}
+
+// distSummary is the end of a -distributed run as the coordinator saw it:
+// its own tasks and the workers heard from. The queue's live counts
+// (busy slots, queued and in-flight tasks, the current batch, the recent
+// rate) are left out: at the end they describe other runs sharing the
+// queue, or a worker's last heartbeat from before the run ended.
+type distSummary struct {
+	Workers        int     `json:"workers"`
+	Slots          int     `json:"slots"`
+	Done           int     `json:"done"`
+	Redelivered    int     `json:"redelivered"`
+	Batches        int     `json:"batches"`
+	Units          int64   `json:"units"`
+	ComputeSeconds float64 `json:"compute_seconds"`
+	MaxTasks       int     `json:"max_tasks"`
+	Refusals       int     `json:"refusals"`
+}
+
+func newDistSummary(s dist.Stats) *distSummary {
+	return &distSummary{Workers: s.Workers, Slots: s.Slots, Done: s.Done, Redelivered: s.Redelivered, Batches: s.Batches,
+		Units: s.Units, ComputeSeconds: s.ComputeSeconds, MaxTasks: s.MaxTasks, Refusals: s.Refusals}
 }
 
 func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
@@ -622,8 +644,7 @@ func tune(ctx context.Context, f tuneFlags, stdout, stderr io.Writer) error {
 			Nodes: train.Nodes, TrainLoss: train.Loss, TestLoss: test.Loss, Evaluations: run.Optimizer().Evaluations(), Seconds: run.Elapsed().Seconds(),
 			Out: f.out, Checkpoint: f.checkpoint, Interrupted: interrupted, Paused: paused}
 		if coord != nil {
-			st := coord.Stats()
-			sum.Dist = &st
+			sum.Dist = newDistSummary(coord.Stats())
 		}
 		b, err := json.Marshal(sum)
 		if err != nil {

@@ -192,6 +192,17 @@ func TestDistributedProcesses(t *testing.T) {
 		if d := got["dist"].(map[string]any); d["redelivered"].(float64) < 1 {
 			t.Errorf("no redelivered task: %v\nworker:\n%s", d, other.stderr())
 		}
+		// The summary is the run's own: its tasks done, never the queue's
+		// live counts (a last heartbeat's busy slots after the end).
+		d := got["dist"].(map[string]any)
+		if done, _ := d["done"].(float64); done < 1 {
+			t.Errorf("dist summary: done %v", d["done"])
+		}
+		for _, live := range []string{"busy", "queued", "in_flight", "batch_tasks", "batch_done", "tasks_per_second"} {
+			if _, ok := d[live]; ok {
+				t.Errorf("dist summary has the live count %q: %v", live, d)
+			}
+		}
 	})
 
 	t.Run("worker stuck", func(t *testing.T) {
