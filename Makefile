@@ -150,7 +150,8 @@ book: native
 
 # Strength levels (UCI_Elo): CALGAMES games per level against stockfish's UCI_Elo levels at 100 ms per move (chained
 # below its range); writes docs/calibration.md and the table engine/strength/calibration.go. calibrate-state.json
-# records each finished match: an interrupted run resumes; delete it to measure afresh (a state file of other
+# records each finished match, and calibrate-state.json.*.jsonl the games of the match in progress: an interrupted
+# run resumes from its last finished game; delete them to measure afresh (a state file of other
 # settings, or written before session 36, is refused with both settings named).
 CALGAMES ?= 100
 calibrate: native

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -97,7 +99,7 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	conc := fs.Int("concurrency", 0, "games played at once (0 = one per CPU core)")
 	seed := fs.Uint64("seed", 1, "seed of the opening order and of the levels' choices")
 	full := fs.Bool("full", true, "also rate the player at full strength (reported, not part of the table)")
-	statePath := fs.String("state", "", "JSON file recording each finished match; a rerun with it skips them (stop and resume)")
+	statePath := fs.String("state", "", "JSON file recording each finished match (the games of the match in progress go beside it, in FILE.<level>-match<N>.jsonl); the same command run again goes on where it stopped")
 	mdPath := fs.String("md", "", "write the calibration table as Markdown to this file")
 	goPath := fs.String("go", "", "write the Go calibration table (engine/strength/calibration.go) to this file")
 	pgnPath := fs.String("pgn", "", "append every game to this PGN file")
@@ -236,11 +238,11 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 			if opp.Name == me.Name {
 				opp.Name += " (anchor)"
 			}
+			tags := arena.PGNTags{Event: "evochess calibrate", Site: "evochess", Date: time.Now().Format("2006.01.02")}
 			cfg := arena.Config{
 				Game: arena.GameConfig{Limits: arena.Limits{MoveTime: *movetime},
 					Adjudication: arena.Adjudication{ResignScore: 600, ResignMoves: 3, DrawScore: 10, DrawMoves: 8, DrawAfter: 40, MaxPlies: 400}},
-				Openings: ops, Seed: *seed + uint64(1000*max(l.skill, 0)) + uint64(stage), Concurrency: *conc, PGN: pgnOut,
-				PGNTags: arena.PGNTags{Event: "evochess calibrate", Site: "evochess", Date: time.Now().Format("2006.01.02")},
+				Openings: ops, Seed: *seed + uint64(1000*max(l.skill, 0)) + uint64(stage), Concurrency: *conc,
 				Progress: func(p arena.Progress) {
 					played++
 					eta := "?"
@@ -252,9 +254,53 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 						p.Done, p.Total, p.Game.Result, p.Game.Termination, played, totalGames, eta)
 				},
 			}
+			// The match in progress keeps each finished game in a match
+			// state file beside -state: an interrupted calibration goes on
+			// from the games it had finished, not from the match's start.
+			var partial *matchState
+			partialPath := ""
+			if *statePath != "" {
+				partialPath = calPartialPath(*statePath, st)
+				var kept []*arena.Game
+				if partial, kept, err = openMatchState(partialPath, calMatchKey(settings, st)); err != nil {
+					return fmt.Errorf("calibrate: -state: %w", err)
+				}
+				if partial.kept > 0 {
+					fmt.Fprintf(stderr, "calibrate: %s vs %s (match %d): %d finished games kept in %s; playing the rest\n",
+						l.name(), st.Opponent, stage, partial.kept, partialPath)
+					played += partial.kept
+					startPlayed += partial.kept
+				}
+				cfg.Played = kept
+				show := cfg.Progress
+				cfg.Progress = func(p arena.Progress) {
+					partial.add(p.Game)
+					show(p)
+				}
+			}
 			res, err := arena.Match(ctx, me, opp, half, cfg)
+			if partial != nil {
+				werr := partial.Err()
+				partial.Close()
+				if werr != nil {
+					return fmt.Errorf("calibrate: -state: %w", werr)
+				}
+			}
 			if err != nil {
+				if partial != nil && ctx.Err() != nil {
+					return fmt.Errorf("calibrate: %s vs %s: %w (the finished games are kept in %s: run the same command to continue)",
+						l.name(), st.Opponent, err, partialPath)
+				}
 				return fmt.Errorf("calibrate: %s vs %s: %w", l.name(), st.Opponent, err)
+			}
+			// The match's games go to -pgn once it is whole, so that a
+			// resumed match appends each game once.
+			if pgnOut != nil {
+				for _, g := range res.Games {
+					if err := arena.WritePGN(pgnOut, g, tags); err != nil {
+						return fmt.Errorf("calibrate: -pgn: %w", err)
+					}
+				}
 			}
 			sc := res.Pair[0][1]
 			st.Wins, st.Draws, st.Losses = sc.Wins, sc.Draws, sc.Losses
@@ -262,6 +308,9 @@ func runCalibrate(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 			state = append(state, st)
 			if *statePath != "" {
 				if err := writeJSONFile(*statePath, state); err != nil {
+					return fmt.Errorf("calibrate: %w", err)
+				}
+				if err := os.Remove(partialPath); err != nil {
 					return fmt.Errorf("calibrate: %w", err)
 				}
 			}
@@ -318,6 +367,27 @@ func calSettings(player string, games, movetimeMS int, seed uint64, full bool, s
 	}
 	return fmt.Sprintf("player %s, %d games per level, %d ms per move, seed %d, full strength %v, stockfish %s, skills %s",
 		player, games, movetimeMS, seed, full, stockfish, strings.Join(skills, ","))
+}
+
+// calPartialPath is the match state file of stage st in progress, beside
+// the -state file: one per match, so that a file left by a match that
+// finished just before a crash is never taken for another match.
+func calPartialPath(statePath string, st calStage) string {
+	level := "full"
+	if st.Skill >= 0 {
+		level = "skill" + strconv.FormatFloat(st.Skill, 'f', -1, 64)
+	}
+	return fmt.Sprintf("%s.%s-match%d.jsonl", statePath, level, st.Stage)
+}
+
+// calMatchKey identifies a match of a calibration: its settings, the level
+// and stage, and the anchor chosen for it (which the earlier matches'
+// results decide).
+func calMatchKey(settings string, st calStage) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\ncalibrate %s\nskill %g stage %d\nopponent %q anchor %g ± %g\n",
+		matchStateKind.Format, settings, st.Skill, st.Stage, st.Opponent, st.Anchor, st.AnchorSE)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // checkCalState refuses a -state file whose matches were played under

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -66,6 +71,87 @@ func TestCalibrateStockfish(t *testing.T) {
 	_, errOut, err = runCmd(t, args...)
 	if err != nil || strings.Contains(errOut, "game 1/") {
 		t.Errorf("resumed run played games or failed: %v\n%s", err, errOut)
+	}
+}
+
+// TestCalibrateResumeMidMatch: a calibration interrupted (SIGINT) in the
+// middle of a match keeps that match's finished games beside -state, and
+// the same command run again plays only the rest of that match (its
+// progress starts after the kept games), then the other matches; at the
+// end the match files are gone and every match holds its games, each
+// written to -pgn once.
+func TestCalibrateResumeMidMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds evochess and plays 8 games against stockfish")
+	}
+	if _, err := os.Stat("/usr/games/stockfish"); err != nil {
+		t.Skip("stockfish not installed")
+	}
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	state, pgnPath := filepath.Join(dir, "s.json"), filepath.Join(dir, "c.pgn")
+	args := []string{"calibrate", "-skills", "0.5,1", "-games", "4", "-movetime", "20", "-full=false", "-concurrency", "1",
+		"-state", state, "-pgn", pgnPath}
+
+	// First run: interrupted once the first game of the first match is in.
+	cmd := exec.Command(bin, args...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var firstRun strings.Builder
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		firstRun.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "(match 1): game 1/2") {
+			_ = cmd.Process.Signal(os.Interrupt)
+			break
+		}
+	}
+	rest, _ := io.ReadAll(stderr)
+	firstRun.Write(rest)
+	if err := cmd.Wait(); err == nil {
+		t.Fatalf("the interrupted calibration exited 0:\n%s", firstRun.String())
+	}
+	partials, _ := filepath.Glob(state + ".*-match1.jsonl")
+	if len(partials) != 1 || !strings.Contains(firstRun.String(), "the finished games are kept in "+partials[0]) {
+		t.Fatalf("match files %v after the interrupt:\n%s", partials, firstRun.String())
+	}
+
+	// Second run: the kept game is not played again.
+	cmd = exec.Command(bin, args...)
+	var errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("resumed calibration: %v\n%s", err, errOut.String())
+	}
+	second := errOut.String()
+	replayed := regexp.MustCompile(`skill 1\.000 vs [^\n]*\(match 1\): game 1/2`)
+	if !strings.Contains(second, "1 finished games kept in "+partials[0]) || replayed.MatchString(second) ||
+		!regexp.MustCompile(`skill 1\.000 vs [^\n]*\(match 1\): game 2/2`).MatchString(second) {
+		t.Errorf("the resumed run did not go on from the kept game:\n%s", second)
+	}
+	if left, _ := filepath.Glob(state + ".*.jsonl"); len(left) != 0 {
+		t.Errorf("match files left at the end: %v", left)
+	}
+	var st []calStage
+	data, _ := os.ReadFile(state)
+	if err := json.Unmarshal(data, &st); err != nil || len(st) != 4 {
+		t.Fatalf("state: %v, %d matches", err, len(st))
+	}
+	for _, s := range st {
+		if s.score().Games() != 2 {
+			t.Errorf("match %+v: want 2 games", s)
+		}
+	}
+	pgnText, _ := os.ReadFile(pgnPath)
+	if n := strings.Count(string(pgnText), "[Event "); n != 8 {
+		t.Errorf("-pgn holds %d games, want 8 (each once)", n)
 	}
 }
 
