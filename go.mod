@@ -10,6 +10,7 @@ require (
 	github.com/piglig/go-qr v1.1.0
 	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9
 	github.com/vugu/vugu v0.4.0
+	golang.org/x/text v0.43.0
 	honnef.co/go/js/dom/v2 v2.0.0-20231112215516-51f43a291193
 	modernc.org/sqlite v1.62.0
 )

@@ -1,7 +1,10 @@
 // Package league is the class league of `evochess serve`: students submit
 // players (engine/player files) under display names, and the server plays
 // a continuous round robin between them natively, with a leaderboard of
-// pool ratings.
+// pool ratings. A display name is kept composed (Unicode NFC, through
+// golang.org/x/text/unicode/norm) and is taken when another reads the same
+// once compatibility forms and case are folded (NFKC, EqualFold): "José"
+// with a combining accent, "ＡＮＡ" in full-width letters.
 //
 // Storage (store.go) is one SQLite file through modernc.org/sqlite (pure
 // Go, no cgo): a file: URI so no part of the path is read as an option;

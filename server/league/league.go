@@ -18,6 +18,7 @@ import (
 	"github.com/evochess/evochess/engine/player"
 	"github.com/evochess/evochess/tuner/arena"
 	"github.com/evochess/evochess/wasm/protocol"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Errors the HTTP layer maps to statuses (wrapped with details).
@@ -530,6 +531,9 @@ func (l *League) Submit(ctx context.Context, name string, playerJSON []byte, add
 	if err != nil {
 		return protocol.LeagueSubmitted{}, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
+	// Shown composed (NFC): "José" typed with a combining accent and with
+	// the precomposed letter is one name on the leaderboard.
+	name = norm.NFC.String(name)
 	p, err := player.Load(bytes.NewReader(playerJSON))
 	if err != nil {
 		return protocol.LeagueSubmitted{}, invalidPlayer(err)
@@ -554,7 +558,7 @@ func (l *League) Submit(ctx context.Context, name string, playerJSON []byte, add
 	n, mine := len(l.order), 0
 	for _, id := range l.order {
 		o := l.entries[id]
-		if strings.EqualFold(o.row.Name, name) {
+		if sameName(o.row.Name, name) {
 			l.mu.Unlock()
 			return protocol.LeagueSubmitted{}, fmt.Errorf("%w: the name %q is taken; choose another", ErrConflict, name)
 		}
@@ -581,6 +585,13 @@ func (l *League) Submit(ctx context.Context, name string, playerJSON []byte, add
 	l.mu.Unlock()
 	l.logf("league: entry %d %q (%s) from %s", id, name, p.Scheme, address)
 	return protocol.LeagueSubmitted{ID: id, Name: name}, nil
+}
+
+// sameName reports whether two display names read as one: equal once
+// compatibility forms are folded (NFKC: full-width letters, ligatures,
+// superscripts) and case is ignored. Such a name is taken.
+func sameName(a, b string) bool {
+	return strings.EqualFold(norm.NFKC.String(a), norm.NFKC.String(b))
 }
 
 // invalidPlayer marks a submitted player's error as ErrInvalid, saying

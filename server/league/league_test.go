@@ -202,7 +202,9 @@ func TestSubmitChecks(t *testing.T) {
 		{"Ben", string(good), "a", false, nil, ""},
 		{"Cy", string(good), "a", false, ErrFull, "this device"},
 		{"Cy", string(good), "a", true, nil, ""}, // the teacher is not capped per address
-		{"Di", string(good), "c", false, nil, ""},
+		{"De\u0301", string(good), "c", false, nil, ""}, // "Dé" typed with a combining accent: kept composed
+		{"D\u00c9", string(good), "e", false, ErrConflict, "taken"},
+		{"\uff21\uff4e\uff41 Lee", string(good), "e", false, ErrConflict, "taken"}, // full-width "Ana"
 		{"Ed", string(good), "d", false, ErrFull, "4 entries"},
 	}
 	for _, c := range cases {
@@ -223,7 +225,7 @@ func TestSubmitChecks(t *testing.T) {
 		names = append(names, s.Name)
 	}
 	sort.Strings(names)
-	if strings.Join(names, ",") != "Ana Lee,Ben,Cy,Di" {
+	if strings.Join(names, ",") != "Ana Lee,Ben,Cy,D\u00e9" {
 		t.Fatalf("entries %v", names)
 	}
 	if err := l.Remove(ctx, 999); !errors.Is(err, ErrNotFound) {
