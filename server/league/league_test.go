@@ -201,7 +201,7 @@ func TestSubmitChecks(t *testing.T) {
 		{"ANA LEE", string(good), "b", false, ErrConflict, "taken"},
 		{"Ben", string(good), "a", false, nil, ""},
 		{"Cy", string(good), "a", false, ErrFull, "this device"},
-		{"Cy", string(good), "a", true, nil, ""}, // the teacher is not capped per address
+		{"Cy", string(good), "a", true, nil, ""},        // the teacher is not capped per address
 		{"De\u0301", string(good), "c", false, nil, ""}, // "Dé" typed with a combining accent: kept composed
 		{"D\u00c9", string(good), "e", false, ErrConflict, "taken"},
 		{"\uff21\uff4e\uff41 Lee", string(good), "e", false, ErrConflict, "taken"}, // full-width "Ana"
