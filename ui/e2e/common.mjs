@@ -43,11 +43,14 @@ export function finish(results, started) {
   process.exit(failed ? 1 : 0);
 }
 
-// startServer starts `bin serve` on a free loopback port with its league
-// file in dir and resolves, once the page answers, to { proc, base, log }.
-export async function startServer(bin, dir) {
-  const port = await freePort();
-  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', path.join(dir, 'league.db')],
+// startServer starts `bin serve` on a loopback port (a free one unless
+// port is given) with its league file in dir and extra flags args, and
+// resolves, once it is ready, to { proc, base, log } and what ready gave.
+// Ready is when ready(log) returns an object (a line the server printed),
+// or without ready when the page answers.
+export async function startServer(bin, dir, { port, args = [], ready } = {}) {
+  port ??= await freePort();
+  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', path.join(dir, 'league.db'), ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stdout.on('data', (d) => { log += d; });
@@ -56,11 +59,15 @@ export async function startServer(bin, dir) {
   const deadline = Date.now() + 20000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
-    try { const r = await fetch(base); if (r.ok) break; } catch { }
-    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on ${base} within 20 s:\n${log}`);
+    if (ready) {
+      const got = ready(log);
+      if (got) return { proc, base, log: () => log, ...got };
+    } else {
+      try { const r = await fetch(base); if (r.ok) return { proc, base, log: () => log }; } catch { }
+    }
+    if (Date.now() > deadline) throw new Error(`evochess serve ${ready ? 'printed no ready line' : `did not answer on ${base}`} within 20 s:\n${log}`);
     await sleep(100);
   }
-  return { proc, base, log: () => log };
 }
 
 // chromiumPath is $CHROMIUM or the first Chromium on the usual paths.

@@ -14,11 +14,10 @@
 // test and "N passed, M failed"; exit status 1 on any failure. Screenshots
 // go to $E2E_SHOTS (default ./shots).
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FLAGS, T, assert, chromiumPath, freePort, shotsDir, unnamedControls } from './common.mjs';
+import { FLAGS, T, assert, chromiumPath, shotsDir, startServer, unnamedControls } from './common.mjs';
 
 const bin = process.argv[2];
 if (!bin || !fs.existsSync(bin)) {
@@ -29,22 +28,11 @@ const shots = shotsDir();
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'league-e2e-'));
 
-async function startServer() {
-  const port = await freePort();
-  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-class', '-db', path.join(tmp, 'league.db'), '-league-workers', '2'],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
-    const m = log.match(/teacher link[^:]*: (http:\/\/\S+)/);
-    if (m) return { proc, base: `http://127.0.0.1:${port}/`, teacherLink: m[1], log: () => log };
-    if (Date.now() > deadline) throw new Error(`no teacher link printed within 20 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+// The server of a class: the teacher link it prints is the ready line.
+const startClassServer = () => startServer(bin, tmp, {
+  args: ['-class', '-league-workers', '2'],
+  ready: (log) => { const m = log.match(/teacher link[^:]*: (http:\/\/\S+)/); return m && { teacherLink: m[1] }; },
+});
 
 
 
@@ -104,7 +92,7 @@ async function test(name, fn) {
 const started = Date.now();
 let server, browser;
 try {
-  server = await startServer();
+  server = await startClassServer();
   browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: FLAGS });
   const base = server.base;
   const errors = [];

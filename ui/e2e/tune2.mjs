@@ -19,7 +19,7 @@
 // generation's weights (it must fit in localStorage). Prints one line per
 // test and "N passed, M failed"; exit status 1 on any failure.
 import { chromium } from 'playwright-core';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,19 +41,7 @@ async function startNative(page) {
 }
 
 // serveOn starts `bin serve` on port with its league file in dir; resolves once it answers.
-async function serveOn(port, dir) {
-  const proc = spawn(path.resolve(bin), ['serve', '-addr', `127.0.0.1:${port}`, '-db', path.join(dir, 'league.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`evochess serve exited (${proc.exitCode}):\n${log}`);
-    try { if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return proc; } catch { }
-    if (Date.now() > deadline) throw new Error(`evochess serve did not answer on port ${port}:\n${log}`);
-    await sleep(100);
-  }
-}
+const serveOn = async (port, dir) => (await startServer(bin, dir, { port })).proc;
 
 const results = [];
 let browser, base;
