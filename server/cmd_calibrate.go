@@ -14,7 +14,6 @@ import (
 	"math"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -403,36 +402,6 @@ func checkCalState(path string, state []calStage, settings string) error {
 		default:
 			return fmt.Errorf("calibrate: -state %s is of another calibration (%s), not this one (%s): give the same settings, or another -state file",
 				path, s.Settings, settings)
-		}
-	}
-	return nil
-}
-
-// outputFile is a file a command writes, named by its flag.
-type outputFile struct{ flag, path string }
-
-// checkOutputFiles refuses, before any work starts, two flags naming the
-// same file and a file in a folder that is missing or cannot be written
-// (empty paths are not written).
-func checkOutputFiles(cmd string, outs []outputFile) error {
-	seen := map[string]string{}
-	for _, o := range outs {
-		if o.path == "" {
-			continue
-		}
-		abs, err := filepath.Abs(o.path)
-		if err != nil {
-			return fmt.Errorf("%s: %s %s: %w", cmd, o.flag, o.path, err)
-		}
-		if prev, ok := seen[abs]; ok {
-			return fmt.Errorf("%s: %s and %s name the same file (%s): one would overwrite the other; give each its own file", cmd, prev, o.flag, o.path)
-		}
-		seen[abs] = o.flag
-		if st, err := os.Stat(abs); err == nil && st.IsDir() {
-			return fmt.Errorf("%s: %s %s is a folder: give a file", cmd, o.flag, o.path)
-		}
-		if err := checkWritableDir(filepath.Dir(abs)); err != nil {
-			return fmt.Errorf("%s: %s %s: %w", cmd, o.flag, o.path, err)
 		}
 	}
 	return nil

@@ -33,6 +33,7 @@ func TestCLIRefusesBeforeWork(t *testing.T) {
 		{append(tune, "-out", same, "-checkpoint", same), "-out and -checkpoint name the same file"},
 		{append(tune, "-out", same, "-log", same), "-out and -log name the same file"},
 		{append(tune, "-out", same, "-log", filepath.Join(dir, "log.txt")), "want a .csv or .jsonl file"},
+		{append(tune, "-out", dir), "tune: -out " + dir + " is a folder"},
 		// Two flags for one setting.
 		{append(tune, "-param", "pop=10"), "-pop 4 and -param pop=10 set the same thing to different values"},
 		{append(tune, "-positions", "100", "-train", "50"), "-positions and -train both set the training positions"},
@@ -42,6 +43,17 @@ func TestCLIRefusesBeforeWork(t *testing.T) {
 		_, _, err := runCmd(t, c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
+		}
+	}
+	// The checkpoint being resumed is not written over by the player.
+	cp := filepath.Join(dir, "cp.json")
+	if _, _, err := runCmd(t, append(tune, "-out", filepath.Join(dir, "p0.json"), "-checkpoint", cp, "-quiet")...); err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"-out", "-log"} {
+		_, _, err := runCmd(t, "tune", "-resume", cp, "-checkpoint", filepath.Join(dir, "cp2.json"), flag, cp)
+		if err == nil || !strings.Contains(err.Error(), flag+" "+cp+" is the checkpoint being resumed") {
+			t.Errorf("-resume %s %s %s: %v", cp, flag, cp, err)
 		}
 	}
 	// A log file's extension is read in any case.

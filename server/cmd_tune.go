@@ -322,53 +322,23 @@ func checkTuneOutputs(f tuneFlags) error {
 	if f.logFile != "" && logKind(f.logFile) == "" {
 		return fmt.Errorf("tune: -log %s: want a .csv or .jsonl file", f.logFile)
 	}
-	type output struct{ flag, name string }
-	outs := []output{{"-out", f.out}, {"-checkpoint", f.checkpoint}, {"-log", f.logFile}}
+	outs := []outputFile{{"-out", f.out}, {"-checkpoint", f.checkpoint}, {"-log", f.logFile}}
 	if f.checkpoint == "" {
-		outs[1].name = f.out + ".checkpoint" // where Ctrl-C saves the run
+		outs[1].path = f.out + ".checkpoint" // where Ctrl-C saves the run
 	}
-	seen := map[string]string{}
-	for _, o := range outs {
-		if o.name == "" {
-			continue
-		}
-		abs, err := filepath.Abs(o.name)
-		if err != nil {
-			return fmt.Errorf("tune: %s %s: %w", o.flag, o.name, err)
-		}
-		if prev, ok := seen[abs]; ok {
-			return fmt.Errorf("tune: %s and %s name the same file (%s): one would overwrite the other; give each its own file", prev, o.flag, o.name)
-		}
-		seen[abs] = o.flag
-		if f.resume != "" && o.flag != "-checkpoint" {
-			if r, err := filepath.Abs(f.resume); err == nil && r == abs {
-				return fmt.Errorf("tune: %s %s is the checkpoint being resumed: it would be overwritten; give %s another file", o.flag, o.name, o.flag)
+	if err := checkOutputFiles("tune", outs); err != nil {
+		return err
+	}
+	// The checkpoint being resumed may be written again, never over by the
+	// player or the log.
+	if r, err := filepath.Abs(f.resume); f.resume != "" && err == nil {
+		for _, o := range outs {
+			if abs, err := filepath.Abs(o.path); o.path != "" && o.flag != "-checkpoint" && err == nil && abs == r {
+				return fmt.Errorf("tune: %s %s is the checkpoint being resumed: it would be overwritten; give %s another file", o.flag, o.path, o.flag)
 			}
-		}
-		if err := checkWritableDir(filepath.Dir(abs)); err != nil {
-			return fmt.Errorf("tune: %s %s: %w", o.flag, o.name, err)
 		}
 	}
 	return nil
-}
-
-// checkWritableDir reports whether files can be created in dir, by
-// creating (and removing) an empty one.
-func checkWritableDir(dir string) error {
-	st, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("folder %s: %w", dir, err)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("%s is not a folder", dir)
-	}
-	tmp, err := os.CreateTemp(dir, ".evochess-write-check-*")
-	if err != nil {
-		return fmt.Errorf("folder %s is not writable: %w", dir, err)
-	}
-	name := tmp.Name()
-	tmp.Close()
-	return os.Remove(name)
 }
 
 // tuneOptions maps the flags onto tuner.Options.
