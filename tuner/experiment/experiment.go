@@ -507,12 +507,15 @@ func eloCell(st arena.EloStats) string {
 	return fmt.Sprintf("%s (%s … %s)", signed(st.Elo.Elo), signed(st.Elo.Low), signed(st.Elo.High))
 }
 
+// signed formats an Elo figure for a report's tables: a whole number with
+// its sign, ±∞ for an unbounded end, all with the ASCII signs of %+.0f so
+// a column reads alike.
 func signed(x float64) string {
 	switch {
 	case math.IsInf(x, 1):
 		return "+∞"
 	case math.IsInf(x, -1):
-		return "−∞"
+		return "-∞"
 	}
 	if math.Abs(x) < 0.5 {
 		return "0"

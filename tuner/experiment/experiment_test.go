@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -144,6 +145,19 @@ func TestCommandFlagsUsed(t *testing.T) {
 			if f = f[1:]; !slices.Contains(Flags(name), f) && !slices.Contains(common, f) {
 				t.Errorf("%s: command %q has -%s, which %s does not use", name, e.command(name), f, name)
 			}
+		}
+	}
+}
+
+func TestSignedASCII(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{math.Inf(-1), "-∞"}, {math.Inf(1), "+∞"}, {-688.4, "-688"}, {35.6, "+36"}, {-0.4, "0"},
+	} {
+		if got := signed(c.x); got != c.want {
+			t.Errorf("signed(%v) = %q, want %q", c.x, got, c.want)
 		}
 	}
 }
