@@ -47,7 +47,12 @@
 //     fit; ApplyParams sets opt.Config fields by JSON name.
 //   - prepare.go: Prepare dispatches to the fitness's Compile through an
 //     injected Open function (no file-system access here); the shared
-//     loading, sampling and compiling helpers.
+//     loading, sampling and compiling helpers. A quiescence-resolved
+//     fitness keeps its positions' quiescence trees (search.QMemo, one per
+//     part, within Resources.QMemoBytes: 32 MiB by default for the
+//     training positions and as much for the held-out ones) from one
+//     re-resolve, and one held-out scoring, to the next: the same results
+//     (TestQMemoSameRun), in a third to a half of the time.
 //   - tournament.go: relative fitness from in-process games between the
 //     candidates (round robin with k games per pair, or rounds giving every
 //     player at least k games), seeded by a hash of the candidates so that

@@ -282,7 +282,11 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 		}
 		say("quiescence: resolving %d training positions", len(train))
 	}
-	mm, err := compileMatch(sc, train, qs, ref, workers)
+	var memos *qmemos
+	if qs {
+		memos = newQMemos(res.qmemoBytes())
+	}
+	mm, err := compileMatch(sc, train, qs, ref, workers, memos)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: compile training positions: %w", err)
 	}
@@ -296,7 +300,10 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 		for k, i := range keep {
 			sub[k] = train[i]
 		}
-		if mm, err = compileMatch(sc, sub, qs, ref, workers); err != nil {
+		if qs {
+			memos = newQMemos(res.qmemoBytes()) // the trees of these positions only
+		}
+		if mm, err = compileMatch(sc, sub, qs, ref, workers, memos); err != nil {
 			return nil, fmt.Errorf("tuner: prepare: compile unsolved positions: %w", err)
 		}
 		out.Unsolved, out.TrainPositions = keep, len(sub)
@@ -306,7 +313,7 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 	out.Train = matchPool(mm, squared, res.Workers)
 	if qs {
 		out.Recompile = func(_ context.Context, ref []int32) (Scorers, error) {
-			mm, err := compileMatch(sc, train, true, ref, workers)
+			mm, err := compileMatch(sc, train, true, ref, workers, memos)
 			if err != nil {
 				return Scorers{}, fmt.Errorf("tuner: recompile training positions: %w", err)
 			}
@@ -315,7 +322,7 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 	}
 	if len(test) > 0 {
 		if qs {
-			if out.Test, err = exactQuiescenceTest(sc, test, workers); err != nil {
+			if out.Test, err = exactQuiescenceTest(sc, test, workers, res.qmemoBytes()); err != nil {
 				return nil, err
 			}
 		} else {
@@ -361,7 +368,7 @@ func compileTournament(ctx context.Context, s Setup, res Resources) (*Prepared, 
 		}
 		// Held out: the real 1-ply search with quiescence, as for the
 		// move-match presets, so the rates compare across fitnesses.
-		if out.Test, err = exactQuiescenceTest(sc, test, res.WorkerCount()); err != nil {
+		if out.Test, err = exactQuiescenceTest(sc, test, res.WorkerCount(), res.qmemoBytes()); err != nil {
 			return nil, err
 		}
 		out.Digest, out.TestPositions = digest, len(test)

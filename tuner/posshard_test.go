@@ -265,7 +265,7 @@ func BenchmarkShareBalance(b *testing.B) {
 		for d, name := range []string{"contiguous", "interleaved", "dealt"} {
 			for h, half := range halves[name] {
 				start := time.Now()
-				if _, err := compileMatch(sc, half, true, ref, 1); err != nil {
+				if _, err := compileMatch(sc, half, true, ref, 1, nil); err != nil {
 					b.Fatal(err)
 				}
 				spent[d][h] += time.Since(start)

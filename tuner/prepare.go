@@ -34,6 +34,27 @@ type Resources struct {
 	// (tuner/dist); prev is the evaluator it returned before (a
 	// recompilation), nil the first time.
 	Distribute func(ctx context.Context, s Setup, train, prev Scorer) (Scorer, error)
+	// QMemoBytes bounds the memory a quiescence-resolved run's training
+	// positions keep for their re-resolves, and its held-out positions for
+	// their scoring, each (search.QMemo, about 31 KB per training position
+	// for vazquez29 on the bundled games): 0 means DefaultQMemoBytes, a
+	// negative value none. The result does not depend on it, only the
+	// time a re-resolve or a held-out scoring takes.
+	QMemoBytes int
+}
+
+// DefaultQMemoBytes is Resources.QMemoBytes's default: 32 MiB (for the
+// training positions, and as much for the held-out ones), the trees
+// of about 1,000 training positions (the classroom run's whole; a
+// larger set keeps the trees of the positions resolved first and searches
+// the rest afresh).
+const DefaultQMemoBytes = 32 << 20
+
+func (r Resources) qmemoBytes() int {
+	if r.QMemoBytes == 0 {
+		return DefaultQMemoBytes
+	}
+	return max(r.QMemoBytes, 0)
 }
 
 // DataCache keeps datasets by file name and protocol, and game sets by
@@ -148,7 +169,7 @@ func (ms matchSet) Score(w []int32, hits []bool) int {
 // compileMatch compiles samples for move match: unresolved, or resolved by
 // the quiescence search under ref, in up to workers parts compiled on
 // goroutines (the result does not depend on the number of parts).
-func compileMatch(sc eval.Scheme, smp []data.Sample, qs bool, ref []int32, workers int) (matchSet, error) {
+func compileMatch(sc eval.Scheme, smp []data.Sample, qs bool, ref []int32, workers int, memos *qmemos) (matchSet, error) {
 	if !qs {
 		mm, err := fitness.CompileMoveMatch(sc, smp)
 		if err != nil {
@@ -158,13 +179,46 @@ func compileMatch(sc eval.Scheme, smp []data.Sample, qs bool, ref []int32, worke
 	}
 	parts := partCount(len(smp), workers, 64)
 	out := make(matchSet, parts)
+	ms := memos.forParts(parts)
 	if err := runParts(len(smp), parts, func(k, lo, hi int) (err error) {
-		out[k], err = fitness.CompileMoveMatchOpts(sc, smp[lo:hi], fitness.CompileOptions{Quiescence: true, Reference: ref})
+		out[k], err = fitness.CompileMoveMatchOpts(sc, smp[lo:hi], fitness.CompileOptions{Quiescence: true, Reference: ref, Memo: ms[k]})
 		return err
 	}); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// qmemos keeps the quiescence memos (search.QMemo) of one training set's
+// resolved compilations, one per part (a part is compiled on a goroutine
+// of its own, and the same positions fall to the same part every time),
+// from one re-resolve to the next. A nil *qmemos keeps none.
+type qmemos struct {
+	bytes int // the whole budget, shared evenly by the parts
+	m     []*search.QMemo
+}
+
+// newQMemos returns the memos of one training set, nil when bytes <= 0.
+func newQMemos(bytes int) *qmemos {
+	if bytes <= 0 {
+		return nil
+	}
+	return &qmemos{bytes: bytes}
+}
+
+// forParts returns a memo per part (nil entries for a nil q): the ones
+// kept, or new ones when the number of parts changed.
+func (q *qmemos) forParts(parts int) []*search.QMemo {
+	if q == nil {
+		return make([]*search.QMemo, parts)
+	}
+	if len(q.m) != parts {
+		q.m = make([]*search.QMemo, parts)
+		for k := range q.m {
+			q.m[k] = search.NewQMemo(q.bytes / parts)
+		}
+	}
+	return q.m
 }
 
 // quiescenceReference returns the reference of a resolved fitness:
@@ -199,9 +253,11 @@ func quiescenceReference(s Setup) ([]int32, error) {
 // positions are split over workers goroutines; the count does not depend on
 // the split. Each position's search stops once its answer is known
 // (fitness.SearchSet.MatchDepth1: the same count as fitness.SearchMoveMatch).
-func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) (Scorer, error) {
-	return heldOutTest(sc, test, workers, func(ctx context.Context, set *fitness.SearchSet, ev *eval.Evaluator) (fitness.SearchMatch, error) {
-		return set.MatchDepth1(ctx, ev, nil)
+// The searches' quiescence trees are kept (search.QMemo, within
+// memoBytes; 0 or less: none) for the next candidate's.
+func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers, memoBytes int) (Scorer, error) {
+	return heldOutTest(sc, test, workers, newQMemos(memoBytes), func(ctx context.Context, set *fitness.SearchSet, ev *eval.Evaluator, memo *search.QMemo) (fitness.SearchMatch, error) {
+		return set.MatchDepth1Memo(ctx, ev, nil, memo)
 	})
 }
 
@@ -209,7 +265,7 @@ func exactQuiescenceTest(sc eval.Scheme, test []data.Sample, workers int) (Score
 // test with params at lim, the positions (parsed once) split over workers
 // goroutines (the count does not depend on the split).
 func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.Params, lim search.Limits) (Scorer, error) {
-	return heldOutTest(sc, test, workers, func(ctx context.Context, set *fitness.SearchSet, ev *eval.Evaluator) (fitness.SearchMatch, error) {
+	return heldOutTest(sc, test, workers, nil, func(ctx context.Context, set *fitness.SearchSet, ev *eval.Evaluator, _ *search.QMemo) (fitness.SearchMatch, error) {
 		return set.Match(ctx, ev, params, lim, 1, nil, nil)
 	})
 }
@@ -217,14 +273,16 @@ func searchTest(sc eval.Scheme, test []data.Sample, workers int, params search.P
 // heldOutTest scores candidates by match on test, the positions (parsed
 // once) split over workers goroutines, each part matched with its own
 // evaluator and count cache (the count does not depend on the split).
-func heldOutTest(sc eval.Scheme, test []data.Sample, workers int,
-	match func(context.Context, *fitness.SearchSet, *eval.Evaluator) (fitness.SearchMatch, error)) (Scorer, error) {
+func heldOutTest(sc eval.Scheme, test []data.Sample, workers int, memos *qmemos,
+	match func(context.Context, *fitness.SearchSet, *eval.Evaluator, *search.QMemo) (fitness.SearchMatch, error)) (Scorer, error) {
 	set, err := fitness.NewSearchSet(test)
 	if err != nil {
 		return nil, fmt.Errorf("tuner: prepare: held-out positions: %w", err)
 	}
 	parts := partCount(set.Len(), workers, 64)
 	counts := newCountCaches(sc, set.Len()/parts*heldOutCounts)
+	ms := memos.forParts(parts)
+	busy := make([]sync.Mutex, parts) // a memo serves one search at a time
 	return ScorerFunc(func(ctx context.Context, cands [][]int32) ([]Score, error) {
 		out := make([]Score, len(cands))
 		for i, w := range cands {
@@ -239,7 +297,9 @@ func heldOutTest(sc eval.Scheme, test []data.Sample, workers int,
 				if err := ev.SetCountCache(c); err != nil {
 					return err
 				}
-				r, err := match(ctx, set.Slice(lo, hi), ev)
+				busy[k].Lock()
+				defer busy[k].Unlock()
+				r, err := match(ctx, set.Slice(lo, hi), ev, ms[k])
 				matched[k] = r.Matched
 				return err
 			}); err != nil {

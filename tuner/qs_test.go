@@ -318,3 +318,59 @@ func TestSmokeQuiescentImprovesHeldOut(t *testing.T) {
 		})
 	}
 }
+
+// TestQMemoSameRun: a recompiling run gives the same log, best and
+// held-out scores with the quiescence memos (the default), with none
+// (Resources.QMemoBytes < 0) and with memos too small for its positions.
+func TestQMemoSameRun(t *testing.T) {
+	for _, tc := range []struct{ algo, fitness string }{{"ep", "match-qs"}, {"ga", "match2-qs"}, {"hooke-jeeves", "match-qs"}} {
+		t.Run(tc.algo, func(t *testing.T) {
+			s, err := Configure(Options{Algorithm: tc.algo, Scheme: "vazquez29", Fitness: tc.fitness, PGN: "pgn/gm_demo_1500.pgn",
+				Positions: 200, TestPositions: 100, Generations: 6, Seed: 5, Recompile: 2,
+				Params: paramsRead(tc.algo, map[string]float64{"stall_gens": 0, "slow_gens": 0})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Config.Pop > 0 {
+				s.Config.Pop = 10
+			}
+			run := func(memoBytes int) *Run {
+				t.Helper()
+				res := dataResources(t, 2)
+				res.QMemoBytes = memoBytes
+				prep, err := Prepare(context.Background(), s, res)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := NewRun(s, prep.Train, prep.Test)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.Recompile, r.Now = prep.Recompile, fixedClock()
+				if err := r.RunAll(context.Background(), nil); err != nil {
+					t.Fatal(err)
+				}
+				return r
+			}
+			want := run(-1)
+			for _, bytes := range []int{0, 256 << 10} {
+				got := run(bytes)
+				a, as, at, _ := want.Best()
+				c, cs, ct, _ := got.Best()
+				if !slices.Equal(a.X, c.X) || !reflect.DeepEqual(as, cs) || !reflect.DeepEqual(at, ct) {
+					t.Fatalf("memo %d bytes: best %v %+v %+v, without memos %v %+v %+v", bytes, c, cs, ct, a, as, at)
+				}
+				ra, rb := want.Records(), got.Records()
+				if len(ra) != len(rb) {
+					t.Fatalf("memo %d bytes: %d records, without memos %d", bytes, len(rb), len(ra))
+				}
+				for i := range ra {
+					ra[i].Seconds, rb[i].Seconds = 0, 0
+					if ra[i] != rb[i] {
+						t.Fatalf("memo %d bytes: record %d %+v, without memos %+v", bytes, i, rb[i], ra[i])
+					}
+				}
+			}
+		})
+	}
+}

@@ -134,3 +134,69 @@ func dotDiff(w []int64, a, b *[maxDense]int32) int64 {
 	}
 	return s
 }
+
+// DenseLen returns the number of natural counts from which e's evaluation
+// is a dot product (DenseCounts, EvaluateDense): the scheme's parameters
+// for the dense schemes (vazquez29, david35, prasad38), 0 for the others.
+func (e *Evaluator) DenseLen() int {
+	switch e.s.kind {
+	case kindVazquez, kindDavid, kindPrasad:
+		return len(e.s.specs)
+	}
+	return 0
+}
+
+// DenseCounts writes pos's natural counts (White's minus Black's, what a
+// CountCache keeps) to d, which must hold DenseLen() entries, and reports
+// whether e's scheme is dense and every count fits in 16 bits; when it
+// reports false, d is not to be used. The counts do not depend on the
+// weights: EvaluateDense gives any evaluator of the scheme its score from
+// them.
+func (e *Evaluator) DenseCounts(pos *board.Position, d []int16) bool {
+	if e.DenseLen() == 0 || len(d) < len(e.s.specs) {
+		return false
+	}
+	d = d[:len(e.s.specs)]
+	e.x.init(pos)
+	var n [2][maxDense]int32
+	e.s.dense(&e.x, board.White, &n[0])
+	e.s.dense(&e.x, board.Black, &n[1])
+	var out uint32
+	for j := range d {
+		v := n[0][j] - n[1][j]
+		d[j] = int16(v)
+		out |= outside16(v)
+	}
+	return out == 0
+}
+
+// EvaluateDense returns Evaluate of the position whose DenseCounts are d,
+// with side to move: the same number (the same integer sums).
+func (e *Evaluator) EvaluateDense(d []int16, side board.Color) int {
+	v := FloorDiv(dot16(e.wu, d), e.s.scale)
+	if side == board.Black {
+		return -v
+	}
+	return v
+}
+
+// DenseFeatures overwrites dst[i], for every parameter i, with pos's
+// feature count of parameter i — what Features lists for it, summed — for
+// a dense scheme and reports true (through the dense counts, without
+// building the Feature list); for the other schemes it reports false and
+// leaves dst alone. dst must hold a count per parameter.
+func (e *Evaluator) DenseFeatures(pos *board.Position, dst []int64) bool {
+	if e.DenseLen() == 0 || len(dst) < len(e.s.specs) {
+		return false
+	}
+	e.x.init(pos)
+	var n [2][maxDense]int32
+	e.s.dense(&e.x, board.White, &n[0])
+	e.s.dense(&e.x, board.Black, &n[1])
+	for i, u := range e.s.unit[:len(e.s.specs)] {
+		// Features' arithmetic: each side's count times the unit in 32
+		// bits, Black's negated, summed in 64.
+		dst[i] = int64(n[0][i]*u) + int64(-(n[1][i] * u))
+	}
+	return true
+}

@@ -76,3 +76,48 @@ func TestOutside16(t *testing.T) {
 		}
 	}
 }
+
+// TestDenseCountsAndFeatures: for every scheme, DenseFeatures equals the
+// Features list summed by index (dense schemes) or refuses (the others),
+// and EvaluateDense of DenseCounts equals Evaluate for random weights.
+func TestDenseCountsAndFeatures(t *testing.T) {
+	positions := randomGamePositions(t, 9, 400)
+	for _, s := range Schemes() {
+		e, err := New(s, RandomWeights(s, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(s.Params())
+		dense := Dense(s)
+		if got := e.DenseLen(); (got > 0) != dense || dense && got != n {
+			t.Fatalf("%s: DenseLen %d (dense %v, %d parameters)", s.Name(), got, dense, n)
+		}
+		got, want := make([]int64, n), make([]int64, n)
+		d := make([]int16, n)
+		for i, pos := range positions {
+			clear(want)
+			for _, f := range s.Features(pos, nil) {
+				want[f.Index] += int64(f.Count)
+			}
+			if ok := e.DenseFeatures(pos, got); ok != dense {
+				t.Fatalf("%s: DenseFeatures reports %v", s.Name(), ok)
+			}
+			if !dense {
+				if e.DenseCounts(pos, d) {
+					t.Fatalf("%s: DenseCounts reports true", s.Name())
+				}
+				continue
+			}
+			for k := range want {
+				if got[k] != want[k] {
+					t.Fatalf("%s position %d (%s): feature %d: DenseFeatures %d, Features %d", s.Name(), i, pos.FEN(), k, got[k], want[k])
+				}
+			}
+			if e.DenseCounts(pos, d) {
+				if v, w := e.EvaluateDense(d, pos.Side), e.Evaluate(pos); v != w {
+					t.Fatalf("%s position %d (%s): EvaluateDense %d, Evaluate %d", s.Name(), i, pos.FEN(), v, w)
+				}
+			}
+		}
+	}
+}

@@ -117,6 +117,20 @@
 //     ResolveRoot replays the root of a depth-1 search move by move;
 //     PlaysAtDepth1 runs the same root but stops once it knows whether a
 //     given move is the one played (the tuner's held-out scoring).
+//   - qmemo.go: QMemo, the quiescence trees a resolver walked, kept for
+//     resolving the same positions again under other weights (the tuner's
+//     re-resolves and held-out scoring): what does not depend on the
+//     weights — in check or not, a dense scheme's counts
+//     (eval.Evaluator.DenseCounts), each searched node's moves in the
+//     search's order without the ones it always skips, each capture's
+//     victim value for the delta pruning — so a walk evaluates by a dot
+//     product and prunes and cuts exactly as qsearch, table probes and
+//     stores at the first quiescence ply included, and expands what it
+//     reaches for the first time. The same values, lines and node counts
+//     with or without a memo (TestQMemoSameResolve); a re-resolve of the
+//     classroom run's 1,000 positions 2.8 times as fast, its held-out
+//     scoring 3 times (tuner/fitness BenchmarkRecompileQSVazquez29,
+//     BenchmarkHeldOutDepth1), about 31 KB a position.
 //   - order.go: OrderRootMoves, the root order of a fresh search (the
 //     tuner's 1-ply tie rule).
 //   - timeman.go: TimeBudget, the time manager as a pure function.

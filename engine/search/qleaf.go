@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/evochess/evochess/engine/board"
+	"github.com/evochess/evochess/engine/eval"
 )
 
 // QuiescenceResolver resolves positions through the Searcher's own
@@ -25,8 +26,14 @@ import (
 // QuiescenceResolver is not safe for concurrent use; give each goroutine
 // its own.
 type QuiescenceResolver struct {
-	s   *Searcher
-	pst *board.PieceSquare // ev's incremental table (PlaysAtDepth1), or nil
+	s     *Searcher
+	pst   *board.PieceSquare // ev's incremental table (PlaysAtDepth1), or nil
+	memo  *QMemo             // Resolve's remembered trees (SetMemo), or nil
+	dense *eval.Evaluator    // ev when it evaluates from dense counts (with a memo), or nil
+	// recent are the children of the last ResolveRoot's position with their
+	// memo nodes; recentAt is where the next lookup starts.
+	recent   []qkid
+	recentAt int
 }
 
 // NewQuiescenceResolver returns a resolver with evaluator ev (MaterialPST if
@@ -68,7 +75,7 @@ func (r *QuiescenceResolver) Resolve(pos *board.Position) (score int, pv []board
 	s.selDepth = 0
 	s.stopped = false
 	s.clearTT()
-	score = s.qsearch(pos, -Infinity, Infinity, 0, 0)
+	score = r.qsearchRoot(pos, -Infinity, Infinity, 0)
 	pv = append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
 	return score, pv
 }
@@ -158,19 +165,19 @@ func (r *QuiescenceResolver) root(pos *board.Position, visit func(moves []board.
 	s.selDepth = 0
 	s.stopped = false
 	s.clearTT()
-	moves := pos.LegalMoves()
-	OrderRootMoves(pos, moves)
+	moves, kids := r.rootMoves(pos)
 	const ply = 1 // the children's ply, as in rootSearch
 	alpha, beta := -Infinity, Infinity
 	for i, m := range moves {
 		pos.MakeMove(m)
+		ni := r.rootChild(pos, kids, i)
 		var v int
 		if i == 0 {
-			v = -s.qsearch(pos, -beta, -alpha, ply, 0)
+			v = -r.qsearchChild(pos, ni, -beta, -alpha, ply)
 		} else {
-			v = -s.qsearch(pos, -alpha-1, -alpha, ply, 0)
+			v = -r.qsearchChild(pos, ni, -alpha-1, -alpha, ply)
 			if v > alpha && v < beta {
-				v = -s.qsearch(pos, -beta, -alpha, ply, 0)
+				v = -r.qsearchChild(pos, ni, -beta, -alpha, ply)
 			}
 		}
 		pos.UnmakeMove()

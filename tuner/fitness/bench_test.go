@@ -125,7 +125,9 @@ func BenchmarkCompileQSVazquez29(b *testing.B) {
 // position from ply 12, as the classroom run samples them; vazquez29 under
 // its defaults) in positions per second: the whole depth-1 search
 // (SearchSet.Match, "search") against the search stopped once each answer
-// is known (SearchSet.MatchDepth1, "decided"; the same count).
+// is known (SearchSet.MatchDepth1, "decided"; the same count), and that
+// with the quiescence memo of a search under other weights
+// ("decided+memo", SearchSet.MatchDepth1Memo; the same count).
 func BenchmarkHeldOutDepth1(b *testing.B) {
 	s, _ := eval.Lookup("vazquez29")
 	ev, err := eval.NewDefault(s)
@@ -138,16 +140,29 @@ func BenchmarkHeldOutDepth1(b *testing.B) {
 	}
 	plain, _ := search.PresetParams(search.PresetPlain)
 	ctx := context.Background()
-	for _, name := range []string{"search", "decided"} {
+	for _, name := range []string{"search", "decided", "decided+memo"} {
 		b.Run(name, func(b *testing.B) {
+			var memo *search.QMemo
+			if name == "decided+memo" {
+				// Kept from a search under other weights, as the
+				// held-out scorer keeps it from one best to the next.
+				memo = search.NewQMemo(32 << 20)
+				other, _ := eval.New(s, eval.RandomWeights(s, 1))
+				if _, err := set.MatchDepth1Memo(ctx, other, nil, memo); err != nil {
+					b.Fatal(err)
+				}
+			}
 			n := 0
 			for b.Loop() {
 				var r SearchMatch
 				var err error
-				if name == "search" {
+				switch name {
+				case "search":
 					r, err = set.Match(ctx, ev, plain, search.Limits{Depth: 1}, 1, nil, nil)
-				} else {
+				case "decided":
 					r, err = set.MatchDepth1(ctx, ev, nil)
+				default:
+					r, err = set.MatchDepth1Memo(ctx, ev, nil, memo)
 				}
 				if err != nil {
 					b.Fatal(err)
@@ -155,6 +170,47 @@ func BenchmarkHeldOutDepth1(b *testing.B) {
 				n += r.Positions
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}
+
+// BenchmarkRecompileQSVazquez29 measures a re-resolve: 1,000 positions of
+// the demo games (every position from ply 12, as the classroom run samples
+// them) compiled again under weights near the first compilation's, as a
+// run re-resolves under its best so far, in positions per second: afresh
+// ("fresh") and with the quiescence memo kept from the first compilation
+// ("memo", CompileOptions.Memo; the same result).
+func BenchmarkRecompileQSVazquez29(b *testing.B) {
+	s, _ := eval.Lookup("vazquez29")
+	samples := spread(demo(b, "all").Train, 1000)
+	w0 := eval.RandomWeights(s, 1)
+	w1 := make([]int32, len(w0))
+	for i, sp := range s.Params() {
+		w1[i] = int32(sp.Clamp(int(w0[i] + w0[i]/20*int32(1-2*(i&1))))) // ±5%
+	}
+	if err := eval.Validate(s, w1); err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"fresh", "memo"} {
+		b.Run(name, func(b *testing.B) {
+			var memo *search.QMemo
+			if name == "memo" {
+				memo = search.NewQMemo(32 << 20)
+				if _, err := CompileMoveMatchOpts(s, samples, CompileOptions{Quiescence: true, Reference: w0, Memo: memo}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			n := 0
+			for b.Loop() {
+				if _, err := CompileMoveMatchOpts(s, samples, CompileOptions{Quiescence: true, Reference: w1, Memo: memo}); err != nil {
+					b.Fatal(err)
+				}
+				n += len(samples)
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+			if memo != nil {
+				b.ReportMetric(float64(memo.Bytes())/float64(len(samples)), "memo-bytes/position")
+			}
 		})
 	}
 }

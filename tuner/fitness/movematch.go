@@ -133,6 +133,10 @@ type compiler struct {
 	// in WebAssembly).
 	kept []keptMove
 	qs   *leafResolver // nil: children are the leaves
+	// counter computes a dense scheme's features (eval.Evaluator's
+	// DenseFeatures: the same counts without building the Feature list);
+	// nil for the other schemes.
+	counter *eval.Evaluator
 }
 
 type keptMove struct {
@@ -147,7 +151,13 @@ const denseUnion = 128
 
 func newCompiler(s eval.Scheme) *compiler {
 	n := len(s.Params())
-	return &compiler{s: s, parent: make([]int64, n), child: make([]int64, n)}
+	c := &compiler{s: s, parent: make([]int64, n), child: make([]int64, n)}
+	if eval.Dense(s) {
+		if e, err := eval.NewDefault(s); err == nil {
+			c.counter = e
+		}
+	}
+	return c
 }
 
 // entriesHash hashes packed difference entries (FNV-1a over the words).
@@ -162,6 +172,16 @@ func entriesHash(es []int64) uint64 {
 // dense accumulates pos's features into dst (which must be zero) and returns
 // the indices it touched (in c.touch).
 func (c *compiler) dense(pos *board.Position, dst []int64) ([]int32, error) {
+	if c.counter != nil && len(dst) <= denseUnion && c.counter.DenseFeatures(pos, dst) {
+		// Every index written; the touched ones are the non-zero ones.
+		c.touch = c.touch[:0]
+		for i, v := range dst {
+			if v != 0 {
+				c.touch = append(c.touch, int32(i))
+			}
+		}
+		return c.touch, nil
+	}
 	c.fs = c.s.Features(pos, c.fs[:0])
 	c.touch = c.touch[:0]
 	for _, f := range c.fs {

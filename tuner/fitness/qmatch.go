@@ -37,6 +37,12 @@ type CompileOptions struct {
 	// then exactly the move Searcher.Search plays at Depth 1 with quiescence
 	// and the "plain" parameters.
 	FullWindow bool
+	// Memo, if not nil, keeps the quiescence trees of the children's
+	// resolves (search.QMemo) for the next compilation of the same samples
+	// under other weights, which then walks them instead of generating and
+	// ordering moves again. The result is the same with or without it. A
+	// memo belongs to one scheme and one goroutine at a time.
+	Memo *search.QMemo
 }
 
 // CompileMoveMatchOpts compiles samples for scheme s like CompileMoveMatch,
@@ -96,8 +102,11 @@ func CompileMoveMatchOpts(s eval.Scheme, samples []data.Sample, opt CompileOptio
 	if err != nil {
 		return nil, fmt.Errorf("fitness: quiescence reference weights: %w", err)
 	}
-	return compileMoveMatch(s, samples, &leafResolver{reference: slices.Clone(ref), r: search.NewQuiescenceResolver(ev),
-		fullWindow: opt.FullWindow})
+	r := search.NewQuiescenceResolver(ev)
+	if err := r.SetMemo(opt.Memo); err != nil {
+		return nil, fmt.Errorf("fitness: %w", err)
+	}
+	return compileMoveMatch(s, samples, &leafResolver{reference: slices.Clone(ref), r: r, fullWindow: opt.FullWindow})
 }
 
 // Reference returns a copy of the weights the compiled leaves were resolved
