@@ -79,7 +79,8 @@ func TestOutside16(t *testing.T) {
 
 // TestDenseCountsAndFeatures: for every scheme, DenseFeatures equals the
 // Features list summed by index (dense schemes) or refuses (the others),
-// and EvaluateDense of DenseCounts equals Evaluate for random weights.
+// and EvaluateDense and DenseFeaturesOf of DenseCounts equal Evaluate
+// (random weights) and that sum.
 func TestDenseCountsAndFeatures(t *testing.T) {
 	positions := randomGamePositions(t, 9, 400)
 	for _, s := range Schemes() {
@@ -116,6 +117,12 @@ func TestDenseCountsAndFeatures(t *testing.T) {
 			if e.DenseCounts(pos, d) {
 				if v, w := e.EvaluateDense(d, pos.Side), e.Evaluate(pos); v != w {
 					t.Fatalf("%s position %d (%s): EvaluateDense %d, Evaluate %d", s.Name(), i, pos.FEN(), v, w)
+				}
+				e.DenseFeaturesOf(d, got)
+				for k := range want {
+					if got[k] != want[k] {
+						t.Fatalf("%s position %d (%s): feature %d: DenseFeaturesOf %d, Features %d", s.Name(), i, pos.FEN(), k, got[k], want[k])
+					}
 				}
 			}
 		}

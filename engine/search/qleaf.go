@@ -34,6 +34,11 @@ type QuiescenceResolver struct {
 	// memo nodes; recentAt is where the next lookup starts.
 	recent   []qkid
 	recentAt int
+	// leaf[ply] is the memo node at the end of the line the search at ply
+	// found (-1: unknown), kept beside the principal variation.
+	leaf [MaxPly + 1]int32
+	// counts are the dense counts of the last Resolve's leaf (nil: unknown).
+	counts []int16
 }
 
 // NewQuiescenceResolver returns a resolver with evaluator ev (MaterialPST if
@@ -76,6 +81,7 @@ func (r *QuiescenceResolver) Resolve(pos *board.Position) (score int, pv []board
 	s.stopped = false
 	s.clearTT()
 	score = r.qsearchRoot(pos, -Infinity, Infinity, 0)
+	r.counts = r.leafCounts(0)
 	pv = append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
 	return score, pv
 }
@@ -92,6 +98,10 @@ type RootLeaf struct {
 	// Line is the moves after Move to the leaf whose clamped static
 	// evaluation (or checkmate, for a mate score) Score is.
 	Line []board.Move
+	// Counts are the leaf's dense counts (eval.Evaluator.DenseCounts)
+	// when the resolver's memo knows them (QMemo), else nil. They belong
+	// to the memo: read them, do not change them.
+	Counts []int16
 }
 
 // ResolveRoot replays the root of a fresh depth-1 search with quiescence
@@ -113,7 +123,8 @@ func (r *QuiescenceResolver) ResolveRoot(pos *board.Position) []RootLeaf {
 			out = make([]RootLeaf, 0, len(moves))
 		}
 		const ply = 1 // the children's ply, as in rootSearch
-		out = append(out, RootLeaf{Move: moves[i], Score: v, Line: append([]board.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)})
+		out = append(out, RootLeaf{Move: moves[i], Score: v, Line: append([]board.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...),
+			Counts: r.leafCounts(ply)})
 		return true
 	})
 	return out
@@ -187,6 +198,11 @@ func (r *QuiescenceResolver) root(pos *board.Position, visit func(moves []board.
 		alpha = max(alpha, v)
 	}
 }
+
+// LeafCounts returns the dense counts (eval.Evaluator.DenseCounts) of the
+// leaf of the last Resolve when its memo knows them (QMemo), else nil.
+// They belong to the memo: read them, do not change them.
+func (r *QuiescenceResolver) LeafCounts() []int16 { return r.counts }
 
 // Nodes returns the number of nodes the last Resolve or ResolveRoot searched.
 func (r *QuiescenceResolver) Nodes() uint64 { return r.s.nodes }

@@ -240,6 +240,7 @@ func (r *QuiescenceResolver) expand(pos *board.Position, ni int32, ply, qply int
 // the memo has room), else with qsearch itself.
 func (r *QuiescenceResolver) qsearchRoot(pos *board.Position, alpha, beta, ply int) int {
 	m := r.memo
+	r.leaf[ply] = -1 // unless the memo's walk sets it
 	if m == nil {
 		return r.s.qsearch(pos, alpha, beta, ply, 0)
 	}
@@ -344,6 +345,7 @@ func (r *QuiescenceResolver) qsearchChild(pos *board.Position, ni int32, alpha, 
 func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, beta, ply, qply int) int {
 	s, m := r.s, r.memo
 	s.pvLen[ply] = ply
+	r.leaf[ply] = ni // the line's end: this node until a move's line replaces it
 	s.nodes++
 	if ply > s.selDepth {
 		s.selDepth = ply
@@ -366,6 +368,7 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 				// Its moves in another order: the plain search (which
 				// counts this node itself).
 				s.nodes--
+				r.leaf[ply] = -1
 				return s.qsearch(pos, alpha, beta, ply, qply)
 			}
 			rawEval = int(e.eval)
@@ -401,6 +404,7 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 			// No room for the moves: this node as the plain search has
 			// it (its stand pat again, the same value and count).
 			s.nodes--
+			r.leaf[ply] = -1
 			return s.qsearch(pos, alpha0, beta, ply, qply)
 		}
 		nd = *m.node(ni)
@@ -426,6 +430,7 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 			v = -r.qsearchMemo(pos, child, -beta, -alpha, ply+1, qply+1)
 		} else {
 			v = -s.qsearch(pos, -beta, -alpha, ply+1, qply+1)
+			r.leaf[ply+1] = -1
 		}
 		pos.UnmakeMove()
 		if v > best {
@@ -433,6 +438,7 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 			s.pv[ply][ply] = e.move
 			copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
 			s.pvLen[ply] = max(s.pvLen[ply+1], ply+1)
+			r.leaf[ply] = r.leaf[ply+1]
 			if v > alpha {
 				bestMove = e.move
 				if v >= beta {
@@ -453,4 +459,19 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 		s.ttStore(pos.Hash, bestMove, scoreToTT(best, ply), rawEval, 0, bound)
 	}
 	return best
+}
+
+// leafCounts returns the dense counts of the node at the end of the line
+// the last search at ply found (r.leaf[ply]), or nil when the memo does
+// not know that node or holds no counts for it (in check, a count outside
+// 16 bits, no dense scheme, or a line the plain search found).
+func (r *QuiescenceResolver) leafCounts(ply int) []int16 {
+	m := r.memo
+	if m == nil || r.leaf[ply] < 0 {
+		return nil
+	}
+	if off := m.node(r.leaf[ply]).counts; off >= 0 {
+		return m.countsOf(off)
+	}
+	return nil
 }

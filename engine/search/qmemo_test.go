@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/evochess/evochess/engine/board"
 	"github.com/evochess/evochess/engine/eval"
 	"github.com/evochess/evochess/engine/param"
 )
@@ -31,6 +32,7 @@ func TestQMemoSameResolve(t *testing.T) {
 		for _, budget := range []int{64 << 20, 300 << 10} {
 			t.Run(fmt.Sprintf("%s/%d", name, budget), func(t *testing.T) {
 				memo := NewQMemo(budget)
+				known, leaves := 0, 0
 				for vi, w := range vectors {
 					ev, err := eval.New(sc, w)
 					if err != nil {
@@ -58,6 +60,9 @@ func TestQMemoSameResolve(t *testing.T) {
 						if !same {
 							t.Fatalf("vector %d %s: ResolveRoot without memo %v (%d nodes), with %v (%d nodes)", vi, fen, l1, n1, l2, n2)
 						}
+						for _, l := range l2 {
+							checkLeafCounts(t, ev, pos, append([]board.Move{l.Move}, l.Line...), l.Counts, &known, &leaves)
+						}
 						for _, m := range pos.LegalMoves() {
 							pos.MakeMove(m)
 							fen := pos.FEN()
@@ -72,15 +77,44 @@ func TestQMemoSameResolve(t *testing.T) {
 							if v1 != v2 || !slices.Equal(pv1, pv2) || n1 != n2 {
 								t.Fatalf("vector %d %s: without memo %d %v (%d nodes), with %d %v (%d nodes)", vi, fen, v1, pv1, n1, v2, pv2, n2)
 							}
+							if plain.LeafCounts() != nil {
+								t.Fatal("a resolver without memo gives leaf counts")
+							}
+							checkLeafCounts(t, ev, pos, append([]board.Move{m}, pv2...), with.LeafCounts(), &known, &leaves)
 						}
 					}
 				}
 				if memo.Bytes() > budget || memo.Nodes() == 0 {
 					t.Errorf("memo holds %d bytes, %d nodes (budget %d)", memo.Bytes(), memo.Nodes(), budget)
 				}
-				t.Logf("memo: %d nodes, %d bytes", memo.Nodes(), memo.Bytes())
+				t.Logf("memo: %d nodes, %d bytes; leaf counts known for %d of %d lines", memo.Nodes(), memo.Bytes(), known, leaves)
+				if eval.Dense(sc) && budget > 1<<20 && known*2 < leaves {
+					t.Errorf("leaf counts known for only %d of %d lines", known, leaves)
+				}
+				if !eval.Dense(sc) && known > 0 {
+					t.Errorf("leaf counts for a scheme without dense counts")
+				}
 			})
 		}
+	}
+}
+
+// checkLeafCounts plays line from pos and wants counts (when not nil) to be
+// the dense counts of the position it reaches.
+func checkLeafCounts(t *testing.T, ev *eval.Evaluator, pos *board.Position, line []board.Move, counts []int16, known, leaves *int) {
+	t.Helper()
+	*leaves++
+	if counts == nil {
+		return
+	}
+	*known++
+	leaf := pos.Clone()
+	for _, m := range line {
+		leaf.MakeMove(m)
+	}
+	want := make([]int16, ev.DenseLen())
+	if !ev.DenseCounts(leaf, want) || !slices.Equal(counts, want) {
+		t.Fatalf("%s line %v: leaf counts %v, the leaf's %v", pos.FEN(), line, counts, want)
 	}
 }
 

@@ -169,6 +169,20 @@ func entriesHash(es []int64) uint64 {
 	return h
 }
 
+// fromCounts writes the features of the position whose dense counts are d
+// into dst, as dense does for a dense scheme, and returns the indices that
+// are not zero (in c.touch).
+func (c *compiler) fromCounts(d []int16, dst []int64) []int32 {
+	c.counter.DenseFeaturesOf(d, dst)
+	c.touch = c.touch[:0]
+	for i, v := range dst {
+		if v != 0 {
+			c.touch = append(c.touch, int32(i))
+		}
+	}
+	return c.touch
+}
+
 // dense accumulates pos's features into dst (which must be zero) and returns
 // the indices it touched (in c.touch).
 func (c *compiler) dense(pos *board.Position, dst []int64) ([]int32, error) {
@@ -247,23 +261,31 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 	target := int32(-1)
 	for k, m := range moves {
 		var pv []board.Move
+		var counts []int16
 		if leaves != nil {
 			if !leaves.keep(k) {
 				continue // target stays -1 if m == gm: never chosen
 			}
-			pv = leaves.pv[k]
+			pv, counts = leaves.pv[k], leaves.counts[k]
 		}
-		pos.MakeMove(m)
-		for _, r := range pv {
-			pos.MakeMove(r)
-		}
-		touched, err := c.dense(pos, c.child)
-		for range pv {
+		var touched []int32
+		if counts != nil && c.counter != nil && len(c.child) <= denseUnion {
+			// The leaf's counts, known to the resolver's memo.
+			touched = c.fromCounts(counts, c.child)
+		} else {
+			pos.MakeMove(m)
+			for _, r := range pv {
+				pos.MakeMove(r)
+			}
+			var err error
+			touched, err = c.dense(pos, c.child)
+			for range pv {
+				pos.UnmakeMove()
+			}
 			pos.UnmakeMove()
-		}
-		pos.UnmakeMove()
-		if err != nil {
-			return err
+			if err != nil {
+				return err
+			}
 		}
 		// Difference over the union of parent and child indices, in index
 		// order, packed as count<<16 | index.

@@ -124,9 +124,10 @@ type leafResolver struct {
 // resolvedMoves holds, per root move, the mover's value and the line from
 // the child to its leaf, and the position's fixed choice (or -1).
 type resolvedMoves struct {
-	value []int // mover's point of view
-	pv    [][]board.Move
-	fixed int
+	value  []int // mover's point of view
+	pv     [][]board.Move
+	counts [][]int16 // the leaf's dense counts from the resolver's memo, or nil
+	fixed  int
 }
 
 // rootValue converts a child's quiescence value to its parent's point of
@@ -154,7 +155,7 @@ func (rm *resolvedMoves) keep(k int) bool {
 // value is reused by the next call.
 func (lr *leafResolver) resolve(pos *board.Position, moves []board.Move) (*resolvedMoves, error) {
 	rm := &lr.out
-	rm.value, rm.pv, rm.fixed = rm.value[:0], rm.pv[:0], -1
+	rm.value, rm.pv, rm.counts, rm.fixed = rm.value[:0], rm.pv[:0], rm.counts[:0], -1
 	var leaves []search.RootLeaf
 	best := -1 // the real search's move
 	if !lr.fullWindow {
@@ -179,20 +180,23 @@ func (lr *leafResolver) resolve(pos *board.Position, moves []board.Move) (*resol
 		if k == best || k == 0 && leaves != nil {
 			rm.value = append(rm.value, leaves[k].Score)
 			rm.pv = append(rm.pv, leaves[k].Line)
+			rm.counts = append(rm.counts, leaves[k].Counts)
 			continue
 		}
 		pos.MakeMove(m)
 		v, pv := lr.r.Resolve(pos)
+		counts := lr.r.LeafCounts()
 		pos.UnmakeMove()
 		v = rootValue(v)
 		// Keep the exactness for the reference: a move whose full-window
 		// value would beat the search's choice (one its null window
 		// rejected) keeps the refutation the search found instead.
 		if best >= 0 && (v > leaves[best].Score || v == leaves[best].Score && k < best) {
-			v, pv = leaves[k].Score, leaves[k].Line
+			v, pv, counts = leaves[k].Score, leaves[k].Line, leaves[k].Counts
 		}
 		rm.value = append(rm.value, v)
 		rm.pv = append(rm.pv, pv)
+		rm.counts = append(rm.counts, counts)
 	}
 	win, allLost := false, true
 	for _, v := range rm.value {

@@ -346,3 +346,42 @@ func TestMoveMatchQuiescenceDavid(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveMatchQuiescenceMemo: compiling with a quiescence memo kept from
+// one reference to the next (CompileOptions.Memo: walked trees, dense
+// leaf counts from the memo) gives the same compiled sample as compiling
+// afresh, for every scheme, by default and with FullWindow, with a memo
+// that holds everything and with one that fills up.
+func TestMoveMatchQuiescenceMemo(t *testing.T) {
+	samples := demo(t, "david").Test
+	if testing.Short() {
+		samples = samples[:80]
+	}
+	for _, name := range []string{"vazquez29", "david35", "prasad38", "phoenix640"} {
+		s, err := eval.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, full := range []bool{false, true} {
+			for _, budget := range []int{64 << 20, 1 << 20} {
+				memo := search.NewQMemo(budget)
+				for k, ref := range [][]int32{param.Defaults(s.Params()), eval.RandomWeights(s, 1), eval.RandomWeights(s, 2)} {
+					a, err := CompileMoveMatchOpts(s, samples, CompileOptions{Quiescence: true, Reference: ref, FullWindow: full})
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := CompileMoveMatchOpts(s, samples, CompileOptions{Quiescence: true, Reference: ref, FullWindow: full, Memo: memo})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if a.Stats() != b.Stats() || fingerprint(a, &Texel{}) != fingerprint(b, &Texel{}) {
+						t.Fatalf("%s full window %v, memo of %d bytes, reference %d: with memo %+v, afresh %+v", name, full, budget, k, b.Stats(), a.Stats())
+					}
+				}
+				if memo.Nodes() == 0 {
+					t.Errorf("%s: the memo holds nothing", name)
+				}
+			}
+		}
+	}
+}
