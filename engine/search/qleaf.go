@@ -39,6 +39,8 @@ type QuiescenceResolver struct {
 	leaf [MaxPly + 1]int32
 	// counts are the dense counts of the last Resolve's leaf (nil: unknown).
 	counts []int16
+	// path[q] is the move a memo walk made at quiescence ply q.
+	path [MaxPly]board.Move
 }
 
 // NewQuiescenceResolver returns a resolver with evaluator ev (MaterialPST if

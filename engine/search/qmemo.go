@@ -7,23 +7,27 @@ import (
 	"github.com/evochess/evochess/engine/eval"
 )
 
-// QMemo remembers the quiescence trees QuiescenceResolver.Resolve walks,
-// so that resolving the same positions again under other weights — the
-// tuner re-resolves its training positions under its best so far every K
-// generations — walks the remembered tree instead of generating, scoring
-// and ordering moves again. What it keeps does not depend on the weights:
-// for each node reached, whether the side to move is in check and, for the
-// dense schemes (eval.Evaluator.DenseLen), the position's natural counts;
-// for each node whose moves were searched, the moves in the order the
-// quiescence search tries them, without those it always skips (quiet
+// QMemo remembers the quiescence trees a QuiescenceResolver walks (Resolve,
+// ResolveRoot, PlaysAtDepth1), so that resolving the same positions again
+// under other weights — the tuner re-resolves its training positions
+// under its best so far every K generations, and searches its held-out
+// positions under each new best — walks the remembered tree instead of
+// generating, scoring and ordering moves again. What it keeps does not
+// depend on the weights: for each position ResolveRoot saw, its root
+// moves; for each node reached, whether the side to move is in check and,
+// for the dense schemes (eval.Evaluator.DenseLen), the position's natural
+// counts; for each node whose moves were searched, the moves in the order
+// the quiescence search tries them, without those it always skips (quiet
 // under-promotions that give no check, captures that lose material by
 // SEE), each capture with its victim's value for the delta pruning, which
 // depends on the stand-pat score. A walk evaluates a counted node as a dot
 // product of its counts with the weights, prunes and cuts exactly as the
-// search does, and expands what it reaches for the first time from the
-// position, which it keeps in step with its moves; so a resolve with a
-// memo gives the same value, principal variation and node count as one
-// without (TestQMemoSameResolve), whatever the memo holds.
+// search does, keeps the node at the end of the principal variation (whose
+// counts a resolve reports: RootLeaf.Counts, LeafCounts), and plays moves
+// on the position only to make or expand a node it reaches for the first
+// time; so a resolve with a memo gives the same value, principal variation
+// and node count as one without (TestQMemoSameResolve), whatever the memo
+// holds.
 //
 // A memo holds at most the bytes it was made with; once full, positions
 // and nodes it does not hold are searched as without it. It belongs to
@@ -67,6 +71,7 @@ type qnode struct {
 	edges  int32 // offset of its moves in QMemo.edges; -1: not expanded yet
 	n      int32 // its moves
 	check  bool  // the side to move is in check
+	side   board.Color
 }
 
 // qedge is one move of an expanded node, in the search's order.
@@ -155,7 +160,7 @@ func (r *QuiescenceResolver) newNode(pos *board.Position) int32 {
 		m.nodes = append(m.nodes, make([]qnode, 0, qchunk))
 	}
 	check := pos.InCheck()
-	nd := qnode{counts: -1, edges: -1, check: check}
+	nd := qnode{counts: -1, edges: -1, check: check, side: pos.Side}
 	if !check && m.dense > 0 {
 		last := len(m.counts) - 1
 		if last < 0 || len(m.counts[last]) == cap(m.counts[last]) {
@@ -335,8 +340,26 @@ func (r *QuiescenceResolver) qsearchChild(pos *board.Position, ni int32, alpha, 
 	return r.qsearchMemo(pos, ni, alpha, beta, ply, 0)
 }
 
+// sync makes the walk's moves down to quiescence ply qply (r.path) on pos,
+// the walk's root position; unsync takes them back. A walk keeps pos at
+// its root and plays the moves only where it needs the position: to make
+// or expand a node, or to search or evaluate one the memo has no room or
+// no counts for.
+func (r *QuiescenceResolver) sync(pos *board.Position, qply int) {
+	for _, m := range r.path[:qply] {
+		pos.MakeMove(m)
+	}
+}
+
+func (r *QuiescenceResolver) unsync(pos *board.Position, qply int) {
+	for range qply {
+		pos.UnmakeMove()
+	}
+}
+
 // qsearchMemo is qsearch for a resolver (no node limit, no clock) at node
-// ni of the memo, pos being its position: the same table probe and store
+// ni of the memo, r.path[:qply] leading to it from pos (the walk's root,
+// where the table is probed): the same table probe and store
 // at the first quiescence ply, the same stand pat, the same moves in the
 // same order, the same pruning, cut-offs, principal variation and node
 // count. A node whose table entry has a move (ResolveRoot's re-search of a
@@ -351,9 +374,12 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 		s.selDepth = ply
 	}
 	if ply >= MaxPly-1 {
-		return s.evaluate(pos)
+		r.sync(pos, qply)
+		v := s.evaluate(pos)
+		r.unsync(pos, qply)
+		return v
 	}
-	useTT := qply == 0
+	useTT := qply == 0 // the walk's root: pos is this node's position
 	rawEval := noEval
 	hit := false
 	if useTT {
@@ -382,12 +408,19 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 	if !check {
 		if rawEval == noEval {
 			if nd.counts >= 0 {
-				rawEval = min(max(r.dense.EvaluateDense(m.countsOf(nd.counts), pos.Side), -MaxEval), MaxEval)
+				rawEval = min(max(r.dense.EvaluateDense(m.countsOf(nd.counts), nd.side), -MaxEval), MaxEval)
 			} else {
+				r.sync(pos, qply)
 				rawEval = s.evaluate(pos)
+				r.unsync(pos, qply)
 			}
 		}
-		standPat = s.corrected(pos, rawEval)
+		standPat = rawEval
+		if s.params.CorrHist != 0 {
+			r.sync(pos, qply)
+			standPat = s.corrected(pos, rawEval)
+			r.unsync(pos, qply)
+		}
 		if standPat >= beta {
 			if useTT && !hit {
 				s.ttStore(pos.Hash, board.NoMove, scoreToTT(standPat, ply), rawEval, 0, boundLower)
@@ -400,13 +433,17 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 		best = standPat
 	}
 	if nd.edges < 0 {
+		r.sync(pos, qply)
 		if !r.expand(pos, ni, ply, qply) {
 			// No room for the moves: this node as the plain search has
 			// it (its stand pat again, the same value and count).
 			s.nodes--
 			r.leaf[ply] = -1
-			return s.qsearch(pos, alpha0, beta, ply, qply)
+			v := s.qsearch(pos, alpha0, beta, ply, qply)
+			r.unsync(pos, qply)
+			return v
 		}
+		r.unsync(pos, qply)
 		nd = *m.node(ni)
 	}
 	if check && nd.n == 0 {
@@ -418,21 +455,24 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 		if e.victim >= 0 && standPat+int(e.victim)+200 <= alpha {
 			continue // delta pruning: even winning the piece cannot reach alpha
 		}
-		pos.MakeMove(e.move)
+		var v int
 		child := e.child
 		if child < 0 {
+			r.sync(pos, qply)
+			pos.MakeMove(e.move)
 			if child = r.newNode(pos); child >= 0 {
 				m.edge(i).child = child
+			} else {
+				v = -s.qsearch(pos, -beta, -alpha, ply+1, qply+1)
+				r.leaf[ply+1] = -1
 			}
+			pos.UnmakeMove()
+			r.unsync(pos, qply)
 		}
-		var v int
 		if child >= 0 {
+			r.path[qply] = e.move
 			v = -r.qsearchMemo(pos, child, -beta, -alpha, ply+1, qply+1)
-		} else {
-			v = -s.qsearch(pos, -beta, -alpha, ply+1, qply+1)
-			r.leaf[ply+1] = -1
 		}
-		pos.UnmakeMove()
 		if v > best {
 			best = v
 			s.pv[ply][ply] = e.move
