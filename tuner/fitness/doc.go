@@ -47,10 +47,12 @@
 //     (a mating move is forced; moves that get mated are never chosen).
 //     CompileOptions.Memo keeps the resolves' quiescence trees
 //     (search.QMemo) for the next compilation of the same samples, which
-//     then walks them (the same result, 2.8 times as fast on the classroom
+//     then walks them (the same result, 3–4 times as fast on the classroom
 //     run's positions: BenchmarkRecompileQSVazquez29); a dense scheme's
-//     leaf features come from its dense counts
-//     (eval.Evaluator.DenseFeatures: Features summed, without the list).
+//     leaf features come from the memo's counts of the leaf
+//     (search.RootLeaf.Counts, QuiescenceResolver.LeafCounts), or from
+//     the position's dense counts (eval.Evaluator.DenseFeatures: Features
+//     summed, without the list).
 //   - searchfit.go: SearchMoveMatch, the depth-n match through the real search
 //     (quiescence included), and SearchSet.MatchDepth1, the same count for
 //     the depth-1 "plain" search with each position's search stopped once
