@@ -15,12 +15,12 @@ import (
 // sequence of weight vectors, with one memo kept across them (as the tuner
 // keeps it across re-resolves) and without, and wants the same value,
 // principal variation and node count every time: with room for everything
-// and with a memo that fills up part-way (the plain search then takes the
+// and with memos that fill up part-way (the plain search then takes the
 // nodes it has no room for).
 func TestQMemoSameResolve(t *testing.T) {
-	n := 60
+	n := 45
 	if testing.Short() {
-		n = 15
+		n = 12
 	}
 	positions := samplePositions(t, n, 11)
 	for _, name := range []string{"vazquez29", "david35", "prasad38", "phoenix640", "material"} {
@@ -29,7 +29,7 @@ func TestQMemoSameResolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		vectors := [][]int32{param.Defaults(sc.Params()), eval.RandomWeights(sc, 1), eval.RandomWeights(sc, 2), param.Defaults(sc.Params())}
-		for _, budget := range []int{64 << 20, 300 << 10} {
+		for _, budget := range []int{64 << 20, 2 << 20, 300 << 10} {
 			t.Run(fmt.Sprintf("%s/%d", name, budget), func(t *testing.T) {
 				memo := NewQMemo(budget)
 				known, leaves := 0, 0

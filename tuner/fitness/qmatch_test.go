@@ -353,9 +353,9 @@ func TestMoveMatchQuiescenceDavid(t *testing.T) {
 // afresh, for every scheme, by default and with FullWindow, with a memo
 // that holds everything and with one that fills up.
 func TestMoveMatchQuiescenceMemo(t *testing.T) {
-	samples := demo(t, "david").Test
+	samples := demo(t, "david").Test[:150]
 	if testing.Short() {
-		samples = samples[:80]
+		samples = samples[:40]
 	}
 	for _, name := range []string{"vazquez29", "david35", "prasad38", "phoenix640"} {
 		s, err := eval.Lookup(name)
