@@ -498,7 +498,9 @@ func (w *Worker) prepare(ctx context.Context, m *Manifest) (tuner.Shardable, err
 	if w.Verbose {
 		w.log("dist: preparing run %s (%s fitness)", m.Run, s.Problem.Fitness)
 	}
-	prep, err := tuner.Prepare(ctx, s, tuner.Resources{Open: w.Open, Workers: w.Slots, Cache: &w.cache})
+	// No quiescence memos: a re-resolved run sends a new setup, prepared
+	// afresh, so nothing here would walk them twice.
+	prep, err := tuner.Prepare(ctx, s, tuner.Resources{Open: w.Open, Workers: w.Slots, Cache: &w.cache, QMemoBytes: -1})
 	if err != nil {
 		return nil, err
 	}
