@@ -16,6 +16,21 @@ func dataResources(tb testing.TB, workers int) Resources {
 	return Resources{Workers: workers, Cache: &DataCache{}, Open: shareddata.Opener(tb)}
 }
 
+// preparedRun prepares s with res and starts a run on the prepared
+// evaluators.
+func preparedRun(tb testing.TB, s Setup, res Resources) (*Run, *Prepared) {
+	tb.Helper()
+	prep, err := Prepare(context.Background(), s, res)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, err := NewRun(s, prep.Train, prep.Test)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r, prep
+}
+
 // TestSmokeImprovesHeldOut runs every algorithm on a tiny budget with
 // move-match fitness on the demo games and checks that the result matches
 // more held-out positions than the random start population's best did (the
@@ -44,14 +59,7 @@ func TestSmokeImprovesHeldOut(t *testing.T) {
 			if want, _ := randomStart(s.Config.Specs, 1); !slices.Equal(s.Config.Init[0], want) {
 				t.Fatalf("start %v, want the seeded random start %v", s.Config.Init[0], want)
 			}
-			prep, err := Prepare(context.Background(), s, res)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := NewRun(s, prep.Train, prep.Test)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r, prep := preparedRun(t, s, res)
 			if err := r.RunAll(context.Background(), nil); err != nil {
 				t.Fatal(err)
 			}

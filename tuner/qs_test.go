@@ -235,14 +235,7 @@ func TestRecompileNeedsFunction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prep, err := Prepare(context.Background(), s, res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := NewRun(s, prep.Train, prep.Test)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, prep := preparedRun(t, s, res)
 	if _, err := r.Step(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -338,14 +331,7 @@ func TestQMemoSameRun(t *testing.T) {
 				t.Helper()
 				res := dataResources(t, 2)
 				res.QMemoBytes = memoBytes
-				prep, err := Prepare(context.Background(), s, res)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, err := NewRun(s, prep.Train, prep.Test)
-				if err != nil {
-					t.Fatal(err)
-				}
+				r, prep := preparedRun(t, s, res)
 				r.Recompile, r.Now = prep.Recompile, fixedClock()
 				if err := r.RunAll(context.Background(), nil); err != nil {
 					t.Fatal(err)

@@ -135,6 +135,14 @@ func dotDiff(w []int64, a, b *[maxDense]int32) int64 {
 	return s
 }
 
+// denseSides writes each side's natural counts of pos to n (a dense
+// scheme's).
+func (e *Evaluator) denseSides(pos *board.Position, n *[2][maxDense]int32) {
+	e.x.init(pos)
+	e.s.dense(&e.x, board.White, &n[0])
+	e.s.dense(&e.x, board.Black, &n[1])
+}
+
 // DenseLen returns the number of natural counts from which e's evaluation
 // is a dot product (DenseCounts, EvaluateDense): the scheme's parameters
 // for the dense schemes (vazquez29, david35, prasad38), 0 for the others.
@@ -157,10 +165,8 @@ func (e *Evaluator) DenseCounts(pos *board.Position, d []int16) bool {
 		return false
 	}
 	d = d[:len(e.s.specs)]
-	e.x.init(pos)
 	var n [2][maxDense]int32
-	e.s.dense(&e.x, board.White, &n[0])
-	e.s.dense(&e.x, board.Black, &n[1])
+	e.denseSides(pos, &n)
 	var out uint32
 	for j := range d {
 		v := n[0][j] - n[1][j]
@@ -189,10 +195,8 @@ func (e *Evaluator) DenseFeatures(pos *board.Position, dst []int64) bool {
 	if e.DenseLen() == 0 || len(dst) < len(e.s.specs) {
 		return false
 	}
-	e.x.init(pos)
 	var n [2][maxDense]int32
-	e.s.dense(&e.x, board.White, &n[0])
-	e.s.dense(&e.x, board.Black, &n[1])
+	e.denseSides(pos, &n)
 	for i, u := range e.s.unit[:len(e.s.specs)] {
 		// Features' arithmetic: each side's count times the unit in 32
 		// bits, Black's negated, summed in 64.

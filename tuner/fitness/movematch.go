@@ -174,6 +174,11 @@ func entriesHash(es []int64) uint64 {
 // are not zero (in c.touch).
 func (c *compiler) fromCounts(d []int16, dst []int64) []int32 {
 	c.counter.DenseFeaturesOf(d, dst)
+	return c.nonZero(dst)
+}
+
+// nonZero returns the indices of dst's non-zero entries (in c.touch).
+func (c *compiler) nonZero(dst []int64) []int32 {
 	c.touch = c.touch[:0]
 	for i, v := range dst {
 		if v != 0 {
@@ -188,13 +193,7 @@ func (c *compiler) fromCounts(d []int16, dst []int64) []int32 {
 func (c *compiler) dense(pos *board.Position, dst []int64) ([]int32, error) {
 	if c.counter != nil && len(dst) <= denseUnion && c.counter.DenseFeatures(pos, dst) {
 		// Every index written; the touched ones are the non-zero ones.
-		c.touch = c.touch[:0]
-		for i, v := range dst {
-			if v != 0 {
-				c.touch = append(c.touch, int32(i))
-			}
-		}
-		return c.touch, nil
+		return c.nonZero(dst), nil
 	}
 	c.fs = c.s.Features(pos, c.fs[:0])
 	c.touch = c.touch[:0]
