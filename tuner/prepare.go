@@ -153,14 +153,31 @@ func (ms matchSet) Check(w []int32) error {
 
 // Score returns the positions matched by w; hits (optional) gets one entry
 // per position, in sample order.
-func (ms matchSet) Score(w []int32, hits []bool) int {
+func (ms matchSet) Score(w []int32, hits []bool) int { return ms.scoreHinted(w, hits, nil) }
+
+// newHints returns scoring hints for each part (fitness.Hints), for one
+// goroutine.
+func (ms matchSet) newHints() []*fitness.Hints {
+	hs := make([]*fitness.Hints, len(ms))
+	for i, m := range ms {
+		hs[i] = m.NewHints()
+	}
+	return hs
+}
+
+// scoreHinted is Score with hints from newHints (nil: none).
+func (ms matchSet) scoreHinted(w []int32, hits []bool, hs []*fitness.Hints) int {
 	n, off := 0, 0
-	for _, m := range ms {
+	for i, m := range ms {
 		var h []bool
 		if hits != nil {
 			h = hits[off : off+m.Positions()]
 		}
-		n += m.Score(w, h)
+		var hint *fitness.Hints
+		if hs != nil {
+			hint = hs[i]
+		}
+		n += m.ScoreHinted(w, h, hint)
 		off += m.Positions()
 	}
 	return n
@@ -372,14 +389,16 @@ func (cc *countCaches) put(c *eval.CountCache) {
 	cc.mu.Unlock()
 }
 
-// matchPool scores candidates by move match (squared for David et al.).
+// matchPool scores candidates by move match (squared for David et al.),
+// each worker with its own scoring hints (fitness.Hints).
 func matchPool(mm matchSet, squared bool, workers int) *Pool {
 	return &Pool{Workers: workers, New: func() (ScoreFunc, error) {
+		hs := mm.newHints()
 		return func(_ context.Context, w []int32) (Score, error) {
 			if err := mm.Check(w); err != nil {
 				return Score{}, err
 			}
-			m := mm.Score(w, nil)
+			m := mm.scoreHinted(w, nil, hs)
 			f := float64(m)
 			if squared {
 				f = float64(m) * float64(m)

@@ -205,12 +205,12 @@ func (e *Evaluator) DenseFeatures(pos *board.Position, dst []int64) bool {
 	return true
 }
 
-// DenseFeaturesOf writes to dst what DenseFeatures writes for a position
-// whose DenseCounts are d: each count times its parameter's unit (the
-// same numbers: a side's count of a chess feature times a unit stays far
+// DenseUnits writes each parameter's unit to dst (one entry per
+// parameter): the position whose DenseCounts are d has DenseFeatures
+// d[i]·dst[i] (a side's count of a chess feature times a unit stays far
 // inside 32 bits, so Features' per-side products do not wrap).
-func (e *Evaluator) DenseFeaturesOf(d []int16, dst []int64) {
+func (e *Evaluator) DenseUnits(dst []int64) {
 	for i, u := range e.s.unit[:len(e.s.specs)] {
-		dst[i] = int64(d[i]) * int64(u)
+		dst[i] = int64(u)
 	}
 }

@@ -79,8 +79,8 @@ func TestOutside16(t *testing.T) {
 
 // TestDenseCountsAndFeatures: for every scheme, DenseFeatures equals the
 // Features list summed by index (dense schemes) or refuses (the others),
-// and EvaluateDense and DenseFeaturesOf of DenseCounts equal Evaluate
-// (random weights) and that sum.
+// and EvaluateDense of DenseCounts equals Evaluate (random weights) and
+// each count times its DenseUnits entry that sum.
 func TestDenseCountsAndFeatures(t *testing.T) {
 	positions := randomGamePositions(t, 9, 400)
 	for _, s := range Schemes() {
@@ -95,6 +95,10 @@ func TestDenseCountsAndFeatures(t *testing.T) {
 		}
 		got, want := make([]int64, n), make([]int64, n)
 		d := make([]int16, n)
+		units := make([]int64, n)
+		if dense {
+			e.DenseUnits(units)
+		}
 		for i, pos := range positions {
 			clear(want)
 			for _, f := range s.Features(pos, nil) {
@@ -118,10 +122,9 @@ func TestDenseCountsAndFeatures(t *testing.T) {
 				if v, w := e.EvaluateDense(d, pos.Side), e.Evaluate(pos); v != w {
 					t.Fatalf("%s position %d (%s): EvaluateDense %d, Evaluate %d", s.Name(), i, pos.FEN(), v, w)
 				}
-				e.DenseFeaturesOf(d, got)
 				for k := range want {
-					if got[k] != want[k] {
-						t.Fatalf("%s position %d (%s): feature %d: DenseFeaturesOf %d, Features %d", s.Name(), i, pos.FEN(), k, got[k], want[k])
+					if c := int64(d[k]) * units[k]; c != want[k] {
+						t.Fatalf("%s position %d (%s): feature %d: count × unit %d, Features %d", s.Name(), i, pos.FEN(), k, c, want[k])
 					}
 				}
 			}

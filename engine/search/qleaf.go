@@ -41,6 +41,26 @@ type QuiescenceResolver struct {
 	counts []int16
 	// path[q] is the move a memo walk made at quiescence ply q.
 	path [MaxPly]board.Move
+	// arena holds the lines handed out (line): one allocation for many.
+	arena []board.Move
+}
+
+// lineArena is the number of moves line allocates at a time.
+const lineArena = 1 << 10
+
+// line returns a copy of src (nil when empty) that the caller owns: a
+// slice of the arena, never written again, so that resolving a position's
+// children does not allocate a line for each.
+func (r *QuiescenceResolver) line(src []board.Move) []board.Move {
+	if len(src) == 0 {
+		return nil
+	}
+	if cap(r.arena)-len(r.arena) < len(src) {
+		r.arena = make([]board.Move, 0, max(lineArena, len(src)))
+	}
+	n := len(r.arena)
+	r.arena = append(r.arena, src...)
+	return r.arena[n:len(r.arena):len(r.arena)]
 }
 
 // NewQuiescenceResolver returns a resolver with evaluator ev (MaterialPST if
@@ -84,8 +104,7 @@ func (r *QuiescenceResolver) Resolve(pos *board.Position) (score int, pv []board
 	s.clearTT()
 	score = r.qsearchRoot(pos, -Infinity, Infinity, 0)
 	r.counts = r.leafCounts(0)
-	pv = append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
-	return score, pv
+	return score, r.line(s.pv[0][:s.pvLen[0]])
 }
 
 // RootLeaf is one root move of a depth-1 search with quiescence, as
@@ -125,7 +144,7 @@ func (r *QuiescenceResolver) ResolveRoot(pos *board.Position) []RootLeaf {
 			out = make([]RootLeaf, 0, len(moves))
 		}
 		const ply = 1 // the children's ply, as in rootSearch
-		out = append(out, RootLeaf{Move: moves[i], Score: v, Line: append([]board.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...),
+		out = append(out, RootLeaf{Move: moves[i], Score: v, Line: r.line(s.pv[ply][ply:s.pvLen[ply]]),
 			Counts: r.leafCounts(ply)})
 		return true
 	})

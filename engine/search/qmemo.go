@@ -46,6 +46,12 @@ type QMemo struct {
 	edges    [][]qedge           // in chunks of qchunk; a node's edges in one chunk
 	counts   [][]int16           // in chunks of qchunk·dense
 	nNodes   int
+	// owner is the resolver the memo is bound to, and epoch counts the
+	// bindings: a node's cached stand pat (qnode.eval) holds for the
+	// evaluator of the binding it was computed in (a resolver's evaluator
+	// never changes), so each binding starts a new epoch.
+	owner *QuiescenceResolver
+	epoch uint32
 }
 
 // qchunk is the number of nodes, edges or count vectors per chunk.
@@ -72,6 +78,12 @@ type qnode struct {
 	n      int32 // its moves
 	check  bool  // the side to move is in check
 	side   board.Color
+	// eval is the node's clamped static evaluation from its counts under
+	// the evaluator of memo epoch epoch (0: none yet): a resolve reaches
+	// most nodes more than once (a root move's null-window search, then
+	// its full-window one), and a walk under new weights once per epoch.
+	eval  int32
+	epoch uint32
 }
 
 // qedge is one move of an expanded node, in the search's order.
@@ -84,7 +96,7 @@ type qedge struct {
 // Bytes per entry, for the budget (chunks are counted whole as they are
 // made).
 const (
-	qnodeBytes   = 16
+	qnodeBytes   = 24
 	qedgeBytes   = 12
 	qrootBytes   = 48 // a map entry with its share of the buckets
 	qparentBytes = 96 // a parents entry, its qparent and slice headers (plus 8 bytes a move)
@@ -146,7 +158,17 @@ func (r *QuiescenceResolver) SetMemo(m *QMemo) error {
 	}
 	m.bound, m.scheme, m.dense = true, sc, dense
 	r.memo = m
+	m.bind(r)
 	return nil
+}
+
+// bind makes r the memo's resolver, starting a new epoch of cached
+// evaluations unless r already is.
+func (m *QMemo) bind(r *QuiescenceResolver) {
+	if m.owner != r {
+		m.owner = r
+		m.epoch++
+	}
 }
 
 // newNode adds the node of pos to m and returns its index, or -1 when m is
@@ -249,6 +271,7 @@ func (r *QuiescenceResolver) qsearchRoot(pos *board.Position, alpha, beta, ply i
 	if m == nil {
 		return r.s.qsearch(pos, alpha, beta, ply, 0)
 	}
+	m.bind(r)
 	ni, ok := r.recentNode(pos.Hash)
 	if !ok {
 		ni, ok = m.roots[pos.Hash]
@@ -283,6 +306,15 @@ func (r *QuiescenceResolver) recentNode(hash uint64) (int32, bool) {
 		}
 	}
 	return -1, false
+}
+
+// RootMoves returns pos's legal moves in the order ResolveRoot searches
+// them (OrderRootMoves): with a memo, the list it keeps for pos (made and
+// kept if new and the memo has room), which the caller must not change;
+// else a new list.
+func (r *QuiescenceResolver) RootMoves(pos *board.Position) []board.Move {
+	moves, _ := r.rootMoves(pos)
+	return moves
 }
 
 // rootMoves returns pos's legal moves in OrderRootMoves order and, with a
@@ -337,6 +369,7 @@ func (r *QuiescenceResolver) qsearchChild(pos *board.Position, ni int32, alpha, 
 	if ni < 0 {
 		return r.qsearchRoot(pos, alpha, beta, ply)
 	}
+	r.memo.bind(r)
 	return r.qsearchMemo(pos, ni, alpha, beta, ply, 0)
 }
 
@@ -408,7 +441,13 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 	if !check {
 		if rawEval == noEval {
 			if nd.counts >= 0 {
-				rawEval = min(max(r.dense.EvaluateDense(m.countsOf(nd.counts), nd.side), -MaxEval), MaxEval)
+				if nd.epoch == m.epoch {
+					rawEval = int(nd.eval)
+				} else {
+					rawEval = min(max(r.dense.EvaluateDense(m.countsOf(nd.counts), nd.side), -MaxEval), MaxEval)
+					p := m.node(ni)
+					p.eval, p.epoch = int32(rawEval), m.epoch
+				}
 			} else {
 				r.sync(pos, qply)
 				rawEval = s.evaluate(pos)
@@ -450,8 +489,14 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 		return -MateScore + ply
 	}
 	bestMove := board.NoMove
-	for i := nd.edges; i < nd.edges+nd.n; i++ {
-		e := *m.edge(i)
+	var es []qedge
+	if nd.n > 0 {
+		// The node's moves lie in one chunk (an empty list's offset may
+		// be the end of a full chunk).
+		es = m.edges[nd.edges/qchunk][nd.edges%qchunk : nd.edges%qchunk+nd.n]
+	}
+	for i := range es {
+		e := &es[i]
 		if e.victim >= 0 && standPat+int(e.victim)+200 <= alpha {
 			continue // delta pruning: even winning the piece cannot reach alpha
 		}
@@ -461,7 +506,7 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 			r.sync(pos, qply)
 			pos.MakeMove(e.move)
 			if child = r.newNode(pos); child >= 0 {
-				m.edge(i).child = child
+				e.child = child
 			} else {
 				v = -s.qsearch(pos, -beta, -alpha, ply+1, qply+1)
 				r.leaf[ply+1] = -1
@@ -475,9 +520,16 @@ func (r *QuiescenceResolver) qsearchMemo(pos *board.Position, ni int32, alpha, b
 		}
 		if v > best {
 			best = v
-			s.pv[ply][ply] = e.move
-			copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
-			s.pvLen[ply] = max(s.pvLen[ply+1], ply+1)
+			// The line below, copied without a call: it is short (a
+			// quiescence line), and in WebAssembly a call to memmove
+			// costs more than the copy.
+			row, below := &s.pv[ply], &s.pv[ply+1]
+			row[ply] = e.move
+			end := s.pvLen[ply+1]
+			for j := ply + 1; j < end; j++ {
+				row[j] = below[j]
+			}
+			s.pvLen[ply] = max(end, ply+1)
 			r.leaf[ply] = r.leaf[ply+1]
 			if v > alpha {
 				bestMove = e.move

@@ -2,6 +2,7 @@ package fitness
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/evochess/evochess/engine/eval"
@@ -57,6 +58,46 @@ func BenchmarkScoreQSDavid35(b *testing.B) {
 }
 func BenchmarkScoreQSPhoenix640(b *testing.B) {
 	benchmarkScoreOpts(b, "phoenix640", CompileOptions{Quiescence: true})
+}
+
+// BenchmarkScoreHints measures scorings per second of a run's kind of
+// candidates — 32 vectors near one another (each weight of a random
+// vector moved by up to ±5%, seeded), scored in turn — on the classroom
+// run's sample (1,000 positions of the demo games, every position from ply
+// 12, resolved for vazquez29): without hints (Score) and with one Hints
+// kept from candidate to candidate (ScoreHinted, the same scores).
+func BenchmarkScoreHints(b *testing.B) {
+	s, _ := eval.Lookup("vazquez29")
+	samples := spread(demo(b, "all").Train, 1000)
+	w0 := eval.RandomWeights(s, 1)
+	mm, err := CompileMoveMatchOpts(s, samples, CompileOptions{Quiescence: true, Reference: w0})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	cands := make([][]int32, 32)
+	for c := range cands {
+		w := make([]int32, len(w0))
+		for i, sp := range s.Params() {
+			w[i] = int32(sp.Clamp(int(w0[i]) + int(float64(w0[i])*(rng.Float64()-0.5)/10)))
+		}
+		cands[c] = w
+	}
+	for _, name := range []string{"plain", "hints"} {
+		b.Run(name, func(b *testing.B) {
+			var h *Hints
+			if name == "hints" {
+				h = mm.NewHints()
+			}
+			n, c := 0, 0
+			for b.Loop() {
+				mm.ScoreHinted(cands[c%len(cands)], nil, h)
+				c++
+				n += mm.Positions()
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "scorings/s")
+		})
+	}
 }
 
 // benchmarkCompile measures compilation in positions per second (and per

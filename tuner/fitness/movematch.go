@@ -137,6 +137,9 @@ type compiler struct {
 	// DenseFeatures: the same counts without building the Feature list);
 	// nil for the other schemes.
 	counter *eval.Evaluator
+	// units are counter's parameter units (eval.Evaluator.DenseUnits), nil
+	// without a counter or beyond denseUnion parameters.
+	units []int64
 }
 
 type keptMove struct {
@@ -155,6 +158,10 @@ func newCompiler(s eval.Scheme) *compiler {
 	if eval.Dense(s) {
 		if e, err := eval.NewDefault(s); err == nil {
 			c.counter = e
+			if n <= denseUnion {
+				c.units = make([]int64, n)
+				e.DenseUnits(c.units)
+			}
 		}
 	}
 	return c
@@ -167,14 +174,6 @@ func entriesHash(es []int64) uint64 {
 		h = (h ^ uint64(e)) * 1099511628211
 	}
 	return h
-}
-
-// fromCounts writes the features of the position whose dense counts are d
-// into dst, as dense does for a dense scheme, and returns the indices that
-// are not zero (in c.touch).
-func (c *compiler) fromCounts(d []int16, dst []int64) []int32 {
-	c.counter.DenseFeaturesOf(d, dst)
-	return c.nonZero(dst)
 }
 
 // nonZero returns the indices of dst's non-zero entries (in c.touch).
@@ -215,12 +214,18 @@ func fitCount(v int64) (int32, bool) {
 
 // add compiles one position whose grandmaster move is gm.
 func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error {
-	pos.GenerateLegal(&c.ml)
-	moves := c.ml.Slice()
+	var moves []board.Move
+	if c.qs != nil && c.qs.memo {
+		// The list the memo keeps (in root order), not to be changed.
+		moves = c.qs.r.RootMoves(pos)
+	} else {
+		pos.GenerateLegal(&c.ml)
+		moves = c.ml.Slice()
+		search.OrderRootMoves(pos, moves)
+	}
 	if !slices.Contains(moves, gm) {
 		return fmt.Errorf("move %s is not legal in %s", gm.UCI(), pos.FEN())
 	}
-	search.OrderRootMoves(pos, moves)
 	sign := int64(1)
 	if pos.Side == board.Black {
 		sign = -1
@@ -267,17 +272,18 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 			}
 			pv, counts = leaves.pv[k], leaves.counts[k]
 		}
-		var touched []int32
-		if counts != nil && c.counter != nil && len(c.child) <= denseUnion {
+		c.ent = c.ent[:0]
+		if counts != nil && c.units != nil {
 			// The leaf's counts, known to the resolver's memo.
-			touched = c.fromCounts(counts, c.child)
+			if err := c.differenceOf(counts, sign); err != nil {
+				return err
+			}
 		} else {
 			pos.MakeMove(m)
 			for _, r := range pv {
 				pos.MakeMove(r)
 			}
-			var err error
-			touched, err = c.dense(pos, c.child)
+			touched, err := c.dense(pos, c.child)
 			for range pv {
 				pos.UnmakeMove()
 			}
@@ -285,15 +291,14 @@ func (mm *MoveMatch) add(c *compiler, pos *board.Position, gm board.Move) error 
 			if err != nil {
 				return err
 			}
-		}
-		// Difference over the union of parent and child indices, in index
-		// order, packed as count<<16 | index.
-		c.ent = c.ent[:0]
-		if err := c.difference(touched, parentIdx, sign); err != nil {
-			return err
-		}
-		for _, idx := range touched {
-			c.child[idx] = 0
+			// Difference over the union of parent and child indices, in
+			// index order, packed as count<<16 | index.
+			if err := c.difference(touched, parentIdx, sign); err != nil {
+				return err
+			}
+			for _, idx := range touched {
+				c.child[idx] = 0
+			}
 		}
 		h := entriesHash(c.ent)
 		dup := false
@@ -362,6 +367,26 @@ func (c *compiler) difference(touched, parentIdx []int32, sign int64) error {
 		if err := add(int(idx)); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// differenceOf appends to c.ent what difference appends for a child
+// whose dense counts are d (its features d[i]·unit i, by
+// eval.Evaluator.DenseUnits), in one pass over the parameters.
+func (c *compiler) differenceOf(d []int16, sign int64) error {
+	d = d[:len(c.units)]
+	parent := c.parent[:len(c.units)]
+	for idx, u := range c.units {
+		df := int64(d[idx])*u - parent[idx]
+		if df == 0 {
+			continue
+		}
+		cnt, ok := fitCount(sign * df)
+		if !ok {
+			return fmt.Errorf("feature %d difference %d out of range", idx, df)
+		}
+		c.ent = append(c.ent, int64(cnt)<<16|int64(idx))
 	}
 	return nil
 }
@@ -561,11 +586,45 @@ func ceilDiv(a, b int64) int64 {
 }
 
 // Score returns the number of positions in which w picks the grandmaster's
-// move (the move Choice returns; see matchesSmall for how it is decided). If hits is not nil (it must have one entry per position), hits[i]
-// is set to whether position i was matched. w must have one weight per
-// scheme parameter and hits (if any) one entry per position; Score panics
+// move (the move Choice returns; see matchesSmall for how it is decided).
+// If hits is not nil (it must have one entry per position), hits[i] is set
+// to whether position i was matched. w must have one weight per scheme
+// parameter and hits (if any) one entry per position; Score panics
 // otherwise, a programming error (use Check first on untrusted vectors).
-func (mm *MoveMatch) Score(w []int32, hits []bool) int {
+func (mm *MoveMatch) Score(w []int32, hits []bool) int { return mm.ScoreHinted(w, hits, nil) }
+
+// Hints remembers, for each position of one MoveMatch, the move that last
+// kept a candidate from the grandmaster's move, so that the next
+// candidate's scoring tries that move first: the candidates of a
+// generation are close to one another (an evolutionary run's offspring of
+// the same parents), and a position a candidate misses is mostly missed
+// through the same move, so its scan stops after one move instead of
+// several. The order the moves are tried in does not change whether the
+// grandmaster's move is chosen, so a score does not depend on the hints.
+// A Hints belongs to one goroutine at a time.
+type Hints struct{ at []int32 }
+
+// NewHints returns empty hints for mm's positions.
+func (mm *MoveMatch) NewHints() *Hints {
+	h := &Hints{at: make([]int32, len(mm.target))}
+	for i := range h.at {
+		h.at[i] = -1
+	}
+	return h
+}
+
+// ScoreHinted is Score, trying first the moves h remembers (and
+// remembering new ones) where the sample's entries fit in 32 bits (the
+// small schemes' compiled form); h may be nil (Score), and must otherwise
+// come from mm.NewHints.
+func (mm *MoveMatch) ScoreHinted(w []int32, hits []bool, h *Hints) int {
+	var hint []int32
+	if h != nil {
+		if len(h.at) != len(mm.target) {
+			panic(fmt.Sprintf("fitness: MoveMatch.ScoreHinted: hints for %d positions, not %d", len(h.at), len(mm.target)))
+		}
+		hint = h.at
+	}
 	if len(w) != mm.nparams {
 		panic(fmt.Sprintf("fitness: MoveMatch.Score: %d weights for scheme %s with %d", len(w), mm.scheme.Name(), mm.nparams))
 	}
@@ -587,7 +646,7 @@ func (mm *MoveMatch) Score(w []int32, hits []bool) int {
 	for i, t := range mm.target {
 		var ok bool
 		if small {
-			ok = mm.matchesSmall(wl, i, t)
+			ok = mm.matchesSmall(wl, i, t, hint)
 		} else {
 			ok = mm.matches(wl, i, t)
 		}
@@ -632,8 +691,10 @@ func (mm *MoveMatch) limits(wl []int64, i int, dt int64) (below, atMost int64) {
 // positions are lost after a few moves. The moves' vectors are short (4–7
 // entries for the small schemes), so the loop is kept flat, without a call
 // per move: in WebAssembly every call and every jump costs a pass through
-// the function's block dispatch (wave2.md §7).
-func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32) bool {
+// the function's block dispatch (wave2.md §7). With hint (Hints.at), the
+// move hint[i] is tried before the scan, and the move that ends a scan is
+// stored there.
+func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32, hint []int32) bool {
 	lo, hi := mm.movStart[i], mm.movStart[i+1]
 	if t < 0 || lo == hi {
 		return t < 0 && lo == hi // choose's -1 for a position with no move
@@ -656,6 +717,22 @@ func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32) bool {
 	// Moves before the target must stay under lim = below, those after it
 	// under atMost.
 	lim, atMost := mm.limits(wl, i, dt)
+	if hint != nil {
+		// The move that beat the target last time, first.
+		if j := hint[i]; j >= lo && j < hi && j != t {
+			hk := k
+			if j > 0 {
+				hk = end[j-1]
+			}
+			var d int64
+			for _, x := range dif[hk:end[j]] {
+				d += wl[x&(smallWeights-1)] * int64(x>>10)
+			}
+			if j < t && d >= lim || j > t && d >= atMost {
+				return false
+			}
+		}
+	}
 	for j := lo; j < hi; j++ {
 		e := end[j]
 		es := dif[k:e]
@@ -677,6 +754,9 @@ func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32) bool {
 			d += wl[x&(smallWeights-1)] * int64(x>>10)
 		}
 		if d >= lim {
+			if hint != nil {
+				hint[i] = j
+			}
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package fitness
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 
@@ -221,6 +222,40 @@ func TestMoveMatchConcurrent(t *testing.T) {
 	}
 }
 
+// TestHintsAnyMove: whatever move a position's hint names (every one in
+// turn, ties included: the material scheme's moves often share a value),
+// matchesSmall decides as without a hint.
+func TestHintsAnyMove(t *testing.T) {
+	samples := spread(demo(t, "all").Train, 200)
+	for _, s := range eval.Schemes() {
+		mm, err := CompileMoveMatch(s, samples)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mm.dif32 == nil {
+			continue
+		}
+		h := mm.NewHints()
+		for name, w := range weightSets(s, 2) {
+			wl := widen(w)
+			tested := 0
+			for i, tg := range mm.target {
+				want := mm.matchesSmall(wl, i, tg, nil)
+				for j := mm.movStart[i]; j < mm.movStart[i+1]; j++ {
+					h.at[i] = j
+					if got := mm.matchesSmall(wl, i, tg, h.at); got != want {
+						t.Fatalf("%s %s: position %d, hint %d (target %d): %v, without the hint %v", s.Name(), name, i, j, tg, got, want)
+					}
+					tested++
+				}
+			}
+			if tested == 0 {
+				t.Fatalf("%s %s: no hint tested", s.Name(), name)
+			}
+		}
+	}
+}
+
 // TestScoreAgreesWithChoice: Score, which decides from the target move's
 // dot product and stops at the first move that beats it, counts exactly the
 // positions whose Choice (every move's value, first maximum) is the
@@ -242,10 +277,21 @@ func TestScoreAgreesWithChoice(t *testing.T) {
 				}
 				wide.dif32 = nil
 			}
-			for name, w := range weightSets(s, 3) {
-				for _, m := range []*MoveMatch{mm, &wide} {
+			// Every vector twice, with hints kept from all the vectors
+			// scored before (ScoreHinted: the same hits as Choice).
+			sets := weightSets(s, 3)
+			names := slices.Sorted(maps.Keys(sets))
+			hints := []*Hints{mm.NewHints(), wide.NewHints()}
+			for pass, name := range append(names, names...) {
+				w := sets[name]
+				for mi, m := range []*MoveMatch{mm, &wide} {
 					hits := make([]bool, len(samples))
-					n := m.Score(w, hits)
+					var n int
+					if pass < len(names) && mi == 0 {
+						n = m.Score(w, hits)
+					} else {
+						n = m.ScoreHinted(w, hits, hints[mi])
+					}
 					want := 0
 					for i := range samples {
 						chosen := m.Choice(w, i)

@@ -106,7 +106,7 @@ func CompileMoveMatchOpts(s eval.Scheme, samples []data.Sample, opt CompileOptio
 	if err := r.SetMemo(opt.Memo); err != nil {
 		return nil, fmt.Errorf("fitness: %w", err)
 	}
-	return compileMoveMatch(s, samples, &leafResolver{reference: slices.Clone(ref), r: r, fullWindow: opt.FullWindow})
+	return compileMoveMatch(s, samples, &leafResolver{reference: slices.Clone(ref), r: r, fullWindow: opt.FullWindow, memo: opt.Memo != nil})
 }
 
 // Reference returns a copy of the weights the compiled leaves were resolved
@@ -118,6 +118,7 @@ type leafResolver struct {
 	reference  []int32
 	r          *search.QuiescenceResolver
 	fullWindow bool
+	memo       bool // r has a memo: it keeps each position's root moves (RootMoves)
 	out        resolvedMoves
 }
 
