@@ -21,7 +21,9 @@ import (
 // under-promotions that give no check, captures that lose material by
 // SEE), each capture with its victim's value for the delta pruning, which
 // depends on the stand-pat score. A walk evaluates a counted node as a dot
-// product of its counts with the weights, prunes and cuts exactly as the
+// product of its counts with the weights (kept in the node for the rest of
+// the binding: SetMemo starts a new one, and a resolve reaches a root
+// move's child twice, in its null-window and its full-window search), prunes and cuts exactly as the
 // search does, keeps the node at the end of the principal variation (whose
 // counts a resolve reports: RootLeaf.Counts, LeafCounts), and plays moves
 // on the position only to make or expand a node it reaches for the first

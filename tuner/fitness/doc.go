@@ -20,7 +20,13 @@
 //     moves; 2–3× fewer entries read), in one flat loop per position — a
 //     call or jump per move is what WebAssembly pays most for. Variants:
 //     Score (count, with optional per-position hits for Hooke-Jeeves'
-//     unsolved set) and Squared (David's fitness).
+//     unsolved set) and Squared (David's fitness). ScoreHinted takes
+//     Hints, per position the move that last beat the grandmaster's, tried
+//     before the scan: a run's candidates are close to one another, so a
+//     position they miss is mostly missed through the same move (the same
+//     scores; a third more scorings per second on a run's kind of
+//     candidates: BenchmarkScoreHints). The tuner's pool workers keep one
+//     each.
 //   - qmatch.go: the quiescence-resolved move match (CompileMoveMatchOpts
 //     with CompileOptions{Quiescence: true, Reference: w}), closer to the
 //     papers' 1-ply searches, which resolved captures and checks
@@ -47,12 +53,14 @@
 //     (a mating move is forced; moves that get mated are never chosen).
 //     CompileOptions.Memo keeps the resolves' quiescence trees
 //     (search.QMemo) for the next compilation of the same samples, which
-//     then walks them (the same result, 3–4 times as fast on the classroom
-//     run's positions: BenchmarkRecompileQSVazquez29); a dense scheme's
-//     leaf features come from the memo's counts of the leaf
-//     (search.RootLeaf.Counts, QuiescenceResolver.LeafCounts), or from
-//     the position's dense counts (eval.Evaluator.DenseFeatures: Features
-//     summed, without the list).
+//     then walks them (the same result, 4–5 times as fast on the classroom
+//     run's positions: BenchmarkRecompileQSVazquez29), and lists each
+//     position's root moves (QuiescenceResolver.RootMoves); a dense
+//     scheme's leaf difference comes straight from the memo's counts of
+//     the leaf (search.RootLeaf.Counts, QuiescenceResolver.LeafCounts)
+//     times the units (eval.Evaluator.DenseUnits), or from the position's
+//     dense counts (eval.Evaluator.DenseFeatures: Features summed, without
+//     the list).
 //   - searchfit.go: SearchMoveMatch, the depth-n match through the real search
 //     (quiescence included), and SearchSet.MatchDepth1, the same count for
 //     the depth-1 "plain" search with each position's search stopped once
