@@ -706,29 +706,13 @@ func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32, hint []int32) bool
 	if lo > 0 {
 		k = end[lo-1]
 	}
-	tk := k
-	if t > 0 {
-		tk = end[t-1]
-	}
-	var dt int64
-	for _, x := range dif[tk:end[t]] {
-		dt += wl[x&(smallWeights-1)] * int64(x>>10)
-	}
 	// Moves before the target must stay under lim = below, those after it
 	// under atMost.
-	lim, atMost := mm.limits(wl, i, dt)
+	lim, atMost := mm.limits(wl, i, mm.dotSmall(wl, t))
 	if hint != nil {
 		// The move that beat the target last time, first.
 		if j := hint[i]; j >= lo && j < hi && j != t {
-			hk := k
-			if j > 0 {
-				hk = end[j-1]
-			}
-			var d int64
-			for _, x := range dif[hk:end[j]] {
-				d += wl[x&(smallWeights-1)] * int64(x>>10)
-			}
-			if j < t && d >= lim || j > t && d >= atMost {
+			if d := mm.dotSmall(wl, j); j < t && d >= lim || j > t && d >= atMost {
 				return false
 			}
 		}
@@ -761,6 +745,21 @@ func (mm *MoveMatch) matchesSmall(wl []int64, i int, t int32, hint []int32) bool
 		}
 	}
 	return true
+}
+
+// dotSmall returns move j's difference dot product with the padded
+// weights wl (dif32 entries).
+func (mm *MoveMatch) dotSmall(wl []int64, j int32) int64 {
+	wl = wl[:smallWeights]
+	k := int32(0)
+	if j > 0 {
+		k = mm.difEnd[j-1]
+	}
+	var d int64
+	for _, x := range mm.dif32[k:mm.difEnd[j]] {
+		d += wl[x&(smallWeights-1)] * int64(x>>10)
+	}
+	return d
 }
 
 // matches is matchesSmall for 64-bit entries (count<<16 | index) and
