@@ -197,6 +197,7 @@ func (r *QuiescenceResolver) root(pos *board.Position, visit func(moves []board.
 	s.selDepth = 0
 	s.stopped = false
 	s.clearTT()
+	r.recent, r.recentAt = r.recent[:0], 0 // this position's children, from here on
 	moves, kids := r.rootMoves(pos)
 	const ply = 1 // the children's ply, as in rootSearch
 	alpha, beta := -Infinity, Infinity
