@@ -279,14 +279,7 @@ func TestSmokeQuiescentImprovesHeldOut(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			prep, err := Prepare(context.Background(), s, res)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := NewRun(s, prep.Train, prep.Test)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r, prep := preparedRun(t, s, res)
 			r.Recompile = prep.Recompile
 			if err := r.RunAll(context.Background(), nil); err != nil {
 				t.Fatal(err)
