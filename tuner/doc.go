@@ -49,10 +49,11 @@
 //     injected Open function (no file-system access here); the shared
 //     loading, sampling and compiling helpers. A quiescence-resolved
 //     fitness keeps its positions' quiescence trees (search.QMemo, one per
-//     part, within Resources.QMemoBytes: 32 MiB by default for the
-//     training positions and as much for the held-out ones) from one
-//     re-resolve, and one held-out scoring, to the next: the same results
-//     (TestQMemoSameRun), in a third to a half of the time.
+//     part, within Resources.QMemoBytes: by default QMemoBudget, 64 KiB
+//     per training position and 16 KiB per held-out one, at least 32 MiB
+//     and at most 256 MiB natively, 32 MiB in WebAssembly — qmemo_*.go)
+//     from one re-resolve, and one held-out scoring, to the next: the same
+//     results (TestQMemoSameRun), in a third to a half of the time.
 //   - tournament.go: relative fitness from in-process games between the
 //     candidates (round robin with k games per pair, or rounds giving every
 //     player at least k games), seeded by a hash of the candidates so that

@@ -284,7 +284,7 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 	}
 	var memos *qmemos
 	if qs {
-		memos = newQMemos(res.qmemoBytes())
+		memos = newQMemos(res.qmemoBytes(len(train), QMemoTrainPerPosition))
 	}
 	mm, err := compileMatch(sc, train, qs, ref, workers, memos)
 	if err != nil {
@@ -301,7 +301,7 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 			sub[k] = train[i]
 		}
 		if qs {
-			memos = newQMemos(res.qmemoBytes()) // the trees of these positions only
+			memos = newQMemos(res.qmemoBytes(len(sub), QMemoTrainPerPosition)) // the trees of these positions only
 		}
 		if mm, err = compileMatch(sc, sub, qs, ref, workers, memos); err != nil {
 			return nil, fmt.Errorf("tuner: prepare: compile unsolved positions: %w", err)
@@ -322,7 +322,7 @@ func compileMoveMatch(ctx context.Context, s Setup, res Resources, squared, qs b
 	}
 	if len(test) > 0 {
 		if qs {
-			if out.Test, err = exactQuiescenceTest(sc, test, workers, res.qmemoBytes()); err != nil {
+			if out.Test, err = exactQuiescenceTest(sc, test, workers, res.qmemoBytes(len(test), QMemoHeldOutPerPosition)); err != nil {
 				return nil, err
 			}
 		} else {
@@ -368,7 +368,7 @@ func compileTournament(ctx context.Context, s Setup, res Resources) (*Prepared, 
 		}
 		// Held out: the real 1-ply search with quiescence, as for the
 		// move-match presets, so the rates compare across fitnesses.
-		if out.Test, err = exactQuiescenceTest(sc, test, res.WorkerCount(), res.qmemoBytes()); err != nil {
+		if out.Test, err = exactQuiescenceTest(sc, test, res.WorkerCount(), res.qmemoBytes(len(test), QMemoHeldOutPerPosition)); err != nil {
 			return nil, err
 		}
 		out.Digest, out.TestPositions = digest, len(test)

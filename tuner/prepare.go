@@ -36,23 +36,38 @@ type Resources struct {
 	Distribute func(ctx context.Context, s Setup, train, prev Scorer) (Scorer, error)
 	// QMemoBytes bounds the memory a quiescence-resolved run's training
 	// positions keep for their re-resolves, and its held-out positions for
-	// their scoring, each (search.QMemo, about 31 KB per training position
-	// for vazquez29 on the bundled games): 0 means DefaultQMemoBytes, a
-	// negative value none. The result does not depend on it, only the
-	// time a re-resolve or a held-out scoring takes.
+	// their scoring, each (search.QMemo): 0 means a budget sized by the
+	// positions (QMemoBudget), a negative value none. The result does not
+	// depend on it, only the time a re-resolve or a held-out scoring takes.
 	QMemoBytes int
 }
 
-// DefaultQMemoBytes is Resources.QMemoBytes's default: 32 MiB (for the
-// training positions, and as much for the held-out ones), the trees
-// of about 1,000 training positions (the classroom run's whole; a
-// larger set keeps the trees of the positions resolved first and searches
-// the rest afresh).
+// DefaultQMemoBytes is the least budget QMemoBudget gives (32 MiB).
 const DefaultQMemoBytes = 32 << 20
 
-func (r Resources) qmemoBytes() int {
+// Budget per position of the memos QMemoBudget sizes. A training position's
+// trees grow as a run re-resolves under new references: about 33 KB per
+// position under one reference and 58 KB by the end of the classroom run
+// (vazquez29, the bundled games, 1,000 positions, 7 re-resolves); its
+// held-out positions' depth-1 searches keep about 11 KB each.
+const (
+	QMemoTrainPerPosition   = 64 << 10
+	QMemoHeldOutPerPosition = 16 << 10
+)
+
+// QMemoBudget returns the memo budget of n positions at perPosition bytes
+// each for Resources.QMemoBytes 0: at least DefaultQMemoBytes, at most
+// MaxQMemoBytes (256 MiB natively; 32 MiB in WebAssembly, where a browser
+// worker's memory is scarce and a split run's nested workers each hold a
+// share of the positions).
+func QMemoBudget(n, perPosition int) int {
+	return min(max(DefaultQMemoBytes, n*perPosition), MaxQMemoBytes)
+}
+
+// qmemoBytes returns the budget of n positions at perPosition bytes each.
+func (r Resources) qmemoBytes(n, perPosition int) int {
 	if r.QMemoBytes == 0 {
-		return DefaultQMemoBytes
+		return QMemoBudget(n, perPosition)
 	}
 	return max(r.QMemoBytes, 0)
 }

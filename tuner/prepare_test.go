@@ -163,3 +163,27 @@ func popRead(algo string, pop int) int {
 	}
 	return 0
 }
+
+// TestQMemoBudget: the default memo budget grows with the positions
+// between DefaultQMemoBytes and MaxQMemoBytes, and Resources.QMemoBytes
+// overrides it (negative: no memo).
+func TestQMemoBudget(t *testing.T) {
+	for _, tc := range []struct {
+		set, n, per, want int
+	}{
+		{0, 0, QMemoTrainPerPosition, DefaultQMemoBytes},
+		{0, 100, QMemoTrainPerPosition, DefaultQMemoBytes},
+		{0, 1000, QMemoTrainPerPosition, min(max(DefaultQMemoBytes, 1000*QMemoTrainPerPosition), MaxQMemoBytes)},
+		{0, 1000, QMemoHeldOutPerPosition, DefaultQMemoBytes},
+		{0, 1 << 20, QMemoTrainPerPosition, MaxQMemoBytes},
+		{5 << 20, 1000, QMemoTrainPerPosition, 5 << 20},
+		{-1, 1000, QMemoTrainPerPosition, 0},
+	} {
+		if got := (Resources{QMemoBytes: tc.set}).qmemoBytes(tc.n, tc.per); got != tc.want {
+			t.Errorf("QMemoBytes %d, %d positions at %d: %d bytes, want %d", tc.set, tc.n, tc.per, got, tc.want)
+		}
+	}
+	if MaxQMemoBytes < DefaultQMemoBytes {
+		t.Errorf("MaxQMemoBytes %d below DefaultQMemoBytes %d", MaxQMemoBytes, DefaultQMemoBytes)
+	}
+}
