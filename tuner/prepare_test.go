@@ -173,7 +173,7 @@ func TestQMemoBudget(t *testing.T) {
 	}{
 		{0, 0, QMemoTrainPerPosition, DefaultQMemoBytes},
 		{0, 100, QMemoTrainPerPosition, DefaultQMemoBytes},
-		{0, 1000, QMemoTrainPerPosition, min(max(DefaultQMemoBytes, 1000*QMemoTrainPerPosition), MaxQMemoBytes)},
+		{0, 1000, QMemoTrainPerPosition, min(64_000<<10, MaxQMemoBytes)}, // 62.5 MiB natively
 		{0, 1000, QMemoHeldOutPerPosition, DefaultQMemoBytes},
 		{0, 1 << 20, QMemoTrainPerPosition, MaxQMemoBytes},
 		{5 << 20, 1000, QMemoTrainPerPosition, 5 << 20},
