@@ -51,7 +51,10 @@ type DataState struct {
 }
 
 func (d *DataState) init() {
-	d.Sample = protocol.SampleConfig{Seed: 1, Train: 1000, Test: 500, MinPly: 12}
+	// 1,000 + 1,000: the move-match presets' own sizes (tuner presets'
+	// Positions and TestPositions); the Data tab's note says when the
+	// loaded games give fewer (SampleNote).
+	d.Sample = protocol.SampleConfig{Seed: 1, Train: 1000, Test: 1000, MinPly: 12}
 }
 
 // LoadBundled loads the bundled demo games.
