@@ -10,6 +10,8 @@ import (
 	"syscall/js"
 
 	"github.com/evochess/evochess/engine/pgn"
+	"github.com/evochess/evochess/tuner"
+	"github.com/evochess/evochess/tuner/data"
 	"github.com/evochess/evochess/ui/model"
 	"github.com/evochess/evochess/wasm/protocol"
 	"github.com/vugu/vugu"
@@ -51,10 +53,11 @@ type DataState struct {
 }
 
 func (d *DataState) init() {
-	// 1,000 + 1,000: the move-match presets' own sizes (tuner presets'
-	// Positions and TestPositions); the Data tab's note says when the
-	// loaded games give fewer (SampleNote).
-	d.Sample = protocol.SampleConfig{Seed: 1, Train: 1000, Test: 1000, MinPly: 12}
+	// The default preset's sample sizes (1,000 + 1,000, as every
+	// move-match preset's); the Data tab's note says when the loaded games
+	// give fewer (SampleNote).
+	p, _ := tuner.LookupPreset(defaultPreset) // a registered name
+	d.Sample = protocol.SampleConfig{Seed: 1, Train: p.Problem.Positions, Test: p.Problem.TestPositions, MinPly: data.DefaultOpeningPlies}
 }
 
 // LoadBundled loads the bundled demo games.

@@ -71,16 +71,18 @@ type TuneState struct {
 	Page    int
 }
 
+// defaultPreset is the preset the Tune form opens on; the Data tab's
+// sample sizes are its own.
+const defaultPreset = "vazquez-ep"
+
 func (t *TuneState) init() {
 	if hc := js.Global().Get("navigator").Get("hardwareConcurrency"); hc.Type() == js.TypeNumber && hc.Int() > 1 {
 		t.FitnessWorkers = min(hc.Int(), 4)
 	}
 	// The form opens on the preset's own settings, as its description
-	// reads (vazquez-ep: 200 generations of 20); it used to cut them to
-	// 30 generations, which choosing the preset again undid. With the
-	// "all" protocol on the bundled games this is the classroom run the
-	// README measures (1.6–4.2 s in Chromium on two cores, as the VM's load varies).
-	t.applyPreset("vazquez-ep")
+	// reads; with the "all" protocol on the bundled games this is the
+	// README's classroom run.
+	t.applyPreset(defaultPreset)
 	t.Cfg.Seed = 1
 	t.AllPositions = true
 }

@@ -234,7 +234,7 @@ try {
 
   await test('a 3-generation run updates the chart and generation counter from its worker', async () => {
     await page.click(T('tab-tune'));
-    // The page opens on the preset's own run: vazquez-ep's 200 generations of 20.
+    // The page opens on the preset's own run: vazquez-ep's 200 generations over 1,000 + 1,000 positions.
     const gens0 = await page.locator(T('generations')).inputValue();
     assert(gens0 === '200' && /-gens 200\b.*-train 1000 -test 1000\b/.test(await text(page, 'command-line')), `the form does not open on the preset's 200 generations over 1,000 + 1,000 positions: ${await text(page, 'command-line')}`);
     await page.selectOption(T('preset'), 'vazquez-ep');
